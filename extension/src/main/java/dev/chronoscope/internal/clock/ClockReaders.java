@@ -1,0 +1,49 @@
+package dev.chronoscope.internal.clock;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.internal.ffm.Libc;
+import dev.chronoscope.internal.ffm.ProbeLibrary;
+
+/** Creates readers for the clocks this machine can read, and says why a clock cannot be read. */
+public final class ClockReaders {
+
+    private ClockReaders() {
+    }
+
+    /** A new reader for {@code clock}; readers are cheap and meant for one thread each. */
+    public static ClockReader open(ClockId clock) throws ClockUnavailableException {
+        String reason = unavailableReason(clock);
+        if (!reason.isEmpty()) {
+            throw new ClockUnavailableException(clock, reason);
+        }
+        return switch (clock) {
+            case TSC_FENCED -> new TscFencedReader();
+            case TSC -> new TscBareReader();
+            case NANO_TIME -> new NanoTimeReader();
+            default -> new PosixClockReader(clock);
+        };
+    }
+
+    /** Empty when {@code clock} can be read here, else the reason it cannot. */
+    public static String unavailableReason(ClockId clock) {
+        if (clock.countsTicks()) {
+            return ProbeLibrary.isLoaded() ? "" : "the native probe is not loaded: " + ProbeLibrary.unavailableReason();
+        }
+        if (clock.posixClockId().isPresent()) {
+            if (!Libc.isAvailable()) {
+                return Libc.unavailableReason();
+            }
+            try {
+                Libc.clockGetresNanos(clock.posixClockId().getAsInt());
+                return "";
+            } catch (Libc.LibcException e) {
+                return "the kernel does not support it: " + e.getMessage();
+            }
+        }
+        return "";
+    }
+
+    public static boolean isAvailable(ClockId clock) {
+        return unavailableReason(clock).isEmpty();
+    }
+}
