@@ -1,0 +1,111 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.internal.clock.ClockReader;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Brings the probe path — the downcalls and {@link RegionLoop} — to its compiled, steady cost.
+ * In a cold JVM the first downcall takes milliseconds and a floor measured then was 1.7–2.4x too
+ * high here; it took ~100–140 ms of empty regions to reach the true floor. The warm-up times rounds
+ * of empty regions until the round medians stop moving <em>and</em> the JIT has finished no
+ * compilation during those rounds (and at least {@link #MIN_ROUNDS} rounds), bounded by a time
+ * budget, and reports what it did. The JIT condition matters: measured here, the loop's
+ * intermediate (profiling) code gave a steady plateau at ~1.8x the floor for ~20 rounds before the
+ * optimised code replaced it, so steady medians alone stopped too early.
+ *
+ * @param rounds       rounds run
+ * @param roundSize    empty regions per round
+ * @param medians      each round's median, in the clock's unit
+ * @param elapsedNanos wall time the warm-up took
+ * @param converged    true when the medians settled within the budget
+ */
+public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long elapsedNanos, boolean converged) {
+
+    public static final int DEFAULT_ROUND_SIZE = 10_000;
+    /** Regions per call of the loop within a round. */
+    static final int CALL_SIZE = 100;
+    /** Consecutive round medians that must agree. */
+    public static final int STABLE_ROUNDS = 5;
+    /** Never fewer rounds than this: the JIT replaces the loop's code in stages. */
+    public static final int MIN_ROUNDS = 10;
+    /** Medians agree when within this share of each other or within one observed step. */
+    static final double AGREEMENT = 0.05;
+
+    public ProbeWarmup {
+        medians = List.copyOf(medians);
+    }
+
+    public long finalMedian() {
+        return medians.isEmpty() ? 0 : medians.get(medians.size() - 1);
+    }
+
+    public static ProbeWarmup warm(ClockReader reader, long budgetNanos) {
+        return warm(reader, budgetNanos, DEFAULT_ROUND_SIZE);
+    }
+
+    public static ProbeWarmup warm(ClockReader reader, long budgetNanos, int roundSize) {
+        long start = System.nanoTime();
+        Sink sink = new Sink();
+        List<Long> medians = new ArrayList<>();
+        boolean converged = false;
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean jitObservable = jit != null && jit.isCompilationTimeMonitoringSupported();
+        List<Long> jitTimes = new ArrayList<>();
+        while (System.nanoTime() - start < budgetNanos) {
+            SampleRecorder recorder = new SampleRecorder(roundSize);
+            // many short calls rather than one long one: the JIT compiles the loop's method in full
+            // only after enough invocations; one long call runs on-stack-replaced code instead
+            for (int done = 0; done < roundSize; done += CALL_SIZE) {
+                RegionLoop.repeat(reader, RegionLoop.EMPTY, Math.min(CALL_SIZE, roundSize - done), Long.MAX_VALUE, recorder, sink);
+            }
+            if (recorder.samples().isEmpty()) {
+                continue;
+            }
+            Statistics round = Statistics.of(recorder.samples());
+            medians.add(round.p50());
+            jitTimes.add(jitObservable ? jit.getTotalCompilationTime() : 0L);
+            if (medians.size() >= Math.max(MIN_ROUNDS, STABLE_ROUNDS) && settled(medians, quantum(recorder.samples()))
+                    && jitQuiet(jitTimes)) {
+                converged = true;
+                break;
+            }
+        }
+        return new ProbeWarmup(medians.size(), roundSize, medians, System.nanoTime() - start, converged);
+    }
+
+    /**
+     * True when the last {@link #STABLE_ROUNDS} medians all lie within tolerance of the lowest median
+     * of the whole warm-up. A round's median cannot be lucky-low (it is the middle of thousands of
+     * samples), so the lowest one is a cost the path has really achieved; a steady plateau above it
+     * is code the JIT has not finished with (seen here: optimised on-stack-replaced code at the
+     * floor, then a slower plateau until the method itself was compiled).
+     */
+    static boolean settled(List<Long> medians, long quantum) {
+        long lowest = medians.stream().mapToLong(Long::longValue).min().orElseThrow();
+        long tolerance = Math.max(quantum, (long) Math.ceil(AGREEMENT * lowest));
+        return medians.subList(medians.size() - STABLE_ROUNDS, medians.size()).stream()
+                .allMatch(m -> m - lowest <= tolerance);
+    }
+
+    /** True when the JIT's accumulated compilation time did not move over the last stable rounds. */
+    static boolean jitQuiet(List<Long> jitTimes) {
+        return jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - STABLE_ROUNDS));
+    }
+
+    /** The smallest positive difference between distinct sample values: the clock's visible step. */
+    static long quantum(Samples samples) {
+        Samples.Sorted sorted = samples.sorted();
+        long q = Long.MAX_VALUE;
+        for (int i = 1; i < sorted.size(); i++) {
+            long d = sorted.get(i) - sorted.get(i - 1);
+            if (d > 0 && d < q) {
+                q = d;
+            }
+        }
+        return q == Long.MAX_VALUE ? 0 : q;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.internal.clock.ClockReader;
+
+import java.util.function.Supplier;
+
+/**
+ * The one loop every timed region goes through — the probe floor, the warm-up and the user's
+ * regions — so that the floor is the cost of exactly the path a measurement pays:
+ * read, call the region, consume its result, read.
+ */
+public final class RegionLoop {
+
+    /** The empty region: what the floor and the warm-up time. */
+    public static final Supplier<Object> EMPTY = () -> null;
+
+    /** How often (in regions) the time budget is checked; the check happens outside any region. */
+    private static final int BUDGET_CHECK_MASK = 63;
+
+    private RegionLoop() {
+    }
+
+    /**
+     * Times {@code region} up to {@code count} times or until {@code budgetNanos} of wall time has
+     * passed, whichever comes first, recording each sample into {@code recorder}.
+     *
+     * @return the number of regions run
+     */
+    public static long repeat(ClockReader reader, Supplier<?> region, long count, long budgetNanos,
+                              SampleRecorder recorder, Sink sink) {
+        long deadline = System.nanoTime() + budgetNanos;
+        long i = 0;
+        for (; i < count; i++) {
+            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
+                break;
+            }
+            long t0 = reader.begin();
+            Object result = region.get();
+            sink.consume(result);
+            long t1 = reader.end();
+            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
+        }
+        return i;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.internal.clock.ClockReader;
+
+import java.util.BitSet;
+
+/**
+ * Collects the deltas of timed regions, dropping — and counting — samples that cannot be trusted:
+ * a negative delta (the clock went backwards, e.g. a wall clock stepped), or a region whose two
+ * reads ran on different CPUs (whose counters need not agree). Mutable; one per measurement.
+ */
+public final class SampleRecorder {
+
+    private final Samples samples;
+    private final BitSet cpusSeen = new BitSet();
+    private long droppedMigration;
+    private long droppedNegative;
+
+    public SampleRecorder(int expectedSamples) {
+        this.samples = new Samples(expectedSamples);
+    }
+
+    /** Records one region read as {@code begin}/{@code end} on CPUs {@code beginCpu}/{@code endCpu}. */
+    public void record(long begin, long end, int beginCpu, int endCpu) {
+        if (beginCpu != ClockReader.CPU_UNKNOWN) {
+            cpusSeen.set(beginCpu);
+            if (endCpu != beginCpu) {
+                if (endCpu != ClockReader.CPU_UNKNOWN) {
+                    cpusSeen.set(endCpu);
+                }
+                droppedMigration++;
+                return;
+            }
+        }
+        long delta = end - begin;
+        if (delta < 0) {
+            droppedNegative++;
+            return;
+        }
+        samples.add(delta);
+    }
+
+    public Samples samples() {
+        return samples;
+    }
+
+    public long droppedMigration() {
+        return droppedMigration;
+    }
+
+    public long droppedNegative() {
+        return droppedNegative;
+    }
+
+    public long dropped() {
+        return droppedMigration + droppedNegative;
+    }
+
+    /** CPUs the reads ran on, where the clock reports them. */
+    public BitSet cpusSeen() {
+        return (BitSet) cpusSeen.clone();
+    }
+}

@@ -1,0 +1,103 @@
+package dev.chronoscope.internal.measure;
+
+import java.util.Arrays;
+
+/**
+ * A growable list of non-negative sample values in acquisition order. Values are kept as
+ * {@code int} while they fit (4 bytes a sample: ten million samples in 40 MB), switching to
+ * {@code long} storage only when a value needs it.
+ */
+public final class Samples {
+
+    private int[] ints;
+    private long[] longs;
+    private int size;
+
+    public Samples(int expectedSize) {
+        ints = new int[Math.max(16, expectedSize)];
+    }
+
+    public static Samples of(long... values) {
+        Samples s = new Samples(values.length);
+        for (long v : values) {
+            s.add(v);
+        }
+        return s;
+    }
+
+    public void add(long value) {
+        if (longs == null && value == (int) value) {
+            if (size == ints.length) {
+                ints = Arrays.copyOf(ints, grow(size));
+            }
+            ints[size++] = (int) value;
+            return;
+        }
+        if (longs == null) {
+            longs = new long[Math.max(ints.length, 16)];
+            for (int i = 0; i < size; i++) {
+                longs[i] = ints[i];
+            }
+            ints = null;
+        }
+        if (size == longs.length) {
+            longs = Arrays.copyOf(longs, grow(size));
+        }
+        longs[size++] = value;
+    }
+
+    private static int grow(int size) {
+        long next = size + (size >> 1) + 16L;
+        if (next > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("too many samples: " + size);
+        }
+        return (int) next;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public long get(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        return longs == null ? ints[index] : longs[index];
+    }
+
+    /** A copy of the values in acquisition order. */
+    public long[] toArray() {
+        long[] out = new long[size];
+        for (int i = 0; i < size; i++) {
+            out[i] = get(i);
+        }
+        return out;
+    }
+
+    /** The values sorted ascending, in the compact form ({@code int[]} or {@code long[]}). */
+    Sorted sorted() {
+        if (longs == null) {
+            int[] copy = Arrays.copyOf(ints, size);
+            Arrays.sort(copy);
+            return new Sorted(copy, null);
+        }
+        long[] copy = Arrays.copyOf(longs, size);
+        Arrays.sort(copy);
+        return new Sorted(null, copy);
+    }
+
+    /** Sorted values, stored compactly. */
+    record Sorted(int[] ints, long[] longs) {
+        int size() {
+            return ints != null ? ints.length : longs.length;
+        }
+
+        long get(int i) {
+            return ints != null ? ints[i] : longs[i];
+        }
+    }
+}
