@@ -6,6 +6,7 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Brings the probe path — the downcalls and {@link RegionLoop} — to its compiled, steady cost.
@@ -43,11 +44,13 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         return medians.isEmpty() ? 0 : medians.get(medians.size() - 1);
     }
 
+    /** Warms the probe path: empty regions. */
     public static ProbeWarmup warm(ClockReader reader, long budgetNanos) {
-        return warm(reader, budgetNanos, DEFAULT_ROUND_SIZE);
+        return warm(reader, RegionLoop.EMPTY, budgetNanos, DEFAULT_ROUND_SIZE);
     }
 
-    public static ProbeWarmup warm(ClockReader reader, long budgetNanos, int roundSize) {
+    /** Warms {@code region} on the probe path, in rounds of {@code roundSize} runs. */
+    public static ProbeWarmup warm(ClockReader reader, Supplier<?> region, long budgetNanos, int roundSize) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -60,7 +63,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             // many short calls rather than one long one: the JIT compiles the loop's method in full
             // only after enough invocations; one long call runs on-stack-replaced code instead
             for (int done = 0; done < roundSize; done += CALL_SIZE) {
-                RegionLoop.repeat(reader, RegionLoop.EMPTY, Math.min(CALL_SIZE, roundSize - done), Long.MAX_VALUE, recorder, sink);
+                RegionLoop.repeat(reader, region, Math.min(CALL_SIZE, roundSize - done), Long.MAX_VALUE, recorder, sink);
             }
             if (recorder.samples().isEmpty()) {
                 continue;

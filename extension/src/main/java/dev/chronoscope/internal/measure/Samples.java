@@ -79,7 +79,7 @@ public final class Samples {
     }
 
     /** The values sorted ascending, in the compact form ({@code int[]} or {@code long[]}). */
-    Sorted sorted() {
+    public Sorted sorted() {
         if (longs == null) {
             int[] copy = Arrays.copyOf(ints, size);
             Arrays.sort(copy);
@@ -91,7 +91,7 @@ public final class Samples {
     }
 
     /** Sorted values, stored compactly. */
-    record Sorted(int[] ints, long[] longs) {
+    public record Sorted(int[] ints, long[] longs) {
         int size() {
             return ints != null ? ints.length : longs.length;
         }

@@ -18,7 +18,11 @@ public record Statistics(int count, long min, long p50, long p90, long p99, long
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("no samples to summarise");
         }
-        Samples.Sorted sorted = samples.sorted();
+        return ofSorted(samples.sorted());
+    }
+
+    /** Statistics of values already sorted ascending; at least one. */
+    static Statistics ofSorted(Samples.Sorted sorted) {
         int n = sorted.size();
         double sum = 0;
         for (int i = 0; i < n; i++) {

@@ -1,0 +1,63 @@
+package dev.chronoscope;
+
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * {@code ChronoscopeConfig} is used to look up Chronoscope's configuration keys and their defaults,
+ * all in one place. Set keys in {@code src/test/resources/junit-platform.properties} or in Surefire's
+ * {@code <configurationParameters>}. Durations are written {@code 500ms}, {@code 2s}, {@code 250us}
+ * or {@code 100ns}. An invalid value fails the test with an {@code ExtensionConfigurationException}
+ * naming the key, the value and what is allowed.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class ChronoscopeConfig {
+
+    private ChronoscopeConfig() {
+    }
+
+    /** The clock for tests without {@link MeasureWith}: {@code auto} or a {@link ClockId} name. */
+    public static final String DEFAULT_CLOCK_KEY = "chronoscope.clock.default";
+    /** {@code auto}: TSC_FENCED where the TSC is invariant and the native probe loaded, else CLOCK_MONOTONIC. */
+    public static final String DEFAULT_CLOCK = "auto";
+
+    /** Empty regions timed for the probe floor before each test. */
+    public static final String FLOOR_SAMPLES_KEY = "chronoscope.floor.samples";
+    public static final int FLOOR_SAMPLES = 10_000;
+
+    /** Time budget for the probe floor; the floor stops at the samples or the budget, whichever comes first. */
+    public static final String FLOOR_BUDGET_KEY = "chronoscope.floor.budget";
+    public static final String FLOOR_BUDGET = "5ms";
+
+    /** Time budget for warming the probe path, once per JVM and clock, before any timed test. */
+    public static final String WARMUP_BUDGET_KEY = "chronoscope.warmup.budget";
+    public static final String WARMUP_BUDGET = "1s";
+
+    /** Time budget for warming each {@link Probe} region before it is measured; {@code 0ms} turns it off. */
+    public static final String REGION_WARMUP_BUDGET_KEY = "chronoscope.region.warmup.budget";
+    public static final String REGION_WARMUP_BUDGET = "500ms";
+
+    /** What an unmet {@link RequiresInvariantTsc} does: {@code skip} (disable the test) or {@code fail}. */
+    public static final String UNMET_REQUIREMENT_KEY = "chronoscope.requirements.unmet";
+    public static final String UNMET_REQUIREMENT = "skip";
+
+    /** Directory for the JSON Lines records, relative to the working directory (the module under Maven). */
+    public static final String REPORT_DIR_KEY = "chronoscope.report.dir";
+    public static final String REPORT_DIR = "target/chronoscope";
+
+    /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
+    public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";
+    public static final String PRINT_SECTIONS = "true";
+
+    /** Whether to pin each timed test's thread to the CPU it starts on: {@code true} or {@code false}. */
+    public static final String PIN_KEY = "chronoscope.pin";
+    public static final String PIN = "false";
+
+    /**
+     * A class implementing {@code java.util.function.Supplier<dev.chronoscope.internal.host.HostFacts>}
+     * whose facts replace the host's own: for testing how tests behave on hosts you do not have
+     * (no invariant TSC, clocksource hpet). Unset: the real host.
+     */
+    public static final String HOST_FACTS_SUPPLIER_KEY = "chronoscope.host.factsSupplier";
+}

@@ -1,0 +1,271 @@
+package dev.chronoscope;
+
+import org.apiguardian.api.API;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * {@code Timing} is used to report how long a region took: the clock and how it was read, the
+ * samples kept and dropped (and why), the probe floor, statistics in the clock's unit and in
+ * nanoseconds, raw and net of the floor, and whether the clock resolved the region at all.
+ * Immutable.
+ *
+ * <p>The <em>reported</em> figures ({@link #median()}, {@link #percentile(double)}) are net of the
+ * floor's median when the floor is subtracted ({@link SubtractProbeFloor}), raw otherwise.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Timing {
+
+    private final String label;
+    private final ClockId clock;
+    private final String readMethod;
+    private final TscFrequency frequency;
+    private final int[] sortedInts;   // compact storage while every sample fits an int
+    private final long[] sortedLongs;
+    private final long droppedMigration;
+    private final long droppedNegative;
+    private final ProbeFloor floor;
+    private final boolean floorSubtracted;
+    private final double step;
+    private final String stepSource;
+    private final Summary raw;
+    private final Verdict verdict;
+    private final String verdictReason;
+
+    private Timing(Builder b) {
+        this.label = Objects.requireNonNull(b.label, "label");
+        this.clock = Objects.requireNonNull(b.clock, "clock");
+        this.readMethod = Objects.requireNonNull(b.readMethod, "readMethod");
+        this.frequency = b.frequency;
+        if ((b.sortedInts == null) == (b.sortedLongs == null)) {
+            throw new IllegalArgumentException("exactly one of int or long samples must be given");
+        }
+        this.sortedInts = b.sortedInts;
+        this.sortedLongs = b.sortedLongs;
+        this.droppedMigration = b.droppedMigration;
+        this.droppedNegative = b.droppedNegative;
+        this.floor = Objects.requireNonNull(b.floor, "floor");
+        this.floorSubtracted = b.floorSubtracted;
+        this.step = b.step;
+        this.stepSource = Objects.requireNonNull(b.stepSource, "stepSource");
+        this.raw = Objects.requireNonNull(b.raw, "raw");
+        this.verdict = Objects.requireNonNull(b.verdict, "verdict");
+        this.verdictReason = Objects.requireNonNull(b.verdictReason, "verdictReason");
+        if (clock.countsTicks() && frequency == null) {
+            throw new IllegalArgumentException(clock + " counts ticks: a frequency is needed to convert them");
+        }
+    }
+
+    /** For Chronoscope's measurement code; not for users. */
+    @API(status = INTERNAL, since = "0.1")
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** What was timed: a label given by the test, or a description Chronoscope chose. */
+    public String label() {
+        return label;
+    }
+
+    public ClockId clock() {
+        return clock;
+    }
+
+    /** How the clock was read at each end, e.g. {@code lfence;rdtscp;lfence .. rdtscp;lfence}. */
+    public String readMethod() {
+        return readMethod;
+    }
+
+    public ClockUnit unit() {
+        return clock.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+    }
+
+    /** The calibrated counter frequency, for the counter clocks. */
+    public Optional<TscFrequency> frequency() {
+        return Optional.ofNullable(frequency);
+    }
+
+    /** Samples kept. */
+    public long kept() {
+        return size();
+    }
+
+    private int size() {
+        return sortedInts != null ? sortedInts.length : sortedLongs.length;
+    }
+
+    private long sample(int i) {
+        return sortedInts != null ? sortedInts[i] : sortedLongs[i];
+    }
+
+    /** Samples dropped because the two reads ran on different CPUs. */
+    public long droppedMigration() {
+        return droppedMigration;
+    }
+
+    /** Samples dropped because the end read was below the begin read. */
+    public long droppedNegative() {
+        return droppedNegative;
+    }
+
+    public long dropped() {
+        return droppedMigration + droppedNegative;
+    }
+
+    public ProbeFloor floor() {
+        return floor;
+    }
+
+    /** True when the reported figures are net of the floor's median. */
+    public boolean floorSubtracted() {
+        return floorSubtracted;
+    }
+
+    /** The clock's observed step in its unit, as used for the verdict. */
+    public double step() {
+        return step;
+    }
+
+    /** How {@link #step()} was observed. */
+    public String stepSource() {
+        return stepSource;
+    }
+
+    /** Raw statistics, in the clock's unit. */
+    public Summary raw() {
+        return raw;
+    }
+
+    /** Raw statistics in nanoseconds. */
+    public Summary rawNanos() {
+        return raw.scaled(nanosPerUnit(), ClockUnit.NANOSECONDS);
+    }
+
+    /** Statistics net of the floor's median (each clamped at zero), in the clock's unit. */
+    public Summary net() {
+        double f = floor.median();
+        return new Summary(raw.unit(), raw.count(), net(raw.min(), f), net(raw.p50(), f), net(raw.p90(), f),
+                net(raw.p99(), f), net(raw.max(), f), net(raw.mean(), f), raw.mad());
+    }
+
+    /** Net statistics in nanoseconds. */
+    public Summary netNanos() {
+        return net().scaled(nanosPerUnit(), ClockUnit.NANOSECONDS);
+    }
+
+    private static double net(double value, double floor) {
+        return Math.max(0, value - floor);
+    }
+
+    /** Nanoseconds per unit of the clock: 1 for nanosecond clocks, 1e9/Hz for counters. */
+    public double nanosPerUnit() {
+        return frequency == null ? 1.0 : 1e9 / frequency.hz();
+    }
+
+    public Verdict verdict() {
+        return verdict;
+    }
+
+    /** The facts behind the verdict, in plain words. */
+    public String verdictReason() {
+        return verdictReason;
+    }
+
+    public boolean isResolved() {
+        return verdict == Verdict.RESOLVED;
+    }
+
+    /** The reported median: net of the floor when it is subtracted, raw otherwise. */
+    public Duration median() {
+        return percentile(50);
+    }
+
+    /**
+     * The reported nearest-rank percentile {@code p} (0 &lt; p &le; 100) as a duration, net of the
+     * floor's median (clamped at zero) when the floor is subtracted.
+     */
+    public Duration percentile(double p) {
+        return Duration.ofNanos(Math.round(percentileValue(p) * nanosPerUnit()));
+    }
+
+    /** The reported nearest-rank percentile in the clock's unit (net when the floor is subtracted). */
+    public double percentileValue(double p) {
+        if (!(p > 0 && p <= 100)) {
+            throw new IllegalArgumentException("percentile must be in (0, 100], was " + p);
+        }
+        if (size() == 0) {
+            throw new IllegalStateException("no samples were kept for '" + label + "'");
+        }
+        int rank = (int) Math.ceil(p / 100.0 * size());
+        long value = sample(Math.max(1, rank) - 1);
+        return floorSubtracted ? net(value, floor.median()) : value;
+    }
+
+    /** The kept samples in the clock's unit, sorted ascending (a copy). */
+    public long[] samples() {
+        long[] out = new long[size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = sample(i);
+        }
+        return out;
+    }
+
+    /** The {@code i}-th smallest kept sample (0-based), in the clock's unit. */
+    public long sortedSample(int i) {
+        return sample(i);
+    }
+
+    @Override
+    public String toString() {
+        return String.format("Timing[%s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock, kept(), dropped(),
+                raw.p50(), raw.unit().symbol(), verdict);
+    }
+
+    /** Assembles a {@link Timing}; used by Chronoscope's measurement code. */
+    @API(status = INTERNAL, since = "0.1")
+    public static final class Builder {
+        private String label;
+        private ClockId clock;
+        private String readMethod;
+        private TscFrequency frequency;
+        private int[] sortedInts;
+        private long[] sortedLongs;
+        private long droppedMigration;
+        private long droppedNegative;
+        private ProbeFloor floor;
+        private boolean floorSubtracted;
+        private double step;
+        private String stepSource;
+        private Summary raw;
+        private Verdict verdict;
+        private String verdictReason;
+
+        private Builder() {
+        }
+
+        public Builder label(String v) { label = v; return this; }
+        public Builder clock(ClockId v) { clock = v; return this; }
+        public Builder readMethod(String v) { readMethod = v; return this; }
+        public Builder frequency(TscFrequency v) { frequency = v; return this; }
+        /** Takes ownership of the array, which must be sorted ascending. */
+        public Builder sortedSamples(int[] v) { sortedInts = v; sortedLongs = null; return this; }
+        /** Takes ownership of the array, which must be sorted ascending. */
+        public Builder sortedSamples(long[] v) { sortedLongs = v; sortedInts = null; return this; }
+        public Builder droppedMigration(long v) { droppedMigration = v; return this; }
+        public Builder droppedNegative(long v) { droppedNegative = v; return this; }
+        public Builder floor(ProbeFloor v) { floor = v; return this; }
+        public Builder floorSubtracted(boolean v) { floorSubtracted = v; return this; }
+        public Builder step(double v, String source) { step = v; stepSource = source; return this; }
+        public Builder raw(Summary v) { raw = v; return this; }
+        public Builder verdict(Verdict v, String reason) { verdict = v; verdictReason = reason; return this; }
+
+        public Timing build() {
+            return new Timing(this);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.Probe;
+import dev.chronoscope.ProbeFloor;
+import dev.chronoscope.Timing;
+import dev.chronoscope.internal.clock.ClockReader;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The {@link Probe} a test receives: times regions through {@link RegionLoop} with the test's
+ * reader, floor and settings, after warming each region up.
+ */
+public final class MeasuringProbe implements Probe {
+
+    private final Timings.Context context;
+    private final long regionWarmupBudgetNanos;
+    private final Sink sink = new Sink();
+    private final List<Timing> timings = new ArrayList<>();
+    private final SampleRecorder explicit = new SampleRecorder(1024);
+    private boolean explicitOpen;
+    private int explicitBeginCpu;
+
+    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos) {
+        this.context = Objects.requireNonNull(context, "context");
+        this.regionWarmupBudgetNanos = regionWarmupBudgetNanos;
+    }
+
+    @Override
+    public ClockId clock() {
+        return context.reader().clock();
+    }
+
+    @Override
+    public ProbeFloor floor() {
+        return context.floor();
+    }
+
+    @Override
+    public Timing repeat(String label, int times, Supplier<?> region) {
+        Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(region, "region");
+        if (times < 1 || times > MAX_SAMPLES) {
+            throw new IllegalArgumentException("Probe.repeat: times must be between 1 and " + MAX_SAMPLES + ", was " + times);
+        }
+        warmUp(region, times);
+        SampleRecorder recorder = new SampleRecorder(times);
+        RegionLoop.repeat(context.reader(), region, times, Long.MAX_VALUE, recorder, sink);
+        return keep(Timings.build(label, recorder, context));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, Supplier<?> region) {
+        Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(budget, "budget");
+        Objects.requireNonNull(region, "region");
+        if (budget.isNegative() || budget.isZero()) {
+            throw new IllegalArgumentException("Probe.repeatFor: budget must be positive, was " + budget);
+        }
+        warmUp(region, 10_000);
+        SampleRecorder recorder = new SampleRecorder(1 << 16);
+        RegionLoop.repeat(context.reader(), region, MAX_SAMPLES, budget.toNanos(), recorder, sink);
+        return keep(Timings.build(label, recorder, context));
+    }
+
+    /** Warm-up rounds of a tenth of the requested runs (between 10 and 10,000). */
+    private void warmUp(Supplier<?> region, int times) {
+        if (regionWarmupBudgetNanos > 0) {
+            ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos, Math.max(10, Math.min(10_000, times / 10)));
+        }
+    }
+
+    private Timing keep(Timing timing) {
+        timings.add(timing);
+        return timing;
+    }
+
+    @Override
+    public long begin() {
+        if (explicitOpen) {
+            throw new IllegalStateException("Probe.begin() called again before end(): one explicit region may be open at a time");
+        }
+        explicitOpen = true;
+        ClockReader reader = context.reader();
+        long t = reader.begin();
+        explicitBeginCpu = reader.beginCpu();
+        return t;
+    }
+
+    @Override
+    public long end(long begin) {
+        ClockReader reader = context.reader();
+        long t = reader.end();
+        if (!explicitOpen) {
+            throw new IllegalStateException("Probe.end() called without a matching begin()");
+        }
+        explicitOpen = false;
+        explicit.record(begin, t, explicitBeginCpu, reader.endCpu());
+        return t - begin;
+    }
+
+    @Override
+    public Timing recorded() {
+        return Timings.build("explicit begin/end", explicit, context);
+    }
+
+    /** True when explicit regions were recorded, so the report includes them. */
+    public boolean hasExplicitSamples() {
+        return explicit.samples().size() > 0 || explicit.dropped() > 0;
+    }
+
+    @Override
+    public List<Timing> timings() {
+        return List.copyOf(timings);
+    }
+}

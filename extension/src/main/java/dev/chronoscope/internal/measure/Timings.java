@@ -1,0 +1,109 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.ClockUnit;
+import dev.chronoscope.ProbeFloor;
+import dev.chronoscope.Summary;
+import dev.chronoscope.Timing;
+import dev.chronoscope.TscFrequency;
+import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.clock.ClockReader;
+
+/** Turns recorded samples into {@link Timing}s and {@link ProbeFloor}s, and decides the verdict. */
+public final class Timings {
+
+    /**
+     * A region is resolved only if its net median is at least this share of the floor's median:
+     * below it, the region is a small difference between two floor-sized readings.
+     */
+    public static final double MIN_NET_OVER_FLOOR = 0.5;
+    /** ...and at least this many observed clock steps, so one step of quantisation is ≤ 25 %. */
+    public static final double MIN_NET_STEPS = 4;
+
+    private Timings() {
+    }
+
+    /** What a measurement needs besides its samples. */
+    public record Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
+                          double step, String stepSource) {
+    }
+
+    /** Times {@code samples} empty regions (or fewer, when {@code budgetNanos} runs out) as the probe floor. */
+    public static ProbeFloor measureFloor(ClockReader reader, int samples, long budgetNanos, TscFrequency frequency) {
+        SampleRecorder recorder = new SampleRecorder(samples);
+        long start = System.nanoTime();
+        RegionLoop.repeat(reader, RegionLoop.EMPTY, samples, budgetNanos, recorder, new Sink());
+        long elapsed = System.nanoTime() - start;
+        if (recorder.samples().isEmpty()) {
+            throw new IllegalStateException("every floor sample was dropped (" + recorder.droppedMigration()
+                    + " CPU migrations, " + recorder.droppedNegative() + " negative deltas)");
+        }
+        ClockUnit unit = reader.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+        Summary raw = summary(Statistics.of(recorder.samples()), unit);
+        double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
+        return new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed);
+    }
+
+    public static Summary summary(Statistics s, ClockUnit unit) {
+        return new Summary(unit, s.count(), s.min(), s.p50(), s.p90(), s.p99(), s.max(), s.mean(), s.mad());
+    }
+
+    /** The timing of everything {@code recorder} kept, labelled {@code label}. */
+    public static Timing build(String label, SampleRecorder recorder, Context context) {
+        ClockUnit unit = context.reader().countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+        Timing.Builder b = Timing.builder()
+                .label(label)
+                .clock(context.reader().clock())
+                .readMethod(context.reader().readMethod())
+                .frequency(context.frequency())
+                .droppedMigration(recorder.droppedMigration())
+                .droppedNegative(recorder.droppedNegative())
+                .floor(context.floor())
+                .floorSubtracted(context.subtractFloor())
+                .step(context.step(), context.stepSource());
+        Summary raw;
+        if (recorder.samples().isEmpty()) {
+            b.sortedSamples(new int[0]);
+            raw = new Summary(unit, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            b.verdict(Verdict.NO_SAMPLES, "no samples kept: " + recorder.droppedMigration() + " dropped for CPU migration, "
+                    + recorder.droppedNegative() + " for a negative delta");
+        } else {
+            Samples.Sorted sorted = recorder.samples().sorted();
+            if (sorted.ints() != null) {
+                b.sortedSamples(sorted.ints());
+            } else {
+                b.sortedSamples(sorted.longs());
+            }
+            raw = summary(Statistics.ofSorted(sorted), unit);
+            verdict(raw.p50(), context.floor().median(), context.step(), unit, b);
+        }
+        return b.raw(raw).build();
+    }
+
+    /** Decides whether the clock resolved a region whose raw median is {@code rawMedian}. */
+    static void verdict(double rawMedian, double floorMedian, double step, ClockUnit unit, Timing.Builder b) {
+        double net = Math.max(0, rawMedian - floorMedian);
+        boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * floorMedian && net > 0;
+        boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;
+        String u = unit.symbol();
+        String floorRatio = floorMedian > 0 ? String.format("%.1fx floor", net / floorMedian) : "floor p50 0";
+        String stepRatio = step > 0 ? String.format("%.1fx step", net / step) : "step unknown";
+        if (clearOfFloor && clearOfStep) {
+            b.verdict(Verdict.RESOLVED, String.format("resolved (%s, %s)", floorRatio, stepRatio));
+            return;
+        }
+        StringBuilder why = new StringBuilder(String.format("not resolved: net p50 %s %s", format(net), u));
+        if (!clearOfFloor) {
+            why.append(String.format(" is %s (needs >= %.1fx floor p50 %s %s)", floorRatio, MIN_NET_OVER_FLOOR,
+                    format(floorMedian), u));
+        }
+        if (!clearOfStep) {
+            why.append(clearOfFloor ? " is " : " and ").append(String.format("%s (needs >= %.0f observed steps of %s %s)",
+                    stepRatio, MIN_NET_STEPS, format(step), u));
+        }
+        b.verdict(Verdict.NOT_RESOLVED, why.toString());
+    }
+
+    static String format(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format("%.1f", v);
+    }
+}
