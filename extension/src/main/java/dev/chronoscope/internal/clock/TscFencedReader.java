@@ -4,6 +4,7 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.ffm.ProbeLibrary;
 
 import java.lang.foreign.Arena;
+import java.lang.ref.Reference;
 import java.lang.foreign.MemorySegment;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -16,9 +17,10 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  */
 final class TscFencedReader extends ClockReader {
 
+    // kept reachable by this field for as long as the reader lives; the probe writes through the addresses
     private final MemorySegment cpus = Arena.ofAuto().allocate(JAVA_INT, 2);
-    private final MemorySegment beginCpuSlot = cpus.asSlice(0, 4);
-    private final MemorySegment endCpuSlot = cpus.asSlice(4, 4);
+    private final long beginCpuAddress = cpus.address();
+    private final long endCpuAddress = cpus.address() + 4;
     private final boolean reportsCpu = ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_TSC;
 
     @Override
@@ -29,29 +31,33 @@ final class TscFencedReader extends ClockReader {
     @Override
     public long begin() {
         try {
-            return (long) ProbeLibrary.COUNTER_BEGIN_CPU.invokeExact(beginCpuSlot);
+            return (long) ProbeLibrary.COUNTER_BEGIN_CPU.invokeExact(beginCpuAddress);
         } catch (Throwable t) {
             throw new AssertionError(t);
+        } finally {
+            Reference.reachabilityFence(cpus); // the native code writes into it
         }
     }
 
     @Override
     public long end() {
         try {
-            return (long) ProbeLibrary.COUNTER_END_CPU.invokeExact(endCpuSlot);
+            return (long) ProbeLibrary.COUNTER_END_CPU.invokeExact(endCpuAddress);
         } catch (Throwable t) {
             throw new AssertionError(t);
+        } finally {
+            Reference.reachabilityFence(cpus); // the native code writes into it
         }
     }
 
     @Override
     public int beginCpu() {
-        return reportsCpu ? beginCpuSlot.get(JAVA_INT, 0) : CPU_UNKNOWN;
+        return reportsCpu ? cpus.get(JAVA_INT, 0) : CPU_UNKNOWN;
     }
 
     @Override
     public int endCpu() {
-        return reportsCpu ? endCpuSlot.get(JAVA_INT, 0) : CPU_UNKNOWN;
+        return reportsCpu ? cpus.get(JAVA_INT, 4) : CPU_UNKNOWN;
     }
 
     @Override
