@@ -54,6 +54,11 @@ public record Fact<T>(T value, String source) {
         return value == null ? unknown(source) : new Fact<>(mapper.apply(value), source);
     }
 
+    /** A fact derived from this one's value (which may turn out unknown); unknown stays unknown with its reason. */
+    public <R> Fact<R> flatMap(Function<? super T, Fact<R>> mapper) {
+        return value == null ? unknown(source) : Objects.requireNonNull(mapper.apply(value), "mapper result");
+    }
+
     /** The value as text, or {@code unknown (reason)}. */
     public String describe() {
         return value == null ? "unknown (" + source + ")" : String.valueOf(value);
