@@ -27,8 +27,15 @@ public final class Timings {
                           double step, String stepSource) {
     }
 
+    /**
+     * A measured floor and its quantum: the smallest positive difference between two of its readings,
+     * i.e. the finest step the measurement path showed (0 when all readings were equal).
+     */
+    public record Floor(ProbeFloor floor, long quantum) {
+    }
+
     /** Times {@code samples} empty regions (or fewer, when {@code budgetNanos} runs out) as the probe floor. */
-    public static ProbeFloor measureFloor(ClockReader reader, int samples, long budgetNanos, TscFrequency frequency) {
+    public static Floor measureFloor(ClockReader reader, int samples, long budgetNanos, TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         long start = System.nanoTime();
         RegionLoop.repeat(reader, RegionLoop.EMPTY, samples, budgetNanos, recorder, new Sink());
@@ -40,7 +47,8 @@ public final class Timings {
         ClockUnit unit = reader.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
         Summary raw = summary(Statistics.of(recorder.samples()), unit);
         double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
-        return new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed);
+        return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed),
+                ProbeWarmup.quantum(recorder.samples()));
     }
 
     public static Summary summary(Statistics s, ClockUnit unit) {
@@ -85,8 +93,8 @@ public final class Timings {
         boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * floorMedian && net > 0;
         boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;
         String u = unit.symbol();
-        String floorRatio = floorMedian > 0 ? String.format("%.1fx floor", net / floorMedian) : "floor p50 0";
-        String stepRatio = step > 0 ? String.format("%.1fx step", net / step) : "step unknown";
+        String floorRatio = floorMedian > 0 ? ratio(net / floorMedian) + " floor" : "floor p50 0";
+        String stepRatio = step > 0 ? ratio(net / step) + " step" : "step unknown";
         if (clearOfFloor && clearOfStep) {
             b.verdict(Verdict.RESOLVED, String.format("resolved (%s, %s)", floorRatio, stepRatio));
             return;
@@ -103,7 +111,12 @@ public final class Timings {
         b.verdict(Verdict.NOT_RESOLVED, why.toString());
     }
 
+    /** A ratio with one decimal below 100, whole above: {@code 2.7x}, {@code 84x}. */
+    static String ratio(double r) {
+        return r < 100 ? String.format(java.util.Locale.ROOT, "%.1fx", r) : String.format(java.util.Locale.ROOT, "%.0fx", r);
+    }
+
     static String format(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.format("%.1f", v);
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 }

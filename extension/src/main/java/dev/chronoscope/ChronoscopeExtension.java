@@ -1,0 +1,59 @@
+package dev.chronoscope;
+
+import dev.chronoscope.internal.junit.TimingLifecycle;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+
+import java.lang.reflect.Method;
+
+/**
+ * Times a test: chooses its clock, measures the probe floor right before it, brackets the test
+ * method's invocation (one sample per invocation), hands it a {@link Probe}, and reports after it.
+ *
+ * <p>All three annotations register this one class, so JUnit registers it once per test however
+ * many of them a test carries (separate extensions would each bracket the invocation). Holds no
+ * state: per-test state lives in the test's store under this namespace.
+ */
+final class ChronoscopeExtension implements BeforeTestExecutionCallback, AfterTestExecutionCallback,
+        InvocationInterceptor, ParameterResolver {
+
+    private static final Namespace NAMESPACE = Namespace.create(ChronoscopeExtension.class);
+
+    @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        TimingLifecycle.beforeTestExecution(context, NAMESPACE);
+    }
+
+    @Override
+    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
+                                    ExtensionContext context) throws Throwable {
+        TimingLifecycle.interceptInvocation(invocation, context, NAMESPACE);
+    }
+
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
+                                            ExtensionContext context) throws Throwable {
+        TimingLifecycle.interceptInvocation(invocation, context, NAMESPACE);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext context) {
+        return TimingLifecycle.supportsParameter(parameterContext);
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext context) {
+        return TimingLifecycle.resolveParameter(parameterContext, context, NAMESPACE);
+    }
+
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        TimingLifecycle.afterTestExecution(context, NAMESPACE);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.chronoscope;
+
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * {@code @RequiresInvariantTsc} is used to run a test only where the time-stamp counter can be
+ * trusted for durations: an invariant TSC (CPUID.80000007H:EDX[8]), RDTSCP (CPUID.80000001H:EDX[27],
+ * which the fenced end read uses), a clocksource that does not distrust the TSC, and Chronoscope's
+ * native probe loaded. Elsewhere the test is disabled with a reason that states the facts found, or
+ * fails when {@link ChronoscopeConfig#UNMET_REQUIREMENT_KEY} is {@code fail} (for CI jobs that must
+ * not skip performance tests silently). Activates Chronoscope for the test; works on a class, a
+ * method, or as a meta-annotation.
+ */
+@Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith({RequiresInvariantTscCondition.class, ChronoscopeExtension.class})
+@API(status = EXPERIMENTAL, since = "0.1")
+public @interface RequiresInvariantTsc {
+}

@@ -1,0 +1,46 @@
+package dev.chronoscope;
+
+import dev.chronoscope.internal.junit.ClockChoice;
+import dev.chronoscope.internal.junit.Settings;
+import dev.chronoscope.internal.junit.TimingLifecycle;
+import dev.chronoscope.internal.host.HostFacts;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Disables a test annotated {@link RequiresInvariantTsc} (or in an annotated class) where the TSC
+ * cannot be trusted, with the facts as the reason; or, with
+ * {@code chronoscope.requirements.unmet = fail}, lets it start and fails it before it runs.
+ */
+final class RequiresInvariantTscCondition implements ExecutionCondition, BeforeEachCallback {
+
+    private static final Namespace NAMESPACE = Namespace.create(RequiresInvariantTscCondition.class);
+
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        Settings settings = Settings.read(context);
+        HostFacts host = TimingLifecycle.host(context, settings, NAMESPACE);
+        String facts = ClockChoice.tscFacts(host);
+        if (ClockChoice.tscUsable(host)) {
+            return ConditionEvaluationResult.enabled("@RequiresInvariantTsc met: " + facts);
+        }
+        if (settings.failOnUnmetRequirement()) {
+            return ConditionEvaluationResult.enabled("@RequiresInvariantTsc not met, and chronoscope.requirements.unmet = fail: " + facts);
+        }
+        return ConditionEvaluationResult.disabled("@RequiresInvariantTsc not met: " + facts);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        Settings settings = Settings.read(context);
+        HostFacts host = TimingLifecycle.host(context, settings, NAMESPACE);
+        if (settings.failOnUnmetRequirement() && !ClockChoice.tscUsable(host)) {
+            throw new AssertionFailedError("@RequiresInvariantTsc not met (chronoscope.requirements.unmet = fail): "
+                    + ClockChoice.tscFacts(host));
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.internal.clock.ClockReaders;
+import dev.chronoscope.internal.ffm.ProbeLibrary;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFacts;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The clock a test is timed with, why that one, and what a reader of its numbers should be warned
+ * about.
+ *
+ * @param clock    the clock
+ * @param why      how it was chosen, with the facts behind an automatic choice
+ * @param warnings plain-words cautions about timing durations with this clock here
+ */
+public record ClockChoice(ClockId clock, String why, List<String> warnings) {
+
+    public ClockChoice {
+        warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Chooses the clock: {@code explicit} (from {@code @MeasureWith} on {@code element}) first, then
+     * the configured default, then automatic.
+     *
+     * @throws ExtensionConfigurationException when the chosen clock cannot be read here
+     */
+    public static ClockChoice choose(Optional<ClockId> explicit, String element, Settings settings, HostFacts host) {
+        ClockId clock;
+        String why;
+        if (explicit.isPresent()) {
+            clock = explicit.get();
+            why = "@MeasureWith(" + clock + ") on " + element;
+            requireReadable(clock, "@MeasureWith(" + clock + ") on " + element);
+        } else if (settings.defaultClock().isPresent()) {
+            clock = settings.defaultClock().get();
+            why = "configured: chronoscope.clock.default = " + clock;
+            requireReadable(clock, "chronoscope.clock.default = " + clock + " (for " + element + ")");
+        } else {
+            String tscFacts = tscFacts(host);
+            if (tscUsable(host)) {
+                clock = ClockId.TSC_FENCED;
+                why = "default: " + tscFacts;
+            } else {
+                clock = ClockId.CLOCK_MONOTONIC;
+                why = "default: TSC_FENCED not used: " + tscFacts;
+            }
+        }
+        return new ClockChoice(clock, why, warnings(clock, host));
+    }
+
+    private static void requireReadable(ClockId clock, String where) {
+        String reason = ClockReaders.unavailableReason(clock);
+        if (!reason.isEmpty()) {
+            throw new ExtensionConfigurationException(where + ": " + clock + " cannot be read on this host: " + reason
+                    + ". Choose a clock this host can read, e.g. CLOCK_MONOTONIC.");
+        }
+    }
+
+    /** True when the TSC can time durations here: invariant, RDTSCP present, native probe loaded. */
+    public static boolean tscUsable(HostFacts host) {
+        return Boolean.TRUE.equals(host.invariantTscVerdict().value())
+                && Boolean.TRUE.equals(host.rdtscp().value())
+                && ProbeLibrary.isLoaded();
+    }
+
+    /** The facts that decide whether the TSC can be trusted, in one line. */
+    public static String tscFacts(HostFacts host) {
+        Fact<Boolean> rdtscp = host.rdtscp();
+        return host.invariantTscVerdict().source()
+                + "; RDTSCP: " + (rdtscp.isKnown() ? (rdtscp.get() ? "yes" : "no") + " (" + rdtscp.source() + ")"
+                : "unknown (" + rdtscp.source() + ")")
+                + "; native probe: " + (ProbeLibrary.isLoaded() ? "loaded" : "not loaded (" + ProbeLibrary.unavailableReason() + ")");
+    }
+
+    static List<String> warnings(ClockId clock, HostFacts host) {
+        List<String> w = new ArrayList<>();
+        switch (clock) {
+            case CLOCK_REALTIME, CLOCK_TAI -> w.add(clock + " is wall-clock time: it jumps when the system time is set "
+                    + "or stepped by NTP, and a duration across a jump is wrong by the jump. Use CLOCK_MONOTONIC for durations.");
+            case CLOCK_REALTIME_COARSE, CLOCK_MONOTONIC_COARSE -> w.add(clock + " only moves at the kernel tick "
+                    + "(milliseconds): regions shorter than many ticks read as 0 or one tick.");
+            case CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID -> w.add(clock + " counts CPU time, not elapsed time "
+                    + "(waiting is not counted), and each read is a system call costing hundreds of ns.");
+            case TSC -> w.add("TSC is read without fences: the CPU may execute the reads before or after parts of "
+                    + "the region. Use TSC_FENCED for short regions.");
+            default -> {
+            }
+        }
+        if (clock.countsTicks() && !Boolean.TRUE.equals(host.invariantTscVerdict().value())) {
+            w.add("The TSC may not run at a constant rate here (" + host.invariantTscVerdict().source()
+                    + "): tick counts may not convert to time.");
+        }
+        return w;
+    }
+}

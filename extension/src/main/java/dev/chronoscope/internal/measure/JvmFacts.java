@@ -1,0 +1,151 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.TscFrequency;
+import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.clock.ClockReaders;
+import dev.chronoscope.internal.clock.ClockSurvey;
+import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.clock.StepObservation;
+import dev.chronoscope.internal.clock.TscCalibration;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.host.HostFactsReader;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What Chronoscope reads and measures once per JVM, before any test's clock starts: the host's
+ * facts, the counter's calibrated frequency, each clock's observed step, and the warm-up of each
+ * clock's probe path. Everything is computed on first request and then kept; concurrent first
+ * requests wait for one computation.
+ */
+public final class JvmFacts {
+
+    /** Reads for the short per-clock step observation (the doctor uses 2M). */
+    static final long STEP_READS = 200_000;
+    static final long STEP_MIN_NANOS = 50_000_000L;
+    static final long STEP_MAX_NANOS = 500_000_000L;
+
+    private static volatile JvmFacts instance;
+
+    private volatile HostFacts host;
+    private volatile Fact<TscCalibration> calibration;
+    private final Map<ClockId, ProbeWarmup> warmups = new ConcurrentHashMap<>();
+    private final Map<ClockId, ClockStep> steps = new ConcurrentHashMap<>();
+
+    private JvmFacts() {
+    }
+
+    public static JvmFacts get() {
+        JvmFacts facts = instance;
+        if (facts == null) {
+            synchronized (JvmFacts.class) {
+                facts = instance;
+                if (facts == null) {
+                    facts = new JvmFacts();
+                    instance = facts;
+                }
+            }
+        }
+        return facts;
+    }
+
+    /**
+     * A clock's step as observed by back-to-back reads.
+     *
+     * @param observation the reads
+     * @param step        the smallest step seen, in the clock's unit
+     */
+    public record ClockStep(StepObservation observation, long step) {
+        /** True when the step is the clock's own (few reads changed), false when it is the reading loop's period. */
+        public boolean isClockStep() {
+            return !observation.stepIsMethodFloor();
+        }
+
+        public String describe() {
+            return String.format("%d over %,d back-to-back reads, %.1f %% changed: %s", step, observation.reads(),
+                    100 * observation.changedFraction(), isClockStep() ? "the clock's own step"
+                            : "the reading loop's period (the clock is finer)");
+        }
+    }
+
+    /** The real host's facts, read once. */
+    public HostFacts host() {
+        HostFacts h = host;
+        if (h == null) {
+            synchronized (this) {
+                h = host;
+                if (h == null) {
+                    h = HostFactsReader.read();
+                    host = h;
+                }
+            }
+        }
+        return h;
+    }
+
+    /** The counter's frequency against CLOCK_MONOTONIC_RAW, calibrated once; unknown with the reason if it cannot be. */
+    public Fact<TscCalibration> calibration() {
+        Fact<TscCalibration> c = calibration;
+        if (c == null) {
+            synchronized (this) {
+                c = calibration;
+                if (c == null) {
+                    try {
+                        TscCalibration measured = TscCalibration.calibrate();
+                        c = Fact.of(measured, measured.method());
+                    } catch (ClockUnavailableException | RuntimeException e) {
+                        c = Fact.unknown("TSC calibration failed: " + e.getMessage());
+                    }
+                    calibration = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** The calibrated frequency as the public value type, for the counter clocks. */
+    public Fact<TscFrequency> frequency() {
+        return calibration().map(c -> new TscFrequency(c.hz(), c.uncertaintyPpm(), c.method()));
+    }
+
+    /** Warms {@code clock}'s probe path once per JVM (later calls return the first result). */
+    public ProbeWarmup warmup(ClockId clock, long budgetNanos) throws ClockUnavailableException {
+        ProbeWarmup done = warmups.get(clock);
+        if (done != null) {
+            return done;
+        }
+        ClockReader reader = ClockReaders.open(clock);
+        synchronized (warmups) {
+            return warmups.computeIfAbsent(clock, c -> ProbeWarmup.warm(reader, budgetNanos));
+        }
+    }
+
+    /** {@code clock}'s observed step, measured once per JVM with a short back-to-back read loop. */
+    public ClockStep step(ClockId clock) throws ClockUnavailableException {
+        ClockStep done = steps.get(clock);
+        if (done != null) {
+            return done;
+        }
+        ClockReader reader = ClockReaders.open(clock);
+        synchronized (steps) {
+            return steps.computeIfAbsent(clock, c -> {
+                ClockSurvey.observe(reader, 20_000, 0, Long.MAX_VALUE);
+                StepObservation o = ClockSurvey.observe(reader, STEP_READS, STEP_MIN_NANOS, STEP_MAX_NANOS);
+                return new ClockStep(o, o.smallestStep());
+            });
+        }
+    }
+
+    /** Everything a test timed with {@code clock} needs, done now so that no test's timing includes it. */
+    public void prepare(ClockId clock, long warmupBudgetNanos) throws ClockUnavailableException {
+        host();
+        if (clock.countsTicks()) {
+            calibration();
+        }
+        step(clock);
+        warmup(clock, warmupBudgetNanos);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.chronoscope.internal.report;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Appends one JSON record per line to a file only this JVM writes:
+ * {@code chronoscope-<yyyyMMdd-HHmmss>-<pid>-<random>.jsonl} in the report directory. Surefire forks
+ * and repeated runs therefore never share (or clobber) a file; within the JVM, appends are
+ * serialised and each record is written whole in one call, so parallel tests never interleave.
+ */
+public final class JsonLinesWriter {
+
+    private static final Map<Path, JsonLinesWriter> WRITERS = new ConcurrentHashMap<>();
+    private static final String RUN = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+            + "-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16, 1 << 20));
+
+    private final Path file;
+
+    private JsonLinesWriter(Path file) {
+        this.file = file;
+    }
+
+    /** The writer for {@code directory} in this JVM. */
+    public static JsonLinesWriter in(Path directory) {
+        Path dir = directory.toAbsolutePath().normalize();
+        return WRITERS.computeIfAbsent(dir, d -> new JsonLinesWriter(d.resolve("chronoscope-" + RUN + ".jsonl")));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Appends {@code json} (one line, no newline inside) and a newline. */
+    public synchronized void append(String json) throws IOException {
+        if (json.indexOf('\n') >= 0) {
+            throw new IllegalArgumentException("a JSON Lines record must be one line");
+        }
+        Files.createDirectories(file.getParent());
+        byte[] bytes = (json + "\n").getBytes(StandardCharsets.UTF_8);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        }
+    }
+}

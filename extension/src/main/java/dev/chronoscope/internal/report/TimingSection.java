@@ -1,0 +1,126 @@
+package dev.chronoscope.internal.report;
+
+import dev.chronoscope.ClockUnit;
+import dev.chronoscope.Summary;
+import dev.chronoscope.Timing;
+
+import java.util.Locale;
+
+/**
+ * The plain-ASCII timing section printed for each timed test. One fact per line: a key padded to
+ * {@link #KEY_WIDTH} columns, then the value; statistics as {@code name value} pairs; so that a
+ * person reads it at a glance and {@link TimingSectionParser} reads it back.
+ */
+public final class TimingSection {
+
+    public static final String BEGIN = "-- chronoscope: ";
+    public static final int KEY_WIDTH = 13;
+    static final int WIDTH = 100;
+
+    private TimingSection() {
+    }
+
+    public static String format(TestRecord r) {
+        StringBuilder out = new StringBuilder();
+        String header = BEGIN + r.testName() + " ";
+        out.append(header).append("-".repeat(Math.max(3, WIDTH - header.length()))).append('\n');
+        line(out, "clock", r.clock() + " | " + r.readMethod() + " | " + r.clockWhy());
+        if (r.frequency() != null) {
+            line(out, "frequency", String.format(Locale.ROOT, "%.4f MHz +-%.1f ppm | %s | ticks are TSC reference ticks, not core cycles",
+                    r.frequency().hz() / 1e6, r.frequency().uncertaintyPpm(), r.frequency().method()));
+        }
+        line(out, "host", r.host());
+        String unit = r.floor().raw().unit().symbol();
+        line(out, "step", number(r.step()) + " " + unit + nanosNote(r.step(), r.floor().raw().unit(), r)
+                + " | " + r.stepSource());
+        line(out, "floor", stats(r.floor().raw(), "min", "p50", "p99") + " " + unit + " | n " + r.floor().raw().count()
+                + String.format(Locale.ROOT, " in %.2f ms", r.floor().elapsedNanos() / 1e6)
+                + (r.floor().raw().unit() == ClockUnit.TICKS ? String.format(Locale.ROOT, " | p50 %.1f ns", r.floor().nanos().p50()) : ""));
+        line(out, "pinned", r.pinned());
+        line(out, "outcome", r.outcome());
+        for (String warning : r.warnings()) {
+            line(out, "warning", warning);
+        }
+        for (Timing t : r.timings()) {
+            timing(out, t.label(), t);
+        }
+        if (r.aggregate() != null) {
+            timing(out, r.aggregate().label(), r.aggregate());
+        }
+        out.append("-".repeat(WIDTH)).append('\n');
+        return out.toString();
+    }
+
+    private static String nanosNote(double value, ClockUnit unit, TestRecord r) {
+        return unit == ClockUnit.TICKS && r.frequency() != null
+                ? String.format(Locale.ROOT, " (%.1f ns)", r.frequency().ticksToNanos(value)) : "";
+    }
+
+    private static void timing(StringBuilder out, String label, Timing t) {
+        line(out, "timing", label);
+        line(out, "samples", t.kept() + " kept | " + t.dropped() + " dropped (" + t.droppedMigration() + " CPU migration, "
+                + t.droppedNegative() + " negative delta)");
+        if (t.kept() == 1) {
+            // one sample (a single invocation): its value, not seven equal statistics
+            if (t.unit() == ClockUnit.TICKS) {
+                line(out, "raw ticks", "value " + number(t.raw().p50()));
+            }
+            line(out, "raw ns", "value " + number(t.rawNanos().p50()));
+            if (t.floorSubtracted()) {
+                if (t.unit() == ClockUnit.TICKS) {
+                    line(out, "net ticks", "value " + number(t.net().p50()));
+                }
+                line(out, "net ns", "value " + number(t.netNanos().p50()) + " | floor p50 subtracted");
+            }
+        } else if (t.kept() > 1) {
+            if (t.unit() == ClockUnit.TICKS) {
+                line(out, "raw ticks", stats(t.raw(), "min", "p50", "p90", "p99", "max", "mean", "mad"));
+            }
+            line(out, "raw ns", stats(t.rawNanos(), "min", "p50", "p90", "p99", "max", "mean", "mad"));
+            if (t.floorSubtracted()) {
+                if (t.unit() == ClockUnit.TICKS) {
+                    line(out, "net ticks", stats(t.net(), "min", "p50", "p90", "p99", "max", "mean"));
+                }
+                line(out, "net ns", stats(t.netNanos(), "min", "p50", "p90", "p99", "max", "mean")
+                        + " | floor p50 subtracted");
+            }
+        }
+        line(out, "verdict", t.verdict() + " | " + t.verdictReason());
+    }
+
+    private static void line(StringBuilder out, String key, String value) {
+        out.append(key).append(" ".repeat(Math.max(1, KEY_WIDTH - key.length()))).append(value).append('\n');
+    }
+
+    static String stats(Summary s, String... names) {
+        StringBuilder b = new StringBuilder();
+        for (String name : names) {
+            if (b.length() > 0) {
+                b.append("  ");
+            }
+            b.append(name).append(' ').append(number(value(s, name)));
+        }
+        return b.toString();
+    }
+
+    static double value(Summary s, String name) {
+        return switch (name) {
+            case "min" -> s.min();
+            case "p50" -> s.p50();
+            case "p90" -> s.p90();
+            case "p99" -> s.p99();
+            case "max" -> s.max();
+            case "mean" -> s.mean();
+            case "mad" -> s.mad();
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    /** Whole numbers as such, others with one decimal; always '.' as the decimal point. */
+    public static String number(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+}
