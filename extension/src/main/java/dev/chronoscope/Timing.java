@@ -222,7 +222,7 @@ public final class Timing {
 
     @Override
     public String toString() {
-        return String.format("Timing[%s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock, kept(), dropped(),
+        return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock, kept(), dropped(),
                 raw.p50(), raw.unit().symbol(), verdict);
     }
 

@@ -65,7 +65,7 @@ public final class JvmFacts {
         }
 
         public String describe() {
-            return String.format("%d over %,d back-to-back reads, %.1f %% changed: %s", step, observation.reads(),
+            return String.format(java.util.Locale.ROOT, "%d over %,d back-to-back reads, %.1f %% changed: %s", step, observation.reads(),
                     100 * observation.changedFraction(), isClockStep() ? "the clock's own step"
                             : "the reading loop's period (the clock is finer)");
         }

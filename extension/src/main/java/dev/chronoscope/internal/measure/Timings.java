@@ -96,16 +96,16 @@ public final class Timings {
         String floorRatio = floorMedian > 0 ? ratio(net / floorMedian) + " floor" : "floor p50 0";
         String stepRatio = step > 0 ? ratio(net / step) + " step" : "step unknown";
         if (clearOfFloor && clearOfStep) {
-            b.verdict(Verdict.RESOLVED, String.format("resolved (%s, %s)", floorRatio, stepRatio));
+            b.verdict(Verdict.RESOLVED, String.format(java.util.Locale.ROOT, "resolved (%s, %s)", floorRatio, stepRatio));
             return;
         }
-        StringBuilder why = new StringBuilder(String.format("not resolved: net p50 %s %s", format(net), u));
+        StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", format(net), u));
         if (!clearOfFloor) {
-            why.append(String.format(" is %s (needs >= %.1fx floor p50 %s %s)", floorRatio, MIN_NET_OVER_FLOOR,
+            why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx floor p50 %s %s)", floorRatio, MIN_NET_OVER_FLOOR,
                     format(floorMedian), u));
         }
         if (!clearOfStep) {
-            why.append(clearOfFloor ? " is " : " and ").append(String.format("%s (needs >= %.0f observed steps of %s %s)",
+            why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT, "%s (needs >= %.0f observed steps of %s %s)",
                     stepRatio, MIN_NET_STEPS, format(step), u));
         }
         b.verdict(Verdict.NOT_RESOLVED, why.toString());

@@ -133,7 +133,7 @@ public final class Json {
                 case '\t' -> out.append("\\t");
                 default -> {
                     if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
+                        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         out.append(c);
                     }
