@@ -100,13 +100,18 @@ public final class Timings {
             return;
         }
         StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", format(net), u));
-        if (!clearOfFloor) {
-            why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx floor p50 %s %s)", floorRatio, MIN_NET_OVER_FLOOR,
-                    format(floorMedian), u));
-        }
-        if (!clearOfStep) {
-            why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT, "%s (needs >= %.0f observed steps of %s %s)",
-                    stepRatio, MIN_NET_STEPS, format(step), u));
+        if (net == 0) {
+            why.append(" (the median region read no longer than the empty region");
+            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's observed step is %s %s)", format(step), u) : ")");
+        } else {
+            if (!clearOfFloor) {
+                why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx the floor p50 of %s %s)", floorRatio,
+                        MIN_NET_OVER_FLOOR, format(floorMedian), u));
+            }
+            if (!clearOfStep) {
+                why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT,
+                        "%s (needs >= %.0f observed steps of %s %s)", stepRatio, MIN_NET_STEPS, format(step), u));
+            }
         }
         b.verdict(Verdict.NOT_RESOLVED, why.toString());
     }

@@ -1,0 +1,57 @@
+package dev.chronoscope.samples;
+
+import dev.chronoscope.MeasureWith;
+import dev.chronoscope.Probe;
+import dev.chronoscope.Timing;
+
+import java.time.Duration;
+
+import static dev.chronoscope.ClockId.CLOCK_MONOTONIC_COARSE;
+import static dev.chronoscope.ClockId.CLOCK_THREAD_CPUTIME_ID;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Times string building with the team's composed {@link PerformanceTest} annotation, for a time
+ * budget; and shows what Chronoscope says about clocks that cannot time short regions well.
+ */
+class StringBuilderPerformanceTests {
+
+    private int parts = 32;
+    private String part = "chronoscope";
+
+    private String build(int capacity) {
+        StringBuilder b = new StringBuilder(capacity);
+        for (int i = 0; i < parts; i++) {
+            b.append(part).append(i);
+        }
+        return b.toString();
+    }
+
+    @PerformanceTest
+    void buildsWithAGrowingBuffer(Probe probe) {
+        Timing t = probe.repeatFor("growing", Duration.ofMillis(200), () -> build(16));
+        assertThat(t.kept()).isPositive();
+    }
+
+    @PerformanceTest
+    void buildsWithAPresizedBuffer(Probe probe) {
+        Timing t = probe.repeatFor("presized", Duration.ofMillis(200), () -> build(512));
+        assertThat(t.kept()).isPositive();
+    }
+
+    /** A CPU-time clock works, but every read is a system call: the section warns. */
+    @org.junit.jupiter.api.Test
+    @MeasureWith(CLOCK_THREAD_CPUTIME_ID)
+    void buildsTimedWithThreadCpuTime(Probe probe) {
+        Timing t = probe.repeat("growing, CPU time", 20_000, () -> build(16));
+        assertThat(t.clock()).isEqualTo(CLOCK_THREAD_CPUTIME_ID);
+    }
+
+    /** A coarse clock steps at the kernel tick: a sub-microsecond region is not resolved. */
+    @org.junit.jupiter.api.Test
+    @MeasureWith(CLOCK_MONOTONIC_COARSE)
+    void buildsTimedWithACoarseClock(Probe probe) {
+        Timing t = probe.repeat("growing, coarse clock", 20_000, () -> build(16));
+        assertThat(t.isResolved()).isFalse();
+    }
+}
