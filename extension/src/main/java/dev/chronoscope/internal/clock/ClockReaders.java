@@ -7,6 +7,20 @@ import dev.chronoscope.internal.ffm.ProbeLibrary;
 /** Creates readers for the clocks this machine can read, and says why a clock cannot be read. */
 public final class ClockReaders {
 
+    static {
+        // Load every reader class up front: the JIT then never compiles the timing loop on the
+        // assumption that only one reader class exists, an assumption a later class load would
+        // break, discarding the compiled loop (and the warm-up that produced it) mid-run.
+        for (Class<?> c : new Class<?>[] {TscFencedReader.class, TscBareReader.class, PosixClockReader.class,
+                NanoTimeReader.class}) {
+            try {
+                Class.forName(c.getName(), true, c.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+    }
+
     private ClockReaders() {
     }
 

@@ -27,13 +27,14 @@ final class TimedTest {
     /** Its own reader, so that the test's probe regions cannot overwrite the CPUs of the invocation's reads. */
     final ClockReader invocationReader;
     final SampleRecorder invocation = new SampleRecorder(1);
+    final String warmup;
     final String pinned;
     final BitSet affinityToRestore;
     final String startedAt;
     final boolean subtractFloor;
 
     TimedTest(Settings settings, HostFacts host, ClockChoice choice, TscFrequency frequency, ProbeFloor floor,
-              Timings.Context context, MeasuringProbe probe, ClockReader invocationReader, String pinned,
+              Timings.Context context, MeasuringProbe probe, ClockReader invocationReader, String warmup, String pinned,
               BitSet affinityToRestore, String startedAt, boolean subtractFloor) {
         this.settings = settings;
         this.host = host;
@@ -43,6 +44,7 @@ final class TimedTest {
         this.context = context;
         this.probe = probe;
         this.invocationReader = invocationReader;
+        this.warmup = warmup;
         this.pinned = pinned;
         this.affinityToRestore = affinityToRestore;
         this.startedAt = startedAt;

@@ -15,6 +15,7 @@ import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeWarmup;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.report.JsonLinesWriter;
 import dev.chronoscope.internal.report.RecordJson;
@@ -60,6 +61,8 @@ public final class TimingLifecycle {
     }
 
     private static final String STATE = "timed-test";
+    /** At most this long re-warming a path that went cold between tests. */
+    static final long REWARM_BUDGET_NANOS = 300_000_000L;
     private static final String AGGREGATE = "invocation-aggregate";
     private static final String HOST = "host-facts";
 
@@ -102,8 +105,10 @@ public final class TimingLifecycle {
         ClockReader reader;
         ClockReader invocationReader;
         JvmFacts.ClockStep step;
+        ProbeWarmup jvmWarmup;
         try {
             jvm.prepare(clock, settings.warmupBudgetNanos()); // no-op once done for this JVM
+            jvmWarmup = jvm.warmup(clock, settings.warmupBudgetNanos());
             reader = ClockReaders.open(clock);
             invocationReader = ClockReaders.open(clock);
             step = jvm.step(clock);
@@ -136,6 +141,8 @@ public final class TimingLifecycle {
                 warnings.add("could not pin the test thread: " + e.getMessage());
             }
         }
+        String unit = clock.countsTicks() ? "ticks" : "ns";
+        String warmup = jvmWarmup.describe(unit) + rewarm(reader, jvmWarmup, settings, unit);
         Timings.Floor measured = Timings.measureFloor(reader, settings.floorSamples(), settings.floorBudgetNanos(), frequency);
         ProbeFloor floor = measured.floor();
         double stepValue;
@@ -153,8 +160,18 @@ public final class TimingLifecycle {
         Timings.Context timingContext = new Timings.Context(reader, frequency, floor, subtract, stepValue, stepSource);
         MeasuringProbe probe = new MeasuringProbe(timingContext, settings.regionWarmupBudgetNanos());
         TimedTest state = new TimedTest(settings, host, new ClockChoice(clock, choice.why(), warnings), frequency, floor,
-                timingContext, probe, invocationReader, pinned, restore, Instant.now().toString(), subtract);
+                timingContext, probe, invocationReader, warmup, pinned, restore, Instant.now().toString(), subtract);
         context.getStore(namespace).put(STATE, state);
+    }
+
+    /** Re-warms the probe path if it went cold since the per-JVM warm-up; says what was done. */
+    private static String rewarm(ClockReader reader, ProbeWarmup jvmWarmup, Settings settings, String unit) {
+        Optional<ProbeWarmup> again = ProbeWarmup.rewarmIfCold(reader, jvmWarmup, Math.min(REWARM_BUDGET_NANOS,
+                Math.max(1, settings.warmupBudgetNanos())));
+        return again.map(w -> String.format(java.util.Locale.ROOT,
+                "; before this test the path had gone cold (p50 %d %s): re-warmed %d rounds in %.1f ms, %s at p50 %d %s",
+                w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6, w.converged() ? "settled" : "NOT settled",
+                w.finalMedian(), unit)).orElse("; still warm before this test");
     }
 
     /** Brackets the test method's invocation with the test's clock: one sample per invocation. */
@@ -220,7 +237,7 @@ public final class TimingLifecycle {
             TestRecord record = new TestRecord(context.getUniqueId(), testName(context), context.getDisplayName(),
                     outcome(context), state.choice.clock(), state.choice.why(), state.context.reader().readMethod(),
                     state.frequency, hostLine(state.host), state.floor, state.context.step(), state.context.stepSource(),
-                    state.pinned, state.choice.warnings(), state.subtractFloor, timings, aggregate, state.startedAt,
+                    state.warmup, state.pinned, state.choice.warnings(), state.subtractFloor, timings, aggregate, state.startedAt,
                     ProcessHandle.current().pid());
             report(context, state.settings, record);
         } finally {

@@ -40,6 +40,13 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         medians = List.copyOf(medians);
     }
 
+    /** One line: rounds, time, whether it settled and where, and the first round's median for contrast. */
+    public String describe(String unit) {
+        return String.format(java.util.Locale.ROOT, "once per JVM: %d rounds of %d empty regions in %.1f ms, %s at p50 %d %s (first round %d %s)",
+                rounds, roundSize, elapsedNanos / 1e6, converged ? "settled" : "NOT settled within the budget",
+                finalMedian(), unit, medians.isEmpty() ? 0 : medians.get(0), unit);
+    }
+
     public long finalMedian() {
         return medians.isEmpty() ? 0 : medians.get(medians.size() - 1);
     }
@@ -97,6 +104,33 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     /** True when the JIT's accumulated compilation time did not move over the last stable rounds. */
     static boolean jitQuiet(List<Long> jitTimes) {
         return jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - STABLE_ROUNDS));
+    }
+
+    /**
+     * Checks, right before a floor is measured, that the probe path still runs at the cost the
+     * per-JVM warm-up settled at, and warms it again if not. The JIT recompiles the loop whenever a
+     * new reader or region type reaches it (deoptimising the code it had), so the path can go cold
+     * between tests: seen here, the first floors after the per-JVM warm-up read 2.3x the settled
+     * cost until the loop was compiled again.
+     *
+     * @return empty when one check round was within tolerance of {@code settled}, else the re-warm done
+     */
+    public static java.util.Optional<ProbeWarmup> rewarmIfCold(ClockReader reader, ProbeWarmup settled, long budgetNanos) {
+        Sink sink = new Sink();
+        SampleRecorder check = new SampleRecorder(1_000);
+        for (int done = 0; done < 1_000; done += CALL_SIZE) {
+            RegionLoop.repeat(reader, RegionLoop.EMPTY, CALL_SIZE, Long.MAX_VALUE, check, sink);
+        }
+        if (check.samples().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        long median = Statistics.of(check.samples()).p50();
+        long reference = settled.finalMedian();
+        long tolerance = Math.max(quantum(check.samples()), (long) Math.ceil(AGREEMENT * reference));
+        if (median - reference <= tolerance) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(warm(reader, RegionLoop.EMPTY, budgetNanos, 1_000));
     }
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */

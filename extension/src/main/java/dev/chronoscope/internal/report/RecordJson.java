@@ -31,6 +31,7 @@ public final class RecordJson {
                 .put("host", r.host())
                 .put("step", Json.object().put("value", r.step()).put("source", r.stepSource()))
                 .put("floor", floor(r.floor()))
+                .put("warmup", r.warmup())
                 .put("pinned", r.pinned())
                 .put("warnings", r.warnings())
                 .put("floorSubtracted", r.floorSubtracted());

@@ -20,6 +20,7 @@ import java.util.Objects;
  * @param frequency   the counter's calibrated frequency, for the counter clocks; else null
  * @param host        one line of the host facts that bear on timing
  * @param step        the clock's observed step in its unit, used by the verdicts
+ * @param warmup      how the clock's probe path was warmed up, once per JVM
  * @param pinned      where the thread was pinned, or {@code no}
  * @param timings     the invocation's timing first, then each {@link dev.chronoscope.Probe} region's
  * @param aggregate   for a repeated or parameterized test: all its invocations so far; else null
@@ -28,7 +29,7 @@ import java.util.Objects;
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
-                         double step, String stepSource, String pinned, List<String> warnings,
+                         double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid) {
 
     public TestRecord {

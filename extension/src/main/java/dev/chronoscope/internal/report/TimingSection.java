@@ -36,6 +36,7 @@ public final class TimingSection {
         line(out, "floor", stats(r.floor().raw(), "min", "p50", "p99") + " " + unit + " | n " + r.floor().raw().count()
                 + String.format(Locale.ROOT, " in %.2f ms", r.floor().elapsedNanos() / 1e6)
                 + (r.floor().raw().unit() == ClockUnit.TICKS ? String.format(Locale.ROOT, " | p50 %.1f ns", r.floor().nanos().p50()) : ""));
+        line(out, "warmup", r.warmup());
         line(out, "pinned", r.pinned());
         line(out, "outcome", r.outcome());
         for (String warning : r.warnings()) {
