@@ -1,0 +1,74 @@
+package dev.chronoscope.internal.ffm;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+class NativeLoadingTests {
+
+    @Test
+    void platformNamesFollowTheJarFolders() {
+        assertThat(Platform.of("Linux", "amd64").folder()).isEqualTo("linux-x86_64");
+        assertThat(Platform.of("Linux", "aarch64").folder()).isEqualTo("linux-aarch64");
+        assertThat(Platform.of("Mac OS X", "aarch64").isLinux()).isFalse();
+    }
+
+    @Test
+    void aLibraryThatIsNotBundledIsReportedWithTheReasonForEachAttempt() {
+        NativeLibraryLoader.Result result = NativeLibraryLoader.load("chronoscope-does-not-exist");
+        assertThat(result.loaded()).isFalse();
+        assertThat(result.failureReason())
+                .contains("no bundled libchronoscope-does-not-exist.so")
+                .contains("none on java.library.path");
+    }
+
+    @Test
+    void theBundledProbeIsExtractedIntoAPrivateDirectoryAndVerified() throws Exception {
+        assumeThat(Platform.current().isLinux()).isTrue();
+        assumeThat(ProbeLibrary.isLoaded()).as(ProbeLibrary.unavailableReason()).isTrue();
+        assertThat(ProbeLibrary.source()).startsWith("bundled ");
+        String path = ProbeLibrary.source().replaceAll(".*extracted to (.*)\\)$", "$1");
+        Path dir = Path.of(path).getParent();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+    }
+
+    @Test
+    void deniedNativeAccessIsReportedNotThrown() throws Exception {
+        assumeThat(Platform.current().isLinux()).isTrue();
+        String out = runJava("--illegal-native-access=deny");
+        assertThat(out).contains("probe.loaded=false").contains("libc.available=false");
+        assertThat(out).containsPattern("probe\\.reason=.*\\S").containsPattern("libc\\.reason=.*IllegalCallerException");
+    }
+
+    @Test
+    void anUnwritableExtractionDirectoryIsReportedNotThrown(@TempDir Path temp) throws Exception {
+        assumeThat(Platform.current().isLinux()).isTrue();
+        Path readOnly = Files.createDirectory(temp.resolve("read-only"));
+        Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r-x------"));
+        assumeThat(Files.isWritable(readOnly)).as("running as a user who cannot bypass permissions").isFalse();
+        String out = runJava("--enable-native-access=ALL-UNNAMED", "-D" + NativeLibraryLoader.EXTRACT_DIR_PROPERTY + "=" + readOnly);
+        assertThat(out).contains("probe.loaded=false").contains("could not be loaded");
+    }
+
+    private static String runJava(String... jvmArgs) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(List.of(jvmArgs));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), NativeStatusMain.class.getName()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(out).isZero();
+        return out;
+    }
+}
