@@ -137,115 +137,97 @@ public final class Libc {
         return timespec.get(JAVA_LONG, 0) * 1_000_000_000L + timespec.get(JAVA_LONG, 8);
     }
 
-    /** {@code clock_getres(clockId)} in nanoseconds. */
-    public static long clockGetresNanos(int clockId) throws LibcException {
+    /** A libc call made with a confined arena and an errno capture segment. */
+    @FunctionalInterface
+    private interface Call<T> {
+        T run(Arena arena, MemorySegment errno) throws Throwable;
+    }
+
+    private static <T> T call(Call<T> call) throws LibcException {
         requireAvailable();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment errno = arena.allocate(ERRNO_LAYOUT);
-            MemorySegment ts = arena.allocate(TIMESPEC);
-            int rc = (int) CLOCK_GETRES.invokeExact(errno, clockId, ts);
-            if (rc != 0) {
-                throw new LibcException("clock_getres(" + clockId + ")", (int) ERRNO.get(errno, 0L));
-            }
-            return ts.get(JAVA_LONG, 0) * 1_000_000_000L + ts.get(JAVA_LONG, 8);
+            return call.run(arena, arena.allocate(ERRNO_LAYOUT));
         } catch (LibcException e) {
             throw e;
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
+    }
+
+    private static LibcException failed(String function, MemorySegment errno) {
+        return new LibcException(function, (int) ERRNO.get(errno, 0L));
+    }
+
+    /** {@code clock_getres(clockId)} in nanoseconds. */
+    public static long clockGetresNanos(int clockId) throws LibcException {
+        return call((arena, errno) -> {
+            MemorySegment ts = arena.allocate(TIMESPEC);
+            if ((int) CLOCK_GETRES.invokeExact(errno, clockId, ts) != 0) {
+                throw failed("clock_getres(" + clockId + ")", errno);
+            }
+            return ts.get(JAVA_LONG, 0) * 1_000_000_000L + ts.get(JAVA_LONG, 8);
+        });
     }
 
     /** Read-only {@code adjtimex} (modes = 0): the kernel's NTP state, changing nothing. */
     public static Adjtimex adjtimexReadOnly() throws LibcException {
-        requireAvailable();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment errno = arena.allocate(ERRNO_LAYOUT);
+        return call((arena, errno) -> {
             MemorySegment timex = arena.allocate(TIMEX_SIZE, 8); // zeroed: modes = 0 reads only
             int rc = (int) ADJTIMEX.invokeExact(errno, timex);
             if (rc < 0) {
-                throw new LibcException("adjtimex", (int) ERRNO.get(errno, 0L));
+                throw failed("adjtimex", errno);
             }
             return Adjtimex.parse(rc, timex.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), java.nio.ByteOrder.nativeOrder());
-        } catch (LibcException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+        });
     }
 
     /** User and system CPU time of the calling thread, in nanoseconds: {@code {user, system}}. */
     public static long[] threadCpuTimes() throws LibcException {
-        requireAvailable();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment errno = arena.allocate(ERRNO_LAYOUT);
+        return call((arena, errno) -> {
             MemorySegment usage = arena.allocate(RUSAGE_SIZE, 8);
-            int rc = (int) GETRUSAGE.invokeExact(errno, RUSAGE_THREAD, usage);
-            if (rc != 0) {
-                throw new LibcException("getrusage(RUSAGE_THREAD)", (int) ERRNO.get(errno, 0L));
+            if ((int) GETRUSAGE.invokeExact(errno, RUSAGE_THREAD, usage) != 0) {
+                throw failed("getrusage(RUSAGE_THREAD)", errno);
             }
             long user = usage.get(JAVA_LONG, 0) * 1_000_000_000L + usage.get(JAVA_LONG, 8) * 1_000L;
             long system = usage.get(JAVA_LONG, 16) * 1_000_000_000L + usage.get(JAVA_LONG, 24) * 1_000L;
             return new long[] {user, system};
-        } catch (LibcException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+        });
     }
 
     /** The CPU the calling thread runs on now. */
     public static int schedGetcpu() throws LibcException {
-        requireAvailable();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment errno = arena.allocate(ERRNO_LAYOUT);
+        return call((arena, errno) -> {
             int cpu = (int) SCHED_GETCPU.invokeExact(errno);
             if (cpu < 0) {
-                throw new LibcException("sched_getcpu", (int) ERRNO.get(errno, 0L));
+                throw failed("sched_getcpu", errno);
             }
             return cpu;
-        } catch (LibcException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+        });
     }
 
     /** The calling thread's CPU affinity mask. */
     public static BitSet threadAffinity() throws LibcException {
-        requireAvailable();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment errno = arena.allocate(ERRNO_LAYOUT);
+        return call((arena, errno) -> {
             MemorySegment mask = arena.allocate(CPU_SET_SIZE, 8);
-            int rc = (int) SCHED_GETAFFINITY.invokeExact(errno, 0, CPU_SET_SIZE, mask);
-            if (rc != 0) {
-                throw new LibcException("sched_getaffinity", (int) ERRNO.get(errno, 0L));
+            if ((int) SCHED_GETAFFINITY.invokeExact(errno, 0, CPU_SET_SIZE, mask) != 0) {
+                throw failed("sched_getaffinity", errno);
             }
             return BitSet.valueOf(mask.toArray(JAVA_LONG));
-        } catch (LibcException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+        });
     }
 
     /** Sets the calling thread's CPU affinity mask (pid 0 = this thread). */
     public static void setThreadAffinity(BitSet cpus) throws LibcException {
-        requireAvailable();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment errno = arena.allocate(ERRNO_LAYOUT);
+        call((arena, errno) -> {
             MemorySegment mask = arena.allocate(CPU_SET_SIZE, 8);
             long[] words = cpus.toLongArray();
             for (int i = 0; i < words.length && i < CPU_SET_SIZE / 8; i++) {
                 mask.setAtIndex(JAVA_LONG, i, words[i]);
             }
-            int rc = (int) SCHED_SETAFFINITY.invokeExact(errno, 0, CPU_SET_SIZE, mask);
-            if (rc != 0) {
-                throw new LibcException("sched_setaffinity(" + cpus + ")", (int) ERRNO.get(errno, 0L));
+            if ((int) SCHED_SETAFFINITY.invokeExact(errno, 0, CPU_SET_SIZE, mask) != 0) {
+                throw failed("sched_setaffinity(" + cpus + ")", errno);
             }
-        } catch (LibcException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
+            return null;
+        });
     }
 }
