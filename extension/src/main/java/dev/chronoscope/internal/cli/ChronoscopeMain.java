@@ -1,7 +1,70 @@
 package dev.chronoscope.internal.cli;
 
+import dev.chronoscope.internal.bench.Benchmark;
+import dev.chronoscope.internal.doctor.Doctor;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+
+/**
+ * {@code ChronoscopeMain} is used to run Chronoscope's commands from the command line: the
+ * {@code chronoscope-junit} jar's {@code Main-Class}.
+ *
+ * <pre>
+ * java -jar chronoscope-junit-&lt;version&gt;.jar doctor [--json] [--reads N] [--quick]
+ * java -jar chronoscope-junit-&lt;version&gt;.jar bench [--rounds N] [--samples N] [--warmup N]
+ * java -jar chronoscope-junit-&lt;version&gt;.jar help
+ * </pre>
+ *
+ * Exit codes: 0 done, 2 the command line was wrong (usage on stderr), others as the command says
+ * (bench: 3 when the native libraries are not available).
+ */
 public final class ChronoscopeMain {
+
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_USAGE = 2;
+
+    public static final String USAGE = """
+            usage: java -jar chronoscope-junit-<version>.jar <command> [options]
+            commands:
+              doctor [--json] [--reads N] [--quick]
+                        every fact about this machine's clocks, TSC and host, measured in under
+                        10 s (--quick: a few seconds at most); --json prints the JSON document
+              bench [--rounds N] [--samples N] [--warmup N]
+                        the Java-vs-C benchmark of the probe path (docs/benchmark.md)
+              help      this text; 'doctor --help' and 'bench --help' describe their options
+            """;
+
+    private ChronoscopeMain() {
+    }
+
     public static void main(String[] args) {
-        System.out.println("chronoscope");
+        int code = run(args, System.out, System.err);
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    /** Runs the command {@code args} name, printing to {@code out} and {@code err}; returns the exit code. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0) {
+            err.println("chronoscope: no command given");
+            err.print(USAGE);
+            return EXIT_USAGE;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        return switch (args[0]) {
+            case "doctor" -> Doctor.run(rest, out, err);
+            case "bench" -> Benchmark.run(rest, out);
+            case "help", "--help", "-h" -> {
+                out.print(USAGE);
+                yield EXIT_OK;
+            }
+            default -> {
+                err.println("chronoscope: unknown command '" + args[0] + "'; expected doctor, bench or help");
+                err.print(USAGE);
+                yield EXIT_USAGE;
+            }
+        };
     }
 }

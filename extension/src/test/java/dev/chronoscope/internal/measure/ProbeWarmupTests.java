@@ -42,7 +42,10 @@ class ProbeWarmupTests {
         ProbeWarmup warmup = ProbeWarmup.warm(reader, 2_000_000_000L);
         assertThat(warmup.rounds()).isGreaterThanOrEqualTo(ProbeWarmup.MIN_ROUNDS);
         assertThat(warmup.medians()).hasSize(warmup.rounds());
-        // the settled median is never above the first (cold) round's
-        assertThat(warmup.finalMedian()).isLessThanOrEqualTo(warmup.medians().get(0));
+        // the settled median is never above the first (cold) round's; when earlier tests in this JVM
+        // (the doctor's real run) already warmed the path, the first round is warm too and the two agree
+        // within the warm-up's own tolerance (5 % or a step of the clock) rather than exactly
+        long first = warmup.medians().get(0);
+        assertThat(warmup.finalMedian()).isLessThanOrEqualTo(first + Math.max(2, (long) Math.ceil(ProbeWarmup.AGREEMENT * first)));
     }
 }

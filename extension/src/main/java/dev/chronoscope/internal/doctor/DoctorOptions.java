@@ -1,0 +1,141 @@
+package dev.chronoscope.internal.doctor;
+
+/**
+ * {@code DoctorOptions} is used to say how the doctor measures and what it prints:
+ * {@code [--json] [--reads N] [--quick] [--help]} (also {@code --reads=N}).
+ *
+ * <p>{@code --quick} reads each clock {@value #QUICK_READS} times within shorter time bounds (for
+ * tests and a first look); {@code --reads N} sets the read count and wins over {@code --quick}'s.
+ * Whatever the read count, each clock is read for at least {@link #minNanosPerClock()} and at most
+ * {@link #maxNanosPerClock()}, and all clocks together for at most {@link #surveyBudgetNanos()}, so
+ * the default run stays well under 10 s even where every read is a system call.
+ *
+ * @param json  print the JSON document instead of the text report
+ * @param reads back-to-back reads per clock
+ * @param quick the shorter time bounds of {@code --quick}
+ * @param help  print the usage and measure nothing
+ */
+public record DoctorOptions(boolean json, long reads, boolean quick, boolean help) {
+
+    /** Reads per clock by default (seed 000: fewer cannot catch the finest steps). */
+    public static final long DEFAULT_READS = 2_000_000;
+    /** Reads per clock with {@code --quick}. */
+    public static final long QUICK_READS = 200_000;
+    /** The survey reads in blocks of 10,000; fewer reads say nothing about a clock's step. */
+    public static final long MIN_READS = 10_000;
+    public static final long MAX_READS = 1_000_000_000;
+
+    /** At least this long per clock, so the coarse clocks step often enough to count (25 ticks at HZ 250). */
+    static final long MIN_NANOS_PER_CLOCK = 100_000_000L;
+    static final long MAX_NANOS_PER_CLOCK = 2_000_000_000L;
+    static final long SURVEY_BUDGET_NANOS = 6_000_000_000L;
+    /** {@code --quick}: 50 ms still shows 5 ticks at HZ 100 and gives getrusage enough CPU time to judge. */
+    static final long QUICK_MIN_NANOS_PER_CLOCK = 50_000_000L;
+    static final long QUICK_MAX_NANOS_PER_CLOCK = 500_000_000L;
+    static final long QUICK_SURVEY_BUDGET_NANOS = 3_000_000_000L;
+
+    public static final String USAGE = """
+            usage: doctor [--json] [--reads N] [--quick]
+              --json      print a JSON document (schema %s) instead of the text report
+              --reads N   back-to-back reads per clock, %d..%d (default %d)
+              --quick     %d reads per clock and shorter time bounds: a first look, or for tests
+              each clock is read for at least %d ms and at most %d ms (--quick: %d..%d ms),
+              all clocks together for at most %d s (--quick: %d s)
+            """.formatted(DoctorReport.SCHEMA, MIN_READS, MAX_READS, DEFAULT_READS, QUICK_READS,
+            MIN_NANOS_PER_CLOCK / 1_000_000, MAX_NANOS_PER_CLOCK / 1_000_000,
+            QUICK_MIN_NANOS_PER_CLOCK / 1_000_000, QUICK_MAX_NANOS_PER_CLOCK / 1_000_000,
+            SURVEY_BUDGET_NANOS / 1_000_000_000, QUICK_SURVEY_BUDGET_NANOS / 1_000_000_000);
+
+    public DoctorOptions {
+        if (reads < MIN_READS || reads > MAX_READS) {
+            throw new IllegalArgumentException("reads " + reads + " outside " + MIN_READS + ".." + MAX_READS);
+        }
+    }
+
+    public static DoctorOptions defaults() {
+        return new DoctorOptions(false, DEFAULT_READS, false, false);
+    }
+
+    /** {@code --quick}: what the tests run. */
+    public static DoctorOptions quickOptions() {
+        return new DoctorOptions(false, QUICK_READS, true, false);
+    }
+
+    public long minNanosPerClock() {
+        return quick ? QUICK_MIN_NANOS_PER_CLOCK : MIN_NANOS_PER_CLOCK;
+    }
+
+    public long maxNanosPerClock() {
+        return quick ? QUICK_MAX_NANOS_PER_CLOCK : MAX_NANOS_PER_CLOCK;
+    }
+
+    /** All clocks together are read for at most this long (each still gets its minimum). */
+    public long surveyBudgetNanos() {
+        return quick ? QUICK_SURVEY_BUDGET_NANOS : SURVEY_BUDGET_NANOS;
+    }
+
+    /** A command line the doctor cannot run with; the message names the option, the value and what was expected. */
+    public static final class InvalidOptionException extends Exception {
+        InvalidOptionException(String message) {
+            super(message);
+        }
+    }
+
+    public static DoctorOptions parse(String... args) throws InvalidOptionException {
+        boolean json = false;
+        boolean quick = false;
+        boolean help = false;
+        Long reads = null;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name = arg;
+            String value = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                name = arg.substring(0, eq);
+                value = arg.substring(eq + 1);
+            }
+            switch (name) {
+                case "--json", "--quick", "--help", "-h" -> {
+                    if (value != null) {
+                        throw new InvalidOptionException("option " + name + " takes no value, got '" + value + "'");
+                    }
+                    switch (name) {
+                        case "--json" -> json = true;
+                        case "--quick" -> quick = true;
+                        default -> help = true;
+                    }
+                }
+                case "--reads" -> {
+                    if (value == null) {
+                        if (i + 1 >= args.length) {
+                            throw new InvalidOptionException("option --reads needs a value: " + EXPECTED_READS);
+                        }
+                        value = args[++i];
+                    }
+                    reads = parseReads(value);
+                }
+                default -> throw new InvalidOptionException("unknown option '" + arg
+                        + "'; expected --json, --reads N, --quick or --help");
+            }
+        }
+        long n = reads != null ? reads : quick ? QUICK_READS : DEFAULT_READS;
+        return new DoctorOptions(json, n, quick, help);
+    }
+
+    private static final String EXPECTED_READS = "expected a number of reads per clock from "
+            + MIN_READS + " to " + MAX_READS;
+
+    private static long parseReads(String value) throws InvalidOptionException {
+        long n;
+        try {
+            n = Long.parseLong(value.strip().replace("_", "").replace(",", ""));
+        } catch (NumberFormatException e) {
+            throw new InvalidOptionException("option --reads: '" + value + "' is not a whole number; " + EXPECTED_READS);
+        }
+        if (n < MIN_READS || n > MAX_READS) {
+            throw new InvalidOptionException("option --reads: " + value + " is out of range; " + EXPECTED_READS);
+        }
+        return n;
+    }
+}

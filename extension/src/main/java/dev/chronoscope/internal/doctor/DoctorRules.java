@@ -1,0 +1,386 @@
+package dev.chronoscope.internal.doctor;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.internal.clock.StepObservation;
+import dev.chronoscope.internal.clock.TscCalibration;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.measure.ProbeWarmup;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static dev.chronoscope.internal.doctor.DoctorFormat.count;
+import static dev.chronoscope.internal.doctor.DoctorFormat.millis;
+import static dev.chronoscope.internal.doctor.DoctorFormat.ns;
+import static dev.chronoscope.internal.doctor.DoctorFormat.number;
+import static dev.chronoscope.internal.doctor.DoctorFormat.percent;
+import static dev.chronoscope.internal.doctor.DoctorFormat.ppm;
+
+/**
+ * {@code DoctorRules} is used to derive facts and warnings from what the doctor measured: the
+ * kernel's tick rate, whether high-resolution timers are on, how the CPUID frequency leaves compare
+ * with the calibration, and the warnings in plain words. Pure functions of a {@link DoctorReport}'s
+ * parts, so each rule can be tested with hand-built facts.
+ */
+public final class DoctorRules {
+
+    /** A coarse clock must have stepped at least this often for its smallest step to be trusted as one tick. */
+    public static final long MIN_COARSE_CHANGES = 5;
+    /**
+     * 10⁹ / step must lie this close to a whole tick rate. The coarse clocks advance by whole tick
+     * lengths as NTP has adjusted them, by at most 500 ppm (MAXFREQ; seed 000: 999,983 ns at −16 ppm
+     * for HZ 1000), so a step further than that, plus a margin, from every whole rate is not a tick.
+     * Above HZ 1000 every step lies within 500 ppm of some whole rate: there this check cannot
+     * reject, and the guard is that the step is the clock's own and was seen {@value #MIN_COARSE_CHANGES}+ times.
+     */
+    public static final double HZ_TOLERANCE_PPM = 600;
+    /** Above this, the calibration's windows disagree too much for ticks-to-ns to be trusted. */
+    public static final double LARGE_CALIBRATION_UNCERTAINTY_PPM = 100;
+    /**
+     * CPUID.15H (crystal × ratio) and CPUID.40000010H (the hypervisor's kHz) state the TSC rate
+     * itself; beyond their rounding, the calibration's uncertainty and this, they disagree with it.
+     */
+    public static final double CPUID_TSC_LEAF_TOLERANCE_PPM = 100;
+    /**
+     * CPUID.16H:EAX is the processor's nominal base frequency in whole MHz, not the TSC's rate by
+     * definition: TSCs commonly run a few hundred to a few thousand ppm from it (e.g. a 3,192 MHz TSC
+     * on a 3,200 MHz-base part is 2,500 ppm). Only a difference beyond 1 % (and the whole-MHz
+     * rounding) is flagged.
+     */
+    public static final double CPUID_BASE_LEAF_TOLERANCE_PPM = 10_000;
+    /** clock_getres and the observed step disagree when one is more than this many times the other. */
+    public static final double RESOLUTION_MISMATCH_FACTOR = 2;
+
+    private DoctorRules() {
+    }
+
+    // ---- kernel tick ------------------------------------------------------------------------
+
+    /**
+     * The kernel's tick: {@code hz} = round(10⁹ / {@code stepNs}).
+     *
+     * @param hz              ticks per second ({@code CONFIG_HZ})
+     * @param stepNs          the coarse clock's observed step it was derived from
+     * @param clock           which coarse clock
+     * @param changedFraction the share of that clock's reads that changed (low: the step is the clock's own)
+     * @param changes         how many steps were seen
+     */
+    public record KernelTick(long hz, long stepNs, ClockId clock, double changedFraction, long changes) {
+    }
+
+    /** From CLOCK_MONOTONIC_COARSE if it tells, else from CLOCK_REALTIME_COARSE; unknown with both reasons otherwise. */
+    public static Fact<KernelTick> kernelTick(Optional<ClockRow> monotonicCoarse, Optional<ClockRow> realtimeCoarse) {
+        Fact<KernelTick> mono = monotonicCoarse.map(DoctorRules::kernelTickFrom)
+                .orElse(Fact.unknown("CLOCK_MONOTONIC_COARSE was not surveyed"));
+        if (mono.isKnown()) {
+            return mono;
+        }
+        Fact<KernelTick> real = realtimeCoarse.map(DoctorRules::kernelTickFrom)
+                .orElse(Fact.unknown("CLOCK_REALTIME_COARSE was not surveyed"));
+        return real.isKnown() ? real : Fact.unknown(mono.source() + "; " + real.source());
+    }
+
+    /**
+     * The kernel tick from one coarse clock's observation: the coarse clocks return the time of the
+     * last tick, so their own step is one tick — but only when the step is the clock's own (the
+     * clock changed on few reads) and was seen often enough.
+     */
+    public static Fact<KernelTick> kernelTickFrom(ClockRow coarse) {
+        String name = coarse.id().name();
+        Fact<Long> step = coarse.observedStep();
+        if (!step.isKnown()) {
+            return Fact.unknown(name + ": " + step.source());
+        }
+        StepObservation o = coarse.observation();
+        if (o.stepIsMethodFloor()) {
+            return Fact.unknown(String.format(Locale.ROOT,
+                    "%s changed on %s of reads, so its observed step (%s) is the reading loop's floor, not the tick",
+                    name, percent(o.changedFraction()), ns(step.get())));
+        }
+        if (o.changes() < MIN_COARSE_CHANGES) {
+            return Fact.unknown(String.format(Locale.ROOT,
+                    "%s stepped only %d times in %s: too few to be sure the smallest step is one tick (need %d)",
+                    name, o.changes(), millis(o.elapsedNanos()), MIN_COARSE_CHANGES));
+        }
+        double rate = 1e9 / step.get();
+        long hz = Math.round(rate);
+        if (hz < 1 || Math.abs(rate - hz) / hz * 1e6 > HZ_TOLERANCE_PPM) {
+            return Fact.unknown(String.format(Locale.ROOT,
+                    "%s steps by %s: 10^9 / step = %.4f is not a whole tick rate within %.0f ppm",
+                    name, ns(step.get()), rate, HZ_TOLERANCE_PPM));
+        }
+        return Fact.of(new KernelTick(hz, step.get(), coarse.id(), o.changedFraction(), o.changes()),
+                String.format(Locale.ROOT, "round(10^9 / %s), the observed step of %s (%s of reads changed: the clock's own step)",
+                        ns(step.get()), name, percent(o.changedFraction())));
+    }
+
+    // ---- high-resolution timers ---------------------------------------------------------------
+
+    /**
+     * Seed 000 (kernel/time/posix-timers.c, hrtimer.c): for the fine clocks clock_getres returns
+     * {@code hrtimer_resolution}, which is {@code HIGH_RES_NSEC} = 1 ns in high-resolution mode and
+     * {@code LOW_RES_NSEC} (one tick) otherwise.
+     */
+    public static Fact<Boolean> highResTimers(Fact<Long> monotonicResolutionNanos) {
+        if (!monotonicResolutionNanos.isKnown()) {
+            return Fact.unknown("clock_getres(CLOCK_MONOTONIC): " + monotonicResolutionNanos.source());
+        }
+        long res = monotonicResolutionNanos.get();
+        if (res == 1) {
+            return Fact.of(true, "clock_getres(CLOCK_MONOTONIC) = 1 ns: hrtimer_resolution is HIGH_RES_NSEC (high-resolution mode)");
+        }
+        return Fact.of(false, "clock_getres(CLOCK_MONOTONIC) = " + ns(res)
+                + ": hrtimer_resolution is the tick (LOW_RES_NSEC), the kernel runs timers in low-resolution mode");
+    }
+
+    // ---- CPUID frequency leaves --------------------------------------------------------------
+
+    /**
+     * One CPUID frequency leaf beside the calibration.
+     *
+     * @param leaf          {@code 15H}, {@code 16H} or {@code 40000010H}
+     * @param meaning       what the leaf states
+     * @param hz            the leaf's frequency
+     * @param source        the registers it was decoded from
+     * @param differencePpm (leaf − calibrated) / calibrated × 10⁶, or unknown without a calibration
+     * @param tolerancePpm  the difference allowed: the leaf's own tolerance + its rounding + the calibration's uncertainty
+     * @param agrees        |difference| ≤ tolerance, or unknown without a calibration
+     */
+    public record CpuidComparison(String leaf, String meaning, long hz, String source, Fact<Double> differencePpm,
+                                  double tolerancePpm, Fact<Boolean> agrees) {
+    }
+
+    public static List<CpuidComparison> cpuidComparisons(HostFacts host, Fact<TscCalibration> calibration) {
+        List<CpuidComparison> list = new ArrayList<>();
+        add(list, "15H", "TSC frequency (crystal × TSC/crystal ratio)", host.tscFrequencyHzCpuid15(), 0,
+                CPUID_TSC_LEAF_TOLERANCE_PPM, calibration);
+        add(list, "16H", "processor base frequency (nominal, whole MHz; not the TSC rate by definition)",
+                host.baseFrequencyHzCpuid16(), 500_000, CPUID_BASE_LEAF_TOLERANCE_PPM, calibration);
+        add(list, "40000010H", "TSC frequency the hypervisor states (whole kHz)", host.tscFrequencyHzHypervisor(),
+                500, CPUID_TSC_LEAF_TOLERANCE_PPM, calibration);
+        return list;
+    }
+
+    private static void add(List<CpuidComparison> list, String leaf, String meaning, Fact<Long> hz, double roundingHz,
+                            double leafTolerancePpm, Fact<TscCalibration> calibration) {
+        if (!hz.isKnown() || hz.get() <= 0) {
+            return;
+        }
+        if (!calibration.isKnown()) {
+            String why = "no calibration to compare with: " + calibration.source();
+            list.add(new CpuidComparison(leaf, meaning, hz.get(), hz.source(), Fact.unknown(why),
+                    leafTolerancePpm + roundingHz / hz.get() * 1e6, Fact.unknown(why)));
+            return;
+        }
+        TscCalibration c = calibration.get();
+        double difference = (hz.get() - c.hz()) / c.hz() * 1e6;
+        double tolerance = leafTolerancePpm + roundingHz / hz.get() * 1e6 + c.uncertaintyPpm();
+        String how = String.format(Locale.ROOT, "(CPUID.%s − calibrated) / calibrated", leaf);
+        list.add(new CpuidComparison(leaf, meaning, hz.get(), hz.source(), Fact.of(difference, how), tolerance,
+                Fact.of(Math.abs(difference) <= tolerance, String.format(Locale.ROOT,
+                        "|%s| vs %.0f ppm allowed", ppm(difference), tolerance))));
+    }
+
+    // ---- warnings -------------------------------------------------------------------------------
+
+    /**
+     * A warning in plain words.
+     *
+     * @param code    a stable identifier ({@code cpu-time-clocks-enter-kernel}, …), for scripts
+     * @param message what was found and what it means, with the figures behind it
+     */
+    public record Warning(String code, String message) {
+    }
+
+    /** Every warning the report's facts call for; unknown facts never raise one. */
+    public static List<Warning> warnings(DoctorReport r) {
+        List<Warning> w = new ArrayList<>();
+        HostFacts host = r.host();
+        boolean probeMissing = !r.environment().nativeProbe().isKnown();
+        if (probeMissing) {
+            w.add(new Warning("native-probe-unavailable", "the native probe is not loaded, so TSC_FENCED and TSC"
+                    + " cannot be read and the TSC cannot be calibrated: " + r.environment().nativeProbe().source()));
+        }
+        for (ClockRow c : r.clocks()) {
+            if (!c.available() && !(probeMissing && c.id().countsTicks())) {
+                w.add(new Warning("clock-unavailable", c.id() + " cannot be read here: " + c.unavailableReason()));
+            }
+        }
+        host.vdsoCapableClocksource().asOptional().filter(capable -> !capable).ifPresent(x -> w.add(new Warning(
+                "clocksource-not-vdso", "the kernel keeps time with clocksource " + host.clocksource().get()
+                + ", which has no vDSO clock mode: every clock_gettime is a system call")));
+        kernelEntries(r, w);
+        host.invariantTscVerdict().asOptional().filter(ok -> !ok).ifPresent(x -> w.add(new Warning(
+                "tsc-not-invariant", "the TSC is not a trustworthy clock for durations here: "
+                + host.invariantTscVerdict().source())));
+        host.rdtscp().asOptional().filter(has -> !has).ifPresent(x -> w.add(new Warning("no-rdtscp",
+                "the CPU has no RDTSCP (" + host.rdtscp().source() + "): the fenced end read (TSC_FENCED) relies on it")));
+        if (r.calibration().isKnown()) {
+            double u = r.calibration().get().uncertaintyPpm();
+            if (u > LARGE_CALIBRATION_UNCERTAINTY_PPM) {
+                w.add(new Warning("tsc-calibration-uncertain", String.format(Locale.ROOT,
+                        "the TSC frequency calibration is uncertain: ±%s ppm (over %.0f ppm): its windows disagree or"
+                        + " the reads were wide, so ticks converted to ns carry that error", number(u),
+                        LARGE_CALIBRATION_UNCERTAINTY_PPM)));
+            }
+        } else if (!probeMissing) {
+            w.add(new Warning("tsc-calibration-failed", "the TSC frequency could not be calibrated, so ticks cannot be"
+                    + " converted to ns: " + r.calibration().source()));
+        }
+        for (CpuidComparison c : r.cpuidComparisons()) {
+            if (c.agrees().isKnown() && !c.agrees().get()) {
+                w.add(new Warning("cpuid-frequency-disagrees", String.format(Locale.ROOT,
+                        "CPUID.%s states %s (%s) but the TSC was calibrated at %s: %s apart, more than the %.0f ppm allowed",
+                        c.leaf(), DoctorFormat.mhz(c.hz()), c.meaning(), DoctorFormat.mhz(r.calibration().get().hz()),
+                        ppm(c.differencePpm().get()), c.tolerancePpm())));
+            }
+        }
+        r.warmup().asOptional().filter(wu -> !wu.converged()).ifPresent(wu -> w.add(new Warning(
+                "warmup-not-converged", String.format(Locale.ROOT,
+                        "the probe-path warm-up did not settle within its budget (%d rounds, %s): the JIT may still be"
+                        + " compiling, so the fenced-pair floor may be too high", wu.rounds(), millis(wu.elapsedNanos())))));
+        resolutionMismatches(r, w);
+        r.granularity().asOptional().filter(g -> g.ticks() > RESOLUTION_MISMATCH_FACTOR).ifPresent(g -> w.add(new Warning(
+                "resolution-misadvertised", String.format(Locale.ROOT,
+                        "TSC: a read advertises 1 tick, but the counter only ever moved by multiples of %s ticks%s"
+                        + " (GCD of %s back-to-back deltas): that is its real resolution", count(g.ticks()),
+                        r.tickNanos().map(n -> " (" + ns(g.ticks() * n) + ")").orElse(""), count(g.reads())))));
+        r.highResTimers().asOptional().filter(on -> !on).ifPresent(x -> w.add(new Warning("low-resolution-timers",
+                "high-resolution timers are off (" + r.highResTimers().source() + "): sleeps and timer wake-ups land on"
+                + " the tick grid")));
+        host.ntpSynchronised().asOptional().filter(sync -> !sync).ifPresent(x -> w.add(new Warning(
+                "ntp-unsynchronised", "NTP: the kernel clock is not synchronised (" + ntpState(host)
+                + "): nothing may be disciplining it, so CLOCK_MONOTONIC may run uncorrected at the counter's rate"
+                + " (frequency correction now " + host.ntpFrequencyPpm().map(DoctorFormat::ppm).describe()
+                + ") and CLOCK_REALTIME may be off")));
+        host.cpufreqGovernor().asOptional().filter(g -> !g.equals("performance")).ifPresent(g -> w.add(new Warning(
+                "cpufreq-governor", "the cpufreq governor is '" + g + "', not 'performance' ("
+                + host.cpufreqGovernor().source() + "): the core clock follows the load, so the same work can take"
+                + " different times from run to run (TSC ticks keep their rate)")));
+        boolean boost = host.cpufreqBoost().orElse(false);
+        boolean turbo = Boolean.FALSE.equals(host.intelNoTurbo().value());
+        if (boost || turbo) {
+            String source = boost ? host.cpufreqBoost().source() + " = 1" : host.intelNoTurbo().source() + " = 0";
+            w.add(new Warning("frequency-boost", "frequency boost (turbo) is on (" + source + "): the core clock rises"
+                    + " and falls with load and temperature, so durations of the same work vary (TSC ticks keep their rate)"));
+        }
+        host.smtActive().asOptional().filter(on -> on).ifPresent(x -> w.add(new Warning("smt-active",
+                "SMT is active (" + host.smtActive().source() + "): a sibling hardware thread can share this core's"
+                + " execution units with the code being timed")));
+        return w;
+    }
+
+    private static String ntpState(HostFacts host) {
+        List<String> parts = new ArrayList<>();
+        host.clockState().asOptional().ifPresent(s -> parts.add("state " + s));
+        host.ntpStatusFlags().asOptional().filter(f -> f.contains("STA_UNSYNC")).ifPresent(f -> parts.add("STA_UNSYNC set"));
+        return String.join(", ", parts);
+    }
+
+    /** Clocks whose reads enter the kernel (getrusage), CPU-time clocks and others apart. */
+    private static void kernelEntries(DoctorReport r, List<Warning> w) {
+        List<ClockRow> cpuTime = new ArrayList<>();
+        List<ClockRow> others = new ArrayList<>();
+        for (ClockRow c : r.clocks()) {
+            if (c.entersKernel().orElse(false)) {
+                (c.id().measuresCpuTime() ? cpuTime : others).add(c);
+            }
+        }
+        if (!cpuTime.isEmpty()) {
+            w.add(new Warning("cpu-time-clocks-enter-kernel", "CPU-time clocks enter the kernel here: ~"
+                    + costRange(cpuTime) + " per read (" + details(cpuTime) + "); read them around long regions only"));
+        }
+        if (!others.isEmpty()) {
+            w.add(new Warning("clocks-enter-kernel", others.stream().map(c -> c.id().name()).collect(Collectors.joining(", "))
+                    + (others.size() == 1 ? " enters" : " enter") + " the kernel here: ~" + costRange(others)
+                    + " per read (" + details(others) + "): a system call per read, not the vDSO"));
+        }
+    }
+
+    private static String costRange(List<ClockRow> rows) {
+        double min = rows.stream().mapToDouble(c -> c.costNs().get()).min().orElseThrow();
+        double max = rows.stream().mapToDouble(c -> c.costNs().get()).max().orElseThrow();
+        String lo = number(Math.round(min));
+        String hi = number(Math.round(max));
+        return (lo.equals(hi) ? lo : lo + "–" + hi) + " ns";
+    }
+
+    private static String details(List<ClockRow> rows) {
+        return rows.stream().map(c -> c.id().name() + " " + Math.round(c.costNs().get()) + " ns, "
+                        + c.systemTimeFraction().map(f -> String.format(Locale.ROOT, "%.0f %% system time", 100 * f)).orElse("system time unknown"))
+                .collect(Collectors.joining("; "));
+    }
+
+    /**
+     * clock_getres against the observed step. Finer than advertised (reads differ by less than half
+     * the advertised resolution, method floor or not): clock_getres describes the timer grid, not the
+     * clock. Coarser than advertised (the clock's own step, not the method floor, over twice the
+     * advertised resolution): the clock does not have the resolution it advertises.
+     */
+    private static void resolutionMismatches(DoctorReport r, List<Warning> w) {
+        Map<String, List<ClockRow>> finer = new LinkedHashMap<>();
+        Map<String, List<ClockRow>> coarser = new LinkedHashMap<>();
+        for (ClockRow c : r.clocks()) {
+            Fact<Long> step = c.observedStep();
+            if (!c.advertised().isKnown() || !step.isKnown() || c.advertised().get() <= 0) {
+                continue;
+            }
+            long adv = c.advertised().get();
+            String key = c.unit() + ":" + adv;
+            if (step.get() * RESOLUTION_MISMATCH_FACTOR < adv) {
+                finer.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
+            } else if (!c.observation().stepIsMethodFloor() && step.get() > RESOLUTION_MISMATCH_FACTOR * adv) {
+                coarser.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
+            }
+        }
+        for (List<ClockRow> group : finer.values()) {
+            ClockRow first = group.get(0);
+            w.add(new Warning("resolution-misadvertised", names(group) + ": " + advertisedBy(first) + " "
+                    + inUnit(first.advertised().get(), first) + ", but back-to-back reads differed by as little as "
+                    + stepRange(group) + ": the clock is finer than advertised (clock_getres reports the timer grid,"
+                    + " hrtimer_resolution, not the clock)"));
+        }
+        for (List<ClockRow> group : coarser.values()) {
+            ClockRow first = group.get(0);
+            w.add(new Warning("resolution-misadvertised", names(group) + ": " + advertisedBy(first) + " "
+                    + inUnit(first.advertised().get(), first) + ", but the clock steps by " + stepRange(group)
+                    + " (its own step: only " + group.stream().map(c -> percent(c.observation().changedFraction()))
+                    .collect(Collectors.joining(", ")) + " of reads changed): it does not have the resolution it advertises"));
+        }
+    }
+
+    private static String advertisedBy(ClockRow c) {
+        return c.id().countsTicks() ? "a counter read advertises" : "clock_getres advertises";
+    }
+
+    private static String names(List<ClockRow> rows) {
+        return rows.stream().map(c -> c.id().name()).collect(Collectors.joining(", "));
+    }
+
+    private static String stepRange(List<ClockRow> rows) {
+        long min = rows.stream().mapToLong(c -> c.observedStep().get()).min().orElseThrow();
+        long max = rows.stream().mapToLong(c -> c.observedStep().get()).max().orElseThrow();
+        ClockRow first = rows.get(0);
+        return min == max ? inUnit(min, first) : number(min) + "–" + inUnit(max, first);
+    }
+
+    private static String inUnit(long value, ClockRow row) {
+        if (row.id().countsTicks()) {
+            return count(value) + (value == 1 ? " tick" : " ticks")
+                    + row.nanosPerUnit().map(n -> " (" + ns(value * n) + ")").orElse("");
+        }
+        return ns(value);
+    }
+
+    /** What a warm-up did, in one line: {@code 14 rounds of 10,000 empty regions, 120 ms, converged}. */
+    static String describe(ProbeWarmup wu) {
+        return String.format(Locale.ROOT, "%d rounds of %s empty regions, %s, %s", wu.rounds(), count(wu.roundSize()),
+                millis(wu.elapsedNanos()), wu.converged() ? "converged" : "did not converge within its budget");
+    }
+}
