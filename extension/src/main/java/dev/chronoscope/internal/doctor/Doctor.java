@@ -104,7 +104,7 @@ public final class Doctor {
                 });
         TscFrequency frequency = calibration.map(c -> new TscFrequency(c.hz(), c.uncertaintyPpm(), c.method())).value();
         Fact<ProbeFloor> floor = fenced.flatMap(reader -> fact("fenced-pair floor", () -> Fact.of(
-                Timings.measureFloor(reader, FLOOR_SAMPLES, FLOOR_BUDGET_NANOS, frequency),
+                Timings.measureFloor(reader, FLOOR_SAMPLES, FLOOR_BUDGET_NANOS, frequency).floor(),
                 "Timings.measureFloor: " + FLOOR_SAMPLES + " empty regions through RegionLoop after the warm-up")));
         Fact<DoctorReport.Granularity> granularity = fact("TSC granularity", Doctor::granularity);
 
