@@ -43,7 +43,7 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Timing repeat(String label, int times, Supplier<?> region) {
-        Objects.requireNonNull(label, "label");
+        requireLabel("Probe.repeat", label);
         Objects.requireNonNull(region, "region");
         if (times < 1 || times > MAX_SAMPLES) {
             throw new IllegalArgumentException("Probe.repeat: times must be between 1 and " + MAX_SAMPLES + ", was " + times);
@@ -56,7 +56,7 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Timing repeatFor(String label, Duration budget, Supplier<?> region) {
-        Objects.requireNonNull(label, "label");
+        requireLabel("Probe.repeatFor", label);
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(region, "region");
         if (budget.isNegative() || budget.isZero()) {
@@ -66,6 +66,18 @@ public final class MeasuringProbe implements Probe {
         SampleRecorder recorder = new SampleRecorder(1 << 16);
         RegionLoop.repeat(context.reader(), region, MAX_SAMPLES, budget.toNanos(), recorder, sink);
         return keep(Timings.build(label, recorder, context));
+    }
+
+    /**
+     * A label names its timing in the section (one line per fact) and in a JUnit report entry (whose
+     * values must not be blank): a blank label failed the test after it passed, and lost its record.
+     */
+    private static void requireLabel(String method, String label) {
+        Objects.requireNonNull(label, "label");
+        if (label.isBlank() || label.chars().anyMatch(Character::isISOControl)) {
+            throw new IllegalArgumentException(method + ": label must be non-blank text on one line, was \""
+                    + label.replace("\n", "\\n").replace("\r", "\\r") + "\"");
+        }
     }
 
     /** Warm-up rounds of a tenth of the requested runs (between 10 and 10,000). */

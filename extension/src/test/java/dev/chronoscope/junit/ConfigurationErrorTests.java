@@ -1,0 +1,108 @@
+package dev.chronoscope.junit;
+
+import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.MeasureWith;
+import dev.chronoscope.RequiresInvariantTsc;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.commons.JUnitException;
+
+import java.nio.file.Path;
+
+import static dev.chronoscope.ClockId.CLOCK_MONOTONIC;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.cause;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+/**
+ * An invalid configuration value fails each timed test with an {@link ExtensionConfigurationException}
+ * naming the key, the value and what is allowed; untimed tests are unaffected.
+ */
+class ConfigurationErrorTests {
+
+    @TempDir
+    Path dir;
+
+    static class ConfiguredTestCase {
+        @Test
+        @MeasureWith(CLOCK_MONOTONIC)
+        void timed() {
+        }
+
+        @Test
+        void untimed() {
+        }
+    }
+
+    static class RequirementTestCase {
+        @Test
+        @RequiresInvariantTsc
+        void needsTheTsc() {
+        }
+    }
+
+    @ParameterizedTest(name = "{0} = ''{1}''")
+    @CsvSource(delimiter = '|', textBlock = """
+            chronoscope.floor.samples         | -3        | a positive whole number
+            chronoscope.floor.samples         | many      | a positive whole number
+            chronoscope.clock.default         | SUNDIAL   | auto or one of [TSC_FENCED, TSC, CLOCK_REALTIME,
+            chronoscope.floor.budget          | 5 minutes | a positive duration with a unit: ns, us, ms or s (e.g. 500ms)
+            chronoscope.floor.budget          | 0ms       | a positive duration with a unit
+            chronoscope.region.warmup.budget  | 20        | a duration with a unit: ns, us, ms or s
+            chronoscope.requirements.unmet    | maybe     | one of skip, fail
+            chronoscope.report.print          | yes       | one of true, false
+            """)
+    void anInvalidValueFailsTheTimedTestNamingKeyValueAndWhatIsAllowed(String key, String value, String allowed) {
+        KitRun run = ChronoscopeKit.in(dir).with(key, value).run(ConfiguredTestCase.class);
+
+        run.tests().assertThatEvents()
+                .haveExactly(1, event(test("timed"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
+                        message(m -> m.startsWith("Configuration parameter " + key + " = '" + value + "' is invalid: expected ")
+                                && m.contains(allowed)))))
+                .haveExactly(1, event(test("untimed"), finishedSuccessfully()));
+        assertThat(run.records()).isEmpty();
+    }
+
+    @Test
+    void aHostFactsSupplierThatSuppliesSomethingElseIsRefused() {
+        KitRun run = ChronoscopeKit.in(dir)
+                .with(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY, DescribedHosts.NotHostFacts.class.getName())
+                .run(ConfiguredTestCase.class);
+
+        run.tests().assertThatEvents().haveExactly(1, event(test("timed"), finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class),
+                message(m -> m.contains(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY + " = '" + DescribedHosts.NotHostFacts.class.getName() + "'")
+                        && m.contains("expected a class implementing Supplier<HostFacts>")))));
+    }
+
+    @Test
+    void aHostFactsSupplierThatDoesNotExistIsRefused() {
+        KitRun run = ChronoscopeKit.in(dir)
+                .with(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY, "com.example.NoSuchHost")
+                .run(ConfiguredTestCase.class);
+
+        run.tests().assertThatEvents().haveExactly(1, event(test("timed"), finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class),
+                message(m -> m.contains("'com.example.NoSuchHost' is invalid: expected an instantiable class")))));
+    }
+
+    @Test
+    void forRequiresInvariantTscTheConditionReportsTheSameError() {
+        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.UNMET_REQUIREMENT_KEY, "maybe")
+                .run(RequirementTestCase.class);
+
+        // JUnit wraps what a condition throws; the cause is the configuration error itself
+        run.tests().assertThatEvents().haveExactly(1, event(test("needsTheTsc"), finishedWithFailure(
+                instanceOf(JUnitException.class),
+                message(m -> m.contains("Configuration parameter chronoscope.requirements.unmet = 'maybe' is invalid")),
+                cause(instanceOf(ExtensionConfigurationException.class)))));
+    }
+}

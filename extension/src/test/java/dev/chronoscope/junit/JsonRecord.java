@@ -1,0 +1,94 @@
+package dev.chronoscope.junit;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One parsed JSON object with dotted-path access for the tests: {@code record.number("timings.0.raw.p50")}.
+ * A path that does not exist is an {@link IllegalArgumentException} naming it, so a renamed field
+ * fails a test loudly rather than reading as null.
+ */
+record JsonRecord(Map<String, Object> json) {
+
+    static JsonRecord parse(String line) {
+        return new JsonRecord(TestJson.parseObject(line));
+    }
+
+    /** The value at {@code path} (names and list indexes separated by dots); may be JSON null. */
+    Object get(String path) {
+        Object current = json;
+        for (String part : path.split("\\.")) {
+            if (current instanceof Map<?, ?> map) {
+                if (!map.containsKey(part)) {
+                    throw new IllegalArgumentException("no member '" + part + "' in path '" + path + "': " + map.keySet());
+                }
+                current = map.get(part);
+            } else if (current instanceof List<?> list) {
+                current = list.get(Integer.parseInt(part));
+            } else {
+                throw new IllegalArgumentException("path '" + path + "' goes through " + current);
+            }
+        }
+        return current;
+    }
+
+    boolean isNull(String path) {
+        return get(path) == null;
+    }
+
+    String string(String path) {
+        return (String) require(path);
+    }
+
+    double number(String path) {
+        return (Double) require(path);
+    }
+
+    long whole(String path) {
+        double d = number(path);
+        if (d != Math.rint(d)) {
+            throw new IllegalArgumentException(path + " is not a whole number: " + d);
+        }
+        return (long) d;
+    }
+
+    boolean bool(String path) {
+        return (Boolean) require(path);
+    }
+
+    List<?> list(String path) {
+        return (List<?>) require(path);
+    }
+
+    @SuppressWarnings("unchecked")
+    JsonRecord object(String path) {
+        return new JsonRecord((Map<String, Object>) require(path));
+    }
+
+    /** The timings, in order. */
+    List<JsonRecord> timings() {
+        return list("timings").stream().map(t -> {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> m = (Map<String, Object>) t;
+            return new JsonRecord(m);
+        }).toList();
+    }
+
+    /** The timing labelled {@code label}. */
+    JsonRecord timing(String label) {
+        return timings().stream().filter(t -> t.string("label").equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no timing '" + label + "' in " + json.get("test")));
+    }
+
+    String test() {
+        return string("test");
+    }
+
+    private Object require(String path) {
+        Object v = get(path);
+        if (v == null) {
+            throw new IllegalArgumentException(path + " is null");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.chronoscope.junit;
+
+import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.MeasureWith;
+import dev.chronoscope.internal.ffm.Libc;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static dev.chronoscope.ClockId.CLOCK_MONOTONIC;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** {@code chronoscope.pin = true}: the test runs on one CPU, and its thread's affinity is restored after. */
+class PinningTests {
+
+    @TempDir
+    Path dir;
+
+    static class PinnedTestCase {
+        static final AtomicReference<BitSet> DURING = new AtomicReference<>();
+
+        @Test
+        @MeasureWith(CLOCK_MONOTONIC)
+        void pinned() throws Libc.LibcException {
+            DURING.set(Libc.threadAffinity());
+        }
+    }
+
+    @Test
+    void theTestRunsOnOneCpuAndTheAffinityIsRestored() throws Libc.LibcException {
+        assumeTrue(Libc.isAvailable(), Libc::unavailableReason);
+        BitSet before = Libc.threadAffinity();
+
+        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.PIN_KEY, "true").run(PinnedTestCase.class);
+
+        run.tests().assertStatistics(s -> s.succeeded(1));
+        JsonRecord r = run.record("PinnedTestCase.pinned()");
+        BitSet during = PinnedTestCase.DURING.get();
+        assertThat(during.cardinality()).as("pinned to one CPU: " + during).isEqualTo(1);
+        assertThat(r.string("pinned")).isEqualTo("CPU " + during.nextSetBit(0) + " (thread affinity was " + before
+                + "; restored after the test)");
+        assertThat(r.list("warnings")).isEmpty();
+        assertThat(Libc.threadAffinity()).as("restored on the thread that ran the test").isEqualTo(before);
+    }
+
+    @Test
+    void unpinnedByDefault() {
+        KitRun run = ChronoscopeKit.in(dir).run(PinnedTestCase.class);
+
+        assertThat(run.record("PinnedTestCase.pinned()").string("pinned")).isEqualTo("no");
+        assertThat(PinnedTestCase.DURING.get()).isNotNull();
+    }
+}
