@@ -147,7 +147,7 @@ class ClockSelectionTests {
         assertThat(onClass.string("clock.id")).isEqualTo("CLOCK_MONOTONIC");
         assertThat(onClass.string("clock.why")).startsWith("@MeasureWith(CLOCK_MONOTONIC) on ");
         assertThat(onMethod.string("clock.id")).isEqualTo("NANO_TIME");
-        assertThat(onMethod.string("clock.why")).isEqualTo("@MeasureWith(NANO_TIME) on method ClassClockTestCase.methodClock()");
+        assertThat(onMethod.string("clock.why")).isEqualTo("@MeasureWith(NANO_TIME) on method ClockSelectionTests.ClassClockTestCase.methodClock()");
         assertThat(onMethod.string("clock.readMethod")).isNotEqualTo(onClass.string("clock.readMethod"));
     }
 

@@ -185,7 +185,7 @@ class JsonLinesRecordTests {
         // the printed sections are whole too: eight, none inside another
         List<TimingSectionParser.Section> sections = TimingSectionParser.parseAll(run.stdout());
         assertThat(sections).extracting(TimingSectionParser.Section::testName)
-                .containsExactlyInAnyOrderElementsOf(records.stream().map(JsonRecord::test).toList());
+                .containsExactlyInAnyOrderElementsOf(records.stream().map(JsonRecord::fullTest).toList());
         assertThat(sections).allSatisfy(s -> assertThat(s.timings()).extracting(TimingSectionParser.ParsedTiming::label)
                 .containsExactly("invocation", "work"));
     }

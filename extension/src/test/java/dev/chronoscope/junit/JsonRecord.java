@@ -80,7 +80,13 @@ record JsonRecord(Map<String, Object> json) {
                 .orElseThrow(() -> new IllegalArgumentException("no timing '" + label + "' in " + json.get("test")));
     }
 
+    /** The test's name shortened to {@code Class.method()} plus any display suffix (see {@link KitRun#shortName}). */
     String test() {
+        return KitRun.shortName(string("test"));
+    }
+
+    /** The test's name as recorded: {@code Outer.Inner.method(Types)} plus any display suffix. */
+    String fullTest() {
         return string("test");
     }
 

@@ -60,9 +60,30 @@ record KitRun(EngineExecutionResults results, String stdout, String stderr, Path
         return recordLines().stream().map(JsonRecord::parse).toList();
     }
 
+    /**
+     * True when {@code recorded} (a section header's test name: {@code Outer.Inner.method(Types) [display]})
+     * names {@code wanted}, given as {@code Inner.method()}: enclosing classes and parameter types may be left out.
+     */
+    static boolean sameTest(String recorded, String wanted) {
+        return shortName(recorded).equals(shortName(wanted));
+    }
+
+    /** {@code Outer.Inner.method(Probe) [1] x} -> {@code Inner.method() [1] x}: the innermost class, no parameter types. */
+    static String shortName(String full) {
+        int open = full.indexOf('(');
+        int close = full.indexOf(')', open);
+        if (open < 0 || close < 0) {
+            return full;
+        }
+        String head = full.substring(0, open);
+        int last = head.lastIndexOf('.');
+        int previous = head.lastIndexOf('.', last - 1);
+        return head.substring(previous + 1) + "()" + full.substring(close + 1);
+    }
+
     /** The one record of the test named {@code testName} ({@code Class.method()} as in the section header). */
     JsonRecord record(String testName) {
-        List<JsonRecord> found = records().stream().filter(r -> r.test().equals(testName)).toList();
+        List<JsonRecord> found = records().stream().filter(r -> sameTest(r.test(), testName)).toList();
         if (found.size() != 1) {
             throw new AssertionError(found.size() + " records for " + testName + "; tests recorded: "
                     + records().stream().map(JsonRecord::test).toList() + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr);
@@ -73,7 +94,15 @@ record KitRun(EngineExecutionResults results, String stdout, String stderr, Path
     /** The printed section of {@code test}: from its header to the closing rule, both included. */
     String section(String test) {
         String rule = "\n" + "-".repeat(100) + "\n";
-        int start = stdout.indexOf(TimingSection.BEGIN + test + " ");
+        int start = -1;
+        for (int at = stdout.indexOf(TimingSection.BEGIN); at >= 0; at = stdout.indexOf(TimingSection.BEGIN, at + 1)) {
+            String header = stdout.substring(at + TimingSection.BEGIN.length(), stdout.indexOf('\n', at));
+            String name = header.replaceAll(" -+$", "");
+            if (sameTest(name, test)) {
+                start = at;
+                break;
+            }
+        }
         if (start < 0) {
             throw new AssertionError("no section of " + test + " in:\n" + stdout);
         }

@@ -84,17 +84,17 @@ class SectionRoundTripTests {
         List<Section> sections = TimingSectionParser.parseAll(run.stdout());
         List<JsonRecord> records = run.records();
         assertThat(sections).extracting(Section::testName).containsExactlyInAnyOrderElementsOf(
-                records.stream().map(JsonRecord::test).toList());
+                records.stream().map(JsonRecord::fullTest).toList());
         assertThat(sections).hasSize(5);
 
         for (Section section : sections) {
             compare(section, run.record(section.testName()));
         }
-        Section regions = sections.stream().filter(s -> s.testName().equals("RoundTripTestCase.regions()")).findFirst().orElseThrow();
+        Section regions = sections.stream().filter(s -> KitRun.sameTest(s.testName(), "RoundTripTestCase.regions()")).findFirst().orElseThrow();
         assertThat(regions.timings()).extracting(ParsedTiming::label)
                 .containsExactly("invocation", "mix", "region 2", "budgeted", "explicit begin/end");
         assertThat(regions.timings().get(2).stats().get("raw ns").printed()).containsOnlyKeys("value");
-        Section last = sections.stream().filter(s -> s.testName().equals("RoundTripTestCase.repeated() repetition 3 of 3"))
+        Section last = sections.stream().filter(s -> KitRun.sameTest(s.testName(), "RoundTripTestCase.repeated() repetition 3 of 3"))
                 .findFirst().orElseThrow();
         assertThat(last.timings()).last().extracting(ParsedTiming::label).isEqualTo("all invocations (3 so far)");
     }

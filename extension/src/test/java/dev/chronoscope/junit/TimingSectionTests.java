@@ -85,13 +85,13 @@ class TimingSectionTests {
 
         String section = run.section("SectionTestCase.withRegions()");
         List<String> lines = section.lines().toList();
-        assertThat(lines.get(0)).startsWith("-- chronoscope: SectionTestCase.withRegions() ---").hasSize(100).endsWith("---");
+        assertThat(lines.get(0)).startsWith("-- chronoscope: TimingSectionTests.SectionTestCase.withRegions(Probe) ---").hasSize(100).endsWith("---");
         assertThat(lines.get(lines.size() - 1)).isEqualTo(RULE);
         assertThat(lines.subList(1, lines.size() - 1)).allSatisfy(line ->
                 assertThat(line).matches("[a-z][a-z ]{11} \\S.*"));
 
         List<String> expected = new ArrayList<>(ticks ? List.of("clock", "frequency") : List.of("clock"));
-        expected.addAll(List.of("host", "step", "floor", "pinned", "outcome"));
+        expected.addAll(List.of("host", "step", "floor", "warmup", "pinned", "outcome"));
         for (JsonRecord timing : record.timings()) {
             expected.addAll(List.of("timing", "samples"));
             if (timing.whole("kept") > 0) {

@@ -54,7 +54,7 @@ class TimingsVerdictTests {
 
         assertThat(t.verdict()).isEqualTo(Verdict.RESOLVED);
         assertThat(t.isResolved()).isTrue();
-        assertThat(t.verdictReason()).isEqualTo("resolved (0.5x floor, 5.0x step)");
+        assertThat(t.verdictReason()).isEqualTo("resolved (0.50x floor, 5.00x step)");
     }
 
     @Test
@@ -63,7 +63,7 @@ class TimingsVerdictTests {
 
         assertThat(t.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
         assertThat(t.verdictReason()).startsWith("not resolved: net p50 49 ns is ")
-                .endsWith(" floor (needs >= 0.5x floor p50 100 ns)")
+                .endsWith(" floor (needs >= 0.5x the floor p50 of 100 ns)")
                 .doesNotContain("step");
     }
 
@@ -72,15 +72,15 @@ class TimingsVerdictTests {
         Timing t = timing(100, 20, true, 170);
 
         assertThat(t.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
-        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 70 ns is 3.5x step (needs >= 4 observed steps of 20 ns)");
+        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 70 ns is 3.50x step (needs >= 4 observed steps of 20 ns)");
     }
 
     @Test
     void failingBothRulesNamesBoth() {
         Timing t = timing(100, 10, true, 110);
 
-        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 10 ns is 0.1x floor (needs >= 0.5x floor p50 100 ns)"
-                + " and 1.0x step (needs >= 4 observed steps of 10 ns)");
+        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 10 ns is 0.10x floor (needs >= 0.5x the floor p50 of 100 ns)"
+                + " and 1.00x step (needs >= 4 observed steps of 10 ns)");
     }
 
     @Test
@@ -144,7 +144,7 @@ class TimingsVerdictTests {
         assertThat(t.median()).isEqualTo(Duration.ofNanos(100));
         assertThat(t.rawNanos().p50()).isCloseTo(140, within(1e-9));
         assertThat(t.netNanos().max()).isCloseTo(500, within(1e-9));
-        assertThat(t.verdictReason()).isEqualTo("resolved (2.5x floor, 25.0x step)");
+        assertThat(t.verdictReason()).isEqualTo("resolved (2.50x floor, 25.0x step)");
     }
 
     @Test

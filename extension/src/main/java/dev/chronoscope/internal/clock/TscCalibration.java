@@ -38,7 +38,7 @@ public record TscCalibration(double hz, double uncertaintyPpm, List<Double> wind
 
     /** How the figure was obtained, in one line. */
     public String method() {
-        return String.format(java.util.Locale.ROOT, "%d windows of %d ms against CLOCK_MONOTONIC_RAW; ±%.1f ppm = spread of windows or read width, whichever is larger",
+        return String.format(java.util.Locale.ROOT, "%d windows of %d ms against CLOCK_MONOTONIC_RAW; +-%.1f ppm = spread of windows or read width, whichever is larger",
                 windowHz.size(), windowNanos / 1_000_000, uncertaintyPpm);
     }
 

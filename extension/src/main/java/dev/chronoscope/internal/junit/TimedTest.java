@@ -32,6 +32,8 @@ final class TimedTest {
     final BitSet affinityToRestore;
     final String startedAt;
     final boolean subtractFloor;
+    /** Things that happened during the test that its record must mention. */
+    final java.util.List<String> notes = new java.util.ArrayList<>();
 
     TimedTest(Settings settings, HostFacts host, ClockChoice choice, TscFrequency frequency, ProbeFloor floor,
               Timings.Context context, MeasuringProbe probe, ClockReader invocationReader, String warmup, String pinned,

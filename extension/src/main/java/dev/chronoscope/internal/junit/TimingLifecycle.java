@@ -94,11 +94,15 @@ public final class TimingLifecycle {
 
     /** Before the test method: everything up to and including the floor. */
     public static void beforeTestExecution(ExtensionContext context, Namespace namespace) {
+        if (context.getTestMethod().map(m -> m.isAnnotationPresent(org.junit.jupiter.api.TestFactory.class)).orElse(false)) {
+            return; // a factory returns tests rather than running one: there is no single invocation to time
+        }
         Settings settings = Settings.read(context);
         HostFacts host = host(context, settings, namespace);
         Method method = context.getRequiredTestMethod();
         Optional<MeasureWith> measureWith = find(context, MeasureWith.class);
-        ClockChoice choice = ClockChoice.choose(measureWith.map(MeasureWith::value), describe(method), settings, host);
+        ClockChoice choice = ClockChoice.choose(measureWith.map(MeasureWith::value),
+                whereDeclared(context, MeasureWith.class), settings, host);
         boolean subtract = find(context, SubtractProbeFloor.class).isPresent();
         ClockId clock = choice.clock();
         JvmFacts jvm = JvmFacts.get();
@@ -188,8 +192,20 @@ public final class TimingLifecycle {
             invocation.proceed();
         } finally {
             long t1 = reader.end();
-            state.invocation.record(t0, t1, reader.beginCpu(), reader.endCpu());
-            templateAggregate(context, namespace).ifPresent(a -> a.add(t0, t1, reader.beginCpu(), reader.endCpu()));
+            int beginCpu = reader.beginCpu();
+            int endCpu = reader.endCpu();
+            if (beginCpu != endCpu) {
+                // A whole invocation takes far longer than any offset between CPUs' counters, and a
+                // test thread that runs for milliseconds is often moved: keep the sample, say so.
+                state.notes.add(String.format(java.util.Locale.ROOT,
+                        "the test thread moved from CPU %d to CPU %d during the invocation; its sample is kept "
+                                + "(a cross-CPU counter offset is negligible against a whole invocation), "
+                                + "while probe regions that move are dropped", beginCpu, endCpu));
+                endCpu = beginCpu;
+            }
+            state.invocation.record(t0, t1, beginCpu, endCpu);
+            int recordedEndCpu = endCpu;
+            templateAggregate(context, namespace).ifPresent(a -> a.add(t0, t1, beginCpu, recordedEndCpu));
         }
     }
 
@@ -237,12 +253,18 @@ public final class TimingLifecycle {
             TestRecord record = new TestRecord(context.getUniqueId(), testName(context), context.getDisplayName(),
                     outcome(context), state.choice.clock(), state.choice.why(), state.context.reader().readMethod(),
                     state.frequency, hostLine(state.host), state.floor, state.context.step(), state.context.stepSource(),
-                    state.warmup, state.pinned, state.choice.warnings(), state.subtractFloor, timings, aggregate, state.startedAt,
+                    state.warmup, state.pinned, withNotes(state.choice.warnings(), state.notes), state.subtractFloor, timings, aggregate, state.startedAt,
                     ProcessHandle.current().pid());
             report(context, state.settings, record);
         } finally {
             restoreAffinity(state);
         }
+    }
+
+    private static List<String> withNotes(List<String> warnings, List<String> notes) {
+        List<String> all = new ArrayList<>(warnings);
+        all.addAll(notes);
+        return all;
     }
 
     private static void report(ExtensionContext context, Settings settings, TestRecord record) {
@@ -252,6 +274,21 @@ public final class TimingLifecycle {
             System.out.flush();
         }
         String json = RecordJson.of(record).toString();
+        // the record first: nothing that goes wrong while publishing may lose it
+        try {
+            JsonLinesWriter.in(settings.reportDir()).append(json);
+        } catch (IOException e) {
+            System.err.println("[chronoscope] could not append the record of " + record.testName() + " to "
+                    + JsonLinesWriter.in(settings.reportDir()).file() + ": " + e);
+        }
+        try {
+            publish(context, record, json);
+        } catch (RuntimeException e) {
+            System.err.println("[chronoscope] could not publish the report entries of " + record.testName() + ": " + e);
+        }
+    }
+
+    private static void publish(ExtensionContext context, TestRecord record, String json) {
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("chronoscope.clock", record.clock().name());
         entries.put("chronoscope.floor.p50", TimingSection.number(record.floor().raw().p50()) + " " + record.floor().raw().unit().symbol());
@@ -284,12 +321,6 @@ public final class TimingLifecycle {
                 System.err.println("[chronoscope] could not publish the samples of " + record.testName() + ": " + e);
             }
         }
-        try {
-            JsonLinesWriter.in(settings.reportDir()).append(json);
-        } catch (IOException e) {
-            System.err.println("[chronoscope] could not append the record of " + record.testName() + " to "
-                    + JsonLinesWriter.in(settings.reportDir()).file() + ": " + e);
-        }
     }
 
     private static void restoreAffinity(TimedTest state) {
@@ -310,7 +341,7 @@ public final class TimingLifecycle {
 
     static String testName(ExtensionContext context) {
         Method m = context.getRequiredTestMethod();
-        String name = context.getRequiredTestClass().getSimpleName() + "." + m.getName() + "()";
+        String name = className(context.getRequiredTestClass()) + "." + m.getName() + parameterTypes(m);
         if (context.getParent().flatMap(ExtensionContext::getTestMethod).isPresent()) {
             name += " " + context.getDisplayName();
         }
@@ -328,7 +359,35 @@ public final class TimingLifecycle {
     }
 
     static String describe(Method method) {
-        return "method " + method.getDeclaringClass().getSimpleName() + "." + method.getName() + "()";
+        return "method " + className(method.getDeclaringClass()) + "." + method.getName() + parameterTypes(method);
+    }
+
+    /** The class name without its package, nested classes joined by dots: {@code Outer.Inner}. */
+    static String className(Class<?> c) {
+        String name = c.getName();
+        return name.substring(name.lastIndexOf('.') + 1).replace('$', '.');
+    }
+
+    static String parameterTypes(Method m) {
+        StringBuilder b = new StringBuilder("(");
+        for (Class<?> p : m.getParameterTypes()) {
+            b.append(b.length() > 1 ? ", " : "").append(p.getSimpleName());
+        }
+        return b.append(')').toString();
+    }
+
+    /** Where {@code type} applies to the test from: the method (directly or through a composed annotation) or a class. */
+    static String whereDeclared(ExtensionContext context, Class<? extends java.lang.annotation.Annotation> type) {
+        Method method = context.getRequiredTestMethod();
+        if (AnnotationSupport.findAnnotation((AnnotatedElement) method, type).isPresent()) {
+            return (method.isAnnotationPresent(type) ? "" : "a composed annotation on ") + describe(method);
+        }
+        for (Class<?> c = context.getRequiredTestClass(); c != null; c = c.getEnclosingClass()) {
+            if (AnnotationSupport.findAnnotation(c, type).isPresent()) {
+                return "class " + className(c);
+            }
+        }
+        return describe(method);
     }
 
     /** The annotation on the test method, else on its class (or an enclosing class); meta-annotations count. */

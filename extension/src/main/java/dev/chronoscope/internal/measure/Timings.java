@@ -118,7 +118,12 @@ public final class Timings {
 
     /** A ratio with one decimal below 100, whole above: {@code 2.7x}, {@code 84x}. */
     static String ratio(double r) {
-        return r < 100 ? String.format(java.util.Locale.ROOT, "%.1fx", r) : String.format(java.util.Locale.ROOT, "%.0fx", r);
+        // two decimals below 10, so a ratio just under a threshold never prints as the threshold
+        if (r < 10) {
+            return String.format(java.util.Locale.ROOT, "%.2fx", Math.floor(r * 100) / 100);
+        }
+        return r < 100 ? String.format(java.util.Locale.ROOT, "%.1fx", Math.floor(r * 10) / 10)
+                : String.format(java.util.Locale.ROOT, "%.0fx", Math.floor(r));
     }
 
     static String format(double v) {

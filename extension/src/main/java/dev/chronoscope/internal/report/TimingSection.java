@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * The plain-ASCII timing section printed for each timed test. One fact per line: a key padded to
  * {@link #KEY_WIDTH} columns, then the value; statistics as {@code name value} pairs; so that a
- * person reads it at a glance and {@link TimingSectionParser} reads it back.
+ * person reads it at a glance and a script reads it back.
  */
 public final class TimingSection {
 
