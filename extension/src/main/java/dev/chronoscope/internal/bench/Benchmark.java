@@ -86,7 +86,7 @@ public final class Benchmark {
         BenchOptions options;
         try {
             options = BenchOptions.parse(args);
-        } catch (BenchOptions.InvalidOptionException e) {
+        } catch (dev.chronoscope.internal.args.CommandLine.InvalidOptionException e) {
             out.println("chronoscope bench: " + e.getMessage());
             out.print(BenchOptions.USAGE);
             return EXIT_USAGE;

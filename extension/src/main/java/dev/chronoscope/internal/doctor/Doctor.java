@@ -67,7 +67,7 @@ public final class Doctor {
         DoctorOptions options;
         try {
             options = DoctorOptions.parse(args);
-        } catch (DoctorOptions.InvalidOptionException e) {
+        } catch (dev.chronoscope.internal.args.CommandLine.InvalidOptionException e) {
             err.println("chronoscope doctor: " + e.getMessage());
             err.print(DoctorOptions.USAGE);
             return EXIT_USAGE;

@@ -1,5 +1,10 @@
 package dev.chronoscope.internal.doctor;
 
+import dev.chronoscope.internal.args.CommandLine;
+
+import java.util.Map;
+import java.util.Set;
+
 /**
  * {@code DoctorOptions} is used to say how the doctor measures and what it prints:
  * {@code [--json] [--reads N] [--quick] [--help]} (also {@code --reads=N}).
@@ -74,49 +79,18 @@ public record DoctorOptions(boolean json, long reads, boolean quick, boolean hel
         return quick ? QUICK_SURVEY_BUDGET_NANOS : SURVEY_BUDGET_NANOS;
     }
 
-    /** A command line the doctor cannot run with; the message names the option, the value and what was expected. */
-    public static final class InvalidOptionException extends Exception {
-        InvalidOptionException(String message) {
-            super(message);
-        }
-    }
-
-    public static DoctorOptions parse(String... args) throws InvalidOptionException {
+    public static DoctorOptions parse(String... args) throws CommandLine.InvalidOptionException {
         boolean json = false;
         boolean quick = false;
         boolean help = false;
         Long reads = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            String name = arg;
-            String value = null;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                name = arg.substring(0, eq);
-                value = arg.substring(eq + 1);
-            }
-            switch (name) {
-                case "--json", "--quick", "--help", "-h" -> {
-                    if (value != null) {
-                        throw new InvalidOptionException("option " + name + " takes no value, got '" + value + "'");
-                    }
-                    switch (name) {
-                        case "--json" -> json = true;
-                        case "--quick" -> quick = true;
-                        default -> help = true;
-                    }
-                }
-                case "--reads" -> {
-                    if (value == null) {
-                        if (i + 1 >= args.length) {
-                            throw new InvalidOptionException("option --reads needs a value: " + EXPECTED_READS);
-                        }
-                        value = args[++i];
-                    }
-                    reads = parseReads(value);
-                }
-                default -> throw new InvalidOptionException("unknown option '" + arg
-                        + "'; expected --json, --reads N, --quick or --help");
+        for (CommandLine.Option o : CommandLine.parse(args, Set.of("--json", "--quick", "--help", "-h"), Map.of("--reads", EXPECTED_READS),
+                "--json, --reads N, --quick or --help")) {
+            switch (o.name()) {
+                case "--json" -> json = true;
+                case "--quick" -> quick = true;
+                case "--reads" -> reads = CommandLine.wholeNumber(o.name(), o.value(), MIN_READS, MAX_READS, EXPECTED_READS);
+                default -> help = true;
             }
         }
         long n = reads != null ? reads : quick ? QUICK_READS : DEFAULT_READS;
@@ -125,17 +99,4 @@ public record DoctorOptions(boolean json, long reads, boolean quick, boolean hel
 
     private static final String EXPECTED_READS = "expected a number of reads per clock from "
             + MIN_READS + " to " + MAX_READS;
-
-    private static long parseReads(String value) throws InvalidOptionException {
-        long n;
-        try {
-            n = Long.parseLong(value.strip().replace("_", "").replace(",", ""));
-        } catch (NumberFormatException e) {
-            throw new InvalidOptionException("option --reads: '" + value + "' is not a whole number; " + EXPECTED_READS);
-        }
-        if (n < MIN_READS || n > MAX_READS) {
-            throw new InvalidOptionException("option --reads: " + value + " is out of range; " + EXPECTED_READS);
-        }
-        return n;
-    }
 }

@@ -40,7 +40,7 @@ class BenchOptionsTests {
     @Test
     void rejectsANonNumberNamingOptionValueAndExpectation() {
         assertThatThrownBy(() -> BenchOptions.parse("--rounds", "many"))
-                .isInstanceOf(BenchOptions.InvalidOptionException.class)
+                .isInstanceOf(dev.chronoscope.internal.args.CommandLine.InvalidOptionException.class)
                 .hasMessageContaining("--rounds")
                 .hasMessageContaining("'many'")
                 .hasMessageContaining("expected a number of rounds from 1 to " + BenchOptions.MAX_ROUNDS);
@@ -63,14 +63,14 @@ class BenchOptionsTests {
     @Test
     void rejectsAMissingValue() {
         assertThatThrownBy(() -> BenchOptions.parse("--samples"))
-                .isInstanceOf(BenchOptions.InvalidOptionException.class)
+                .isInstanceOf(dev.chronoscope.internal.args.CommandLine.InvalidOptionException.class)
                 .hasMessageContaining("option --samples needs a value");
     }
 
     @Test
     void rejectsUnknownOptionsByName() {
         assertThatThrownBy(() -> BenchOptions.parse("--round", "3"))
-                .isInstanceOf(BenchOptions.InvalidOptionException.class)
+                .isInstanceOf(dev.chronoscope.internal.args.CommandLine.InvalidOptionException.class)
                 .hasMessageContaining("unknown option '--round'")
                 .hasMessageContaining("expected --rounds N, --samples N, --warmup N or --help");
     }
