@@ -20,6 +20,7 @@ import dev.chronoscope.internal.report.JsonLinesWriter;
 import dev.chronoscope.internal.report.RecordJson;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.report.TimingSection;
+import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -92,6 +93,7 @@ public final class TimingLifecycle {
     /** Before the test method: everything up to and including the floor. */
     public static void beforeTestExecution(ExtensionContext context, Namespace namespace) {
         Settings settings = Settings.read(context);
+        AssertionSettings assertions = Settings.assertions(context);
         HostFacts host = host(context, settings, namespace);
         Method method = context.getRequiredTestMethod();
         Optional<MeasureWith> measureWith = find(context, MeasureWith.class);
@@ -155,6 +157,7 @@ public final class TimingLifecycle {
         TimedTest state = new TimedTest(settings, host, new ClockChoice(clock, choice.why(), warnings), frequency, floor,
                 timingContext, probe, invocationReader, pinned, restore, Instant.now().toString(), subtract);
         context.getStore(namespace).put(STATE, state);
+        AssertionSettings.push(assertions); // for the assertions on this thread; popped after the test
     }
 
     /** Brackets the test method's invocation with the test's clock: one sample per invocation. */
@@ -224,6 +227,7 @@ public final class TimingLifecycle {
                     ProcessHandle.current().pid());
             report(context, state.settings, record);
         } finally {
+            AssertionSettings.pop();
             restoreAffinity(state);
         }
     }
