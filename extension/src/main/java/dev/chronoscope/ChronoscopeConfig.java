@@ -60,4 +60,22 @@ public final class ChronoscopeConfig {
      * (no invariant TSC, clocksource hpet). Unset: the real host.
      */
     public static final String HOST_FACTS_SUPPLIER_KEY = "chronoscope.host.factsSupplier";
+
+    /**
+     * What an assertion does when the measurement cannot decide its claim (see
+     * {@code dev.chronoscope.assertj.ChronoscopeAssertions}): {@code false} aborts the test
+     * (JUnit reports it as aborted/skipped, with the reason), {@code true} fails it instead.
+     * Read by the assertions of a test timed by Chronoscope; elsewhere from the system property of
+     * the same name.
+     */
+    public static final String ASSERTIONS_STRICT_KEY = "chronoscope.assertions.strict";
+    public static final String ASSERTIONS_STRICT = "false";
+
+    /**
+     * Seed (a whole number) for {@link Probe#compare(String, java.util.function.Supplier, String,
+     * java.util.function.Supplier, int) Probe.compare}'s shuffled block order and for the bootstrap
+     * of its ratio interval: the same samples and seed give the same interval.
+     */
+    public static final String ASSERTIONS_SEED_KEY = "chronoscope.assertions.seed";
+    public static final String ASSERTIONS_SEED = "42";
 }

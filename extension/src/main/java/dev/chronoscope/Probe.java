@@ -62,4 +62,28 @@ public interface Probe {
 
     /** Every timing this probe has produced so far, in order. */
     List<Timing> timings();
+
+    /**
+     * Times {@code first} and {@code second} {@code times} times each, interleaved, and compares
+     * them: see {@link #compare(String, Supplier, String, Supplier, int)}. The timings are labelled
+     * {@code region N (first)} and {@code region N+1 (second)}.
+     */
+    default Comparison compare(int times, Supplier<?> first, Supplier<?> second) {
+        int n = timings().size();
+        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+    }
+
+    /**
+     * Times two regions {@code times} times each (between 1 and {@link #MAX_SAMPLES}), interleaved
+     * so that whatever the machine does meanwhile falls on both alike, and compares them.
+     *
+     * <p>Both regions are warmed up first. The runs are then split into block pairs (at most 100
+     * pairs; each pair is a block of each region, back to back, in an order drawn at random from the
+     * seed {@code chronoscope.assertions.seed}), timed with this probe's clock and floor. The result
+     * holds both timings (which also appear in the test's report) and the ratio of their medians with
+     * a confidence interval; decide with {@code ChronoscopeAssertions.assertThat(comparison)}.
+     */
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement compare");
+    }
 }

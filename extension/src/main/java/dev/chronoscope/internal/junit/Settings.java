@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
+import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -42,6 +43,22 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 bool(parameters, ChronoscopeConfig.PRINT_SECTIONS_KEY, ChronoscopeConfig.PRINT_SECTIONS),
                 bool(parameters, ChronoscopeConfig.PIN_KEY, ChronoscopeConfig.PIN),
                 parameters.apply(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY).map(String::trim).filter(s -> !s.isEmpty()));
+    }
+
+    /**
+     * The assertion keys ({@link ChronoscopeConfig#ASSERTIONS_STRICT_KEY}, {@link ChronoscopeConfig#ASSERTIONS_SEED_KEY})
+     * for {@code context}; throws {@link ExtensionConfigurationException} naming an invalid one.
+     */
+    public static AssertionSettings assertions(ExtensionContext context) {
+        return assertions(key -> context.getConfigurationParameter(key));
+    }
+
+    public static AssertionSettings assertions(Function<String, Optional<String>> parameters) {
+        try {
+            return AssertionSettings.parse(parameters);
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
+        }
     }
 
     private static String value(Function<String, Optional<String>> parameters, String key, String defaultValue) {

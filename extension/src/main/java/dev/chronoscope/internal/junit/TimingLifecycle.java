@@ -21,6 +21,7 @@ import dev.chronoscope.internal.report.JsonLinesWriter;
 import dev.chronoscope.internal.report.RecordJson;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.report.TimingSection;
+import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -98,6 +99,7 @@ public final class TimingLifecycle {
             return; // a factory returns tests rather than running one: there is no single invocation to time
         }
         Settings settings = Settings.read(context);
+        AssertionSettings assertions = Settings.assertions(context);
         HostFacts host = host(context, settings, namespace);
         Method method = context.getRequiredTestMethod();
         Optional<MeasureWith> measureWith = find(context, MeasureWith.class);
@@ -166,6 +168,7 @@ public final class TimingLifecycle {
         TimedTest state = new TimedTest(settings, host, new ClockChoice(clock, choice.why(), warnings), frequency, floor,
                 timingContext, probe, invocationReader, warmup, pinned, restore, Instant.now().toString(), subtract);
         context.getStore(namespace).put(STATE, state);
+        AssertionSettings.push(assertions); // for the assertions on this thread; popped after the test
     }
 
     /** Re-warms the probe path if it went cold since the per-JVM warm-up; says what was done. */
@@ -257,6 +260,7 @@ public final class TimingLifecycle {
                     ProcessHandle.current().pid());
             report(context, state.settings, record);
         } finally {
+            AssertionSettings.pop();
             restoreAffinity(state);
         }
     }

@@ -1,15 +1,19 @@
 package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.ClockId;
+import dev.chronoscope.Comparison;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.stats.AssertionSettings;
+import dev.chronoscope.internal.stats.Comparisons;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
@@ -78,6 +82,42 @@ public final class MeasuringProbe implements Probe {
             throw new IllegalArgumentException(method + ": label must be non-blank text on one line, was \""
                     + label.replace("\n", "\\n").replace("\r", "\\r") + "\"");
         }
+    }
+
+    /**
+     * Both regions warmed up, then timed in block pairs: each pair runs a block of each region back
+     * to back, the order drawn from the seed; see {@link Comparisons}.
+     */
+    @Override
+    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
+        requireLabel("Probe.compare", firstLabel);
+        Objects.requireNonNull(first, "first");
+        requireLabel("Probe.compare", secondLabel);
+        Objects.requireNonNull(second, "second");
+        if (times < 1 || times > MAX_SAMPLES) {
+            throw new IllegalArgumentException("Probe.compare: times must be between 1 and " + MAX_SAMPLES + ", was " + times);
+        }
+        long seed = AssertionSettings.current().seed();
+        int blockSize = Comparisons.blockSize(times);
+        int pairs = Comparisons.blockPairs(times, blockSize);
+        warmUp(first, times);
+        warmUp(second, times);
+        SampleRecorder a = new SampleRecorder(times);
+        SampleRecorder b = new SampleRecorder(times);
+        int[] endsA = new int[pairs];
+        int[] endsB = new int[pairs];
+        SplittableRandom order = new SplittableRandom(seed);
+        for (int j = 0; j < pairs; j++) {
+            int n = Math.min(blockSize, times - j * blockSize);
+            boolean firstGoesFirst = order.nextBoolean();
+            RegionLoop.repeat(context.reader(), firstGoesFirst ? first : second, n, Long.MAX_VALUE, firstGoesFirst ? a : b, sink);
+            RegionLoop.repeat(context.reader(), firstGoesFirst ? second : first, n, Long.MAX_VALUE, firstGoesFirst ? b : a, sink);
+            endsA[j] = a.samples().size();
+            endsB[j] = b.samples().size();
+        }
+        Timing ta = keep(Timings.build(firstLabel, a, context));
+        Timing tb = keep(Timings.build(secondLabel, b, context));
+        return Comparisons.of(ta, tb, a.samples().toArray(), endsA, b.samples().toArray(), endsB, blockSize, seed);
     }
 
     /** Warm-up rounds of a tenth of the requested runs (between 10 and 10,000). */

@@ -1,0 +1,83 @@
+package dev.chronoscope.internal.stats;
+
+import dev.chronoscope.Comparison;
+import dev.chronoscope.Timing;
+
+/**
+ * Turns two regions timed interleaved in block pairs into a {@link Comparison}: the ratio of the
+ * reported medians with its paired block-bootstrap interval, widened for the clock's step, and the
+ * Mann–Whitney test of all runs.
+ *
+ * <p><b>Widening for the step.</b> A clock that reads in steps of s reports a region of true
+ * duration d as d rounded to a neighbouring step: every sample, and so every quantile, is known
+ * only to within ±s. Medians of quantised data also exaggerate tiny differences: two regions whose
+ * true medians straddle a step boundary by a tick each have medians a whole step apart. So each
+ * bound of the bootstrap interval is moved outwards as if the second's median were s further out
+ * and the first's s further in: low × (m2 − s)/m2 × m1/(m1 + s), high × (m2 + s)/m2 × m1/(m1 − s).
+ */
+public final class Comparisons {
+
+    /**
+     * Block pairs per comparison (fewer when fewer runs are asked for): enough resampling units for
+     * a percentile interval, and blocks short enough that a pair's two blocks see the same machine.
+     */
+    public static final int BLOCK_PAIRS = 100;
+
+    private Comparisons() {
+    }
+
+    /** Runs of each region per block for {@code times} runs of each. */
+    public static int blockSize(int times) {
+        int pairs = Math.min(BLOCK_PAIRS, times);
+        return (times + pairs - 1) / pairs;
+    }
+
+    /** Blocks for {@code times} runs of each region in blocks of {@code blockSize}. */
+    public static int blockPairs(int times, int blockSize) {
+        return (times + blockSize - 1) / blockSize;
+    }
+
+    /**
+     * @param first         the first region's timing
+     * @param second        the second region's timing
+     * @param firstSamples  the first region's kept samples in acquisition order
+     * @param firstEnds     for each block pair, the number of the first's kept samples up to the end of its block
+     * @param secondSamples the second region's kept samples in acquisition order
+     * @param secondEnds    likewise for the second
+     * @param blockSize     runs per block
+     * @param seed          seed of the bootstrap
+     */
+    public static Comparison of(Timing first, Timing second, long[] firstSamples, int[] firstEnds, long[] secondSamples,
+                                int[] secondEnds, int blockSize, long seed) {
+        Comparison.Builder b = Comparison.builder().timings(first, second).blocks(firstEnds.length, blockSize);
+        double level = AssertionSettings.CONFIDENCE;
+        if (first.kept() == 0 || second.kept() == 0) {
+            return b.ratio(Double.NaN, Double.NaN, Double.NaN)
+                    .bootstrap(Double.NaN, Double.NaN, level, 0, seed)
+                    .mannWhitney(Double.NaN, Double.NaN, Double.NaN, false, Double.NaN)
+                    .build();
+        }
+        BlockBootstrap.Ratio r = BlockBootstrap.ratioOfMedians(
+                BlockBootstrap.sortedBlocks(firstSamples, firstEnds), BlockBootstrap.sortedBlocks(secondSamples, secondEnds),
+                first.floorSubtracted() ? first.floor().median() : 0, second.floorSubtracted() ? second.floor().median() : 0,
+                BlockBootstrap.RESAMPLES, level, seed ^ 0x9E3779B97F4A7C15L);
+        double m1 = first.percentileValue(50);
+        double m2 = second.percentileValue(50);
+        double s = Math.max(first.step(), second.step());
+        double low;
+        double high;
+        if (m1 > 0 && m2 > 0) {
+            low = r.low() * Math.max(0, m2 - s) / m2 * m1 / (m1 + s);
+            high = m1 - s > 0 ? r.high() * (m2 + s) / m2 * m1 / (m1 - s) : Double.POSITIVE_INFINITY;
+        } else {
+            low = 0;
+            high = Double.POSITIVE_INFINITY;
+        }
+        MannWhitney mw = MannWhitney.ofSorted((int) first.kept(), (int) second.kept(), first::sortedSample,
+                second::sortedSample, true, true);
+        return b.ratio(r.ratio(), low, high)
+                .bootstrap(r.low(), r.high(), level, r.resamples(), seed)
+                .mannWhitney(mw.u1(), mw.z(), mw.pTwoSided(), mw.exact(), mw.probabilityFirstSmaller())
+                .build();
+    }
+}

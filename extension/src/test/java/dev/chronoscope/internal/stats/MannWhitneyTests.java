@@ -1,0 +1,157 @@
+package dev.chronoscope.internal.stats;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The Mann–Whitney U test against published results. */
+class MannWhitneyTests {
+
+    @Test
+    void scipyDocumentationExampleExactAndAsymptotic() {
+        // SciPy reference, scipy.stats.mannwhitneyu, Examples (after LaMorte, "Mann Whitney U Test",
+        // Boston University School of Public Health): ages at diagnosis, males vs females.
+        // U1 = 17, exact two-sided p = 0.1111111111111111; method="asymptotic" (continuity
+        // correction) p = 0.11134688653314041.
+        double[] males = {19, 22, 16, 29, 24};
+        double[] females = {20, 11, 17, 12};
+        MannWhitney exact = MannWhitney.test(males, females, true, true);
+        assertThat(exact.u1()).isEqualTo(17.0);
+        assertThat(exact.u2()).isEqualTo(3.0);
+        assertThat(exact.exact()).isTrue();
+        assertThat(exact.pTwoSided()).isCloseTo(0.1111111111111111, within(1e-12));
+        MannWhitney normal = MannWhitney.test(males, females, true, false);
+        assertThat(normal.exact()).isFalse();
+        assertThat(normal.z()).isCloseTo(6.5 / Math.sqrt(200.0 / 12), within(1e-12));
+        assertThat(normal.pTwoSided()).isCloseTo(0.11134688653314041, within(1e-12));
+        // without the continuity correction SciPy gives 0.0864107329737
+        assertThat(MannWhitney.test(males, females, false, false).pTwoSided()).isCloseTo(0.0864107329737, within(1e-10));
+    }
+
+    @Test
+    void rWilcoxTestExampleHollanderAndWolfe() {
+        // R, ?wilcox.test: Hollander & Wolfe (1973), p. 69: permeability constants of the human
+        // chorioamnion at term (x) and at 12-26 weeks (y). wilcox.test(x, y, alternative = "g"):
+        // W = 35, p-value = 0.1272 (exact); with exact = FALSE, correct = FALSE: p-value = 0.1103.
+        double[] x = {0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91, 1.64, 0.73, 1.46};
+        double[] y = {1.15, 0.88, 0.90, 0.74, 1.21};
+        MannWhitney exact = MannWhitney.test(x, y, true, true);
+        assertThat(exact.u1()).isEqualTo(35.0);
+        assertThat(exact.exact()).isTrue();
+        assertThat(exact.pFirstGreater()).isCloseTo(0.1272, within(0.00005));
+        MannWhitney large = MannWhitney.test(x, y, false, false);
+        assertThat(large.pFirstGreater()).isCloseTo(0.1103, within(0.00005));
+    }
+
+    @Test
+    void rSleepDataWithTiesUsesTheTieCorrectedNormalApproximation() {
+        // R: wilcox.test(extra ~ group, data = sleep) -> W = 25.5, p-value = 0.06933, with the
+        // warning "cannot compute exact p-value with ties" (Student 1908, Cushny & Peebles data).
+        double[] group1 = {0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0};
+        double[] group2 = {1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4};
+        MannWhitney r = MannWhitney.test(group1, group2, true, true);
+        assertThat(r.u1()).isEqualTo(25.5);
+        assertThat(r.exact()).isFalse();
+        assertThat(r.pTwoSided()).isCloseTo(0.06933, within(0.000005));
+    }
+
+    @Test
+    void tortoiseAndHareFromWikipedia() {
+        // Wikipedia, "Mann-Whitney U test", illustration: finishing order T H H H H H T T T T T H;
+        // U_T = 11 (tortoises' U counted as pairs where the tortoise finished later), U_H = 25.
+        String order = "THHHHHTTTTTH";
+        long[] tortoise = new long[6];
+        long[] hare = new long[6];
+        int t = 0;
+        int h = 0;
+        for (int i = 0; i < order.length(); i++) {
+            if (order.charAt(i) == 'T') {
+                tortoise[t++] = i;
+            } else {
+                hare[h++] = i;
+            }
+        }
+        MannWhitney r = MannWhitney.test(hare, tortoise);
+        // the hares' U (pairs where a hare finished after a tortoise) is 11 here: hares mostly ahead
+        assertThat(Math.min(r.u1(), r.u2())).isEqualTo(11.0);
+        assertThat(Math.max(r.u1(), r.u2())).isEqualTo(25.0);
+    }
+
+    @Test
+    void exactDistributionMatchesBruteForceEnumeration() {
+        // every way to place 4 firsts among 4 + 5 positions, counting pairs first > second
+        int n1 = 4;
+        int n2 = 5;
+        double[] dist = MannWhitney.exactDistribution(n1, n2);
+        int[] counts = new int[n1 * n2 + 1];
+        int total = 0;
+        for (int mask = 0; mask < 1 << (n1 + n2); mask++) {
+            if (Integer.bitCount(mask) != n1) {
+                continue;
+            }
+            int u = 0;
+            int secondsBelow = 0;
+            for (int pos = 0; pos < n1 + n2; pos++) {
+                if ((mask & (1 << pos)) != 0) {
+                    u += secondsBelow;
+                } else {
+                    secondsBelow++;
+                }
+            }
+            counts[u]++;
+            total++;
+        }
+        for (int u = 0; u <= n1 * n2; u++) {
+            assertThat(dist[u]).as("P(U = %d)", u).isCloseTo(counts[u] / (double) total, within(1e-15));
+        }
+    }
+
+    @Test
+    void effectSizeCountsWhoIsFaster() {
+        MannWhitney r = MannWhitney.test(new long[]{1, 2, 3}, new long[]{4, 5, 6});
+        assertThat(r.u1()).isZero();
+        assertThat(r.probabilityFirstSmaller()).isEqualTo(1.0);
+        assertThat(r.rankBiserial()).isEqualTo(1.0);
+        // R: wilcox.test(c(1,2,3), c(4,5,6)) exact two-sided p = 0.1 (2 / C(6,3))
+        assertThat(r.pTwoSided()).isCloseTo(0.1, within(1e-12));
+    }
+
+    @Test
+    void allTiedSamplesGivePOne() {
+        MannWhitney r = MannWhitney.test(new long[]{5, 5, 5}, new long[]{5, 5});
+        assertThat(r.pTwoSided()).isEqualTo(1.0);
+        assertThat(r.z()).isZero();
+        assertThat(r.probabilityFirstSmaller()).isEqualTo(0.5);
+    }
+
+    @Test
+    void aMillionQuantisedSamplesEachInWellUnderASecond() {
+        Random random = new Random(3);
+        long[] a = new long[1_000_000];
+        long[] b = new long[1_000_000];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 24L * (10 + random.nextInt(5));
+            b[i] = 24L * (10 + random.nextInt(5));
+        }
+        java.util.Arrays.sort(a);
+        java.util.Arrays.sort(b);
+        long start = System.nanoTime();
+        MannWhitney r = MannWhitney.ofSorted(a, b, true, true);
+        long elapsed = System.nanoTime() - start;
+        assertThat(r.exact()).isFalse();
+        assertThat(r.pTwoSided()).isBetween(0.0, 1.0);
+        assertThat(elapsed).isLessThan(1_000_000_000L);
+    }
+
+    @Test
+    void normalCdfMatchesTabulatedValues() {
+        // Abramowitz & Stegun, Table 26.1
+        assertThat(Normal.cdf(0)).isEqualTo(0.5);
+        assertThat(Normal.cdf(1.959963984540054)).isCloseTo(0.975, within(1e-15));
+        assertThat(Normal.cdf(-3)).isCloseTo(0.0013498980316301, within(1e-15));
+        assertThat(Normal.upperTail(8)).isCloseTo(6.22096057427178e-16, within(1e-22)); // relative 1e-7 so far out
+    }
+}

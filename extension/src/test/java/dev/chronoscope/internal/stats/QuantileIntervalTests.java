@@ -1,0 +1,150 @@
+package dev.chronoscope.internal.stats;
+
+import dev.chronoscope.Timing;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The order-statistic interval of a quantile, and the percentile definition, against published values.
+ */
+class QuantileIntervalTests {
+
+    @Test
+    void medianOfOneHundredIsBetweenThe40thAnd61stValues() {
+        // Campbell MJ, Gardner MJ. "Calculating confidence intervals for some non-parametric analyses."
+        // BMJ 1988;296:1454-6: for n = 100 the 95 % interval of the median is the 40th to the 61st
+        // observation. Exact binomial: P(B <= 39) = 0.0176 <= 0.025 < P(B <= 40) = 0.0284.
+        QuantileInterval r = QuantileInterval.ranks(100, 0.5, 0.95);
+        assertThat(r.lower()).isEqualTo(40);
+        assertThat(r.upper()).isEqualTo(61);
+        assertThat(r.coverage()).isCloseTo(1 - 2 * 0.017600, within(1e-5));
+    }
+
+    @Test
+    void medianOfTenIsBetweenThe2ndAnd9thValuesWithCoverage97Point9Percent() {
+        // Campbell & Gardner's table for small samples: n = 10 -> ranks 2 and 9, exact level 97.9 %.
+        // Exactly: 1 - 2 * P(B <= 1) = 1 - 2 * 11/1024.
+        QuantileInterval r = QuantileInterval.ranks(10, 0.5, 0.95);
+        assertThat(r.lower()).isEqualTo(2);
+        assertThat(r.upper()).isEqualTo(9);
+        assertThat(r.coverage()).isCloseTo(1 - 22.0 / 1024, within(1e-12));
+    }
+
+    @Test
+    void agreesWithTheNormalApproximationForLargeSamples() {
+        // for large n the ranks are n q -/+ 1.96 sqrt(n q (1-q)) (Conover, 3rd ed., eq. 3.2.3)
+        for (double q : new double[]{0.5, 0.9, 0.99}) {
+            int n = 1_000_000;
+            QuantileInterval r = QuantileInterval.ranks(n, q, 0.95);
+            double half = 1.959964 * Math.sqrt(n * q * (1 - q));
+            assertThat((double) r.lower()).as("q %s", q).isCloseTo(n * q - half, within(2.0));
+            assertThat((double) r.upper()).as("q %s", q).isCloseTo(n * q + half + 1, within(2.0));
+            assertThat(r.coverage()).isBetween(0.95, 0.951);
+        }
+    }
+
+    @Test
+    void coverageIsNeverBelowTheLevelAndEachTailAtMostHalfTheRest() {
+        for (int n = 1; n <= 400; n += 3) {
+            for (double q : new double[]{0.05, 0.25, 0.5, 0.9, 0.99}) {
+                QuantileInterval r = QuantileInterval.ranks(n, q, 0.95);
+                if (r.hasLower() && r.hasUpper()) {
+                    assertThat(r.coverage()).as("n %d q %s", n, q).isGreaterThanOrEqualTo(0.95 - 1e-12);
+                }
+                assertThat(r.lower()).isLessThan(r.upper());
+            }
+        }
+    }
+
+    @Test
+    void aP99NeedsAtLeast368SamplesForAnUpperBound() {
+        // 0.99^367 = 0.02502 > 0.025 >= 0.99^368
+        assertThat(QuantileInterval.ranks(367, 0.99, 0.95).hasUpper()).isFalse();
+        assertThat(QuantileInterval.ranks(368, 0.99, 0.95).hasUpper()).isTrue();
+        assertThat(QuantileInterval.samplesForBothBounds(0.99, 0.95)).isEqualTo(368);
+        // the maximum has a lower bound (the sample maximum) and never an upper one
+        QuantileInterval max = QuantileInterval.ranks(1000, 1.0, 0.95);
+        assertThat(max.lower()).isEqualTo(1000);
+        assertThat(max.hasUpper()).isFalse();
+    }
+
+    @Test
+    void coversTheTrueMedianAtLeast95PercentOfTheTimeInSimulation() {
+        // exponential samples (skewed like timings): true median ln 2
+        Random random = new Random(1);
+        int trials = 4000;
+        int n = 200;
+        QuantileInterval r = QuantileInterval.ranks(n, 0.5, 0.95);
+        int covered = 0;
+        double[] x = new double[n];
+        for (int t = 0; t < trials; t++) {
+            for (int i = 0; i < n; i++) {
+                x[i] = -Math.log(1 - random.nextDouble());
+            }
+            Arrays.sort(x);
+            if (x[r.lower() - 1] <= Math.log(2) && Math.log(2) <= x[r.upper() - 1]) {
+                covered++;
+            }
+        }
+        // expected r.coverage() (~0.957); 4000 trials: sd 0.3 %
+        assertThat(covered / (double) trials).isCloseTo(r.coverage(), within(0.015));
+    }
+
+    @Test
+    void aPercentileBootstrapOfTheMedianLandsOnAboutTheSameRanks() {
+        // The interval replaces a percentile bootstrap of the quantile: with enough resamples the
+        // bootstrap's 2.5 % and 97.5 % points are within a rank or two of the binomial ranks.
+        int n = 401;
+        long[] sorted = new long[n];
+        for (int i = 0; i < n; i++) {
+            sorted[i] = i; // value = rank - 1, so a bootstrap median tells its rank directly
+        }
+        Random random = new Random(7);
+        int resamples = 20_000;
+        long[] medians = new long[resamples];
+        long[] draw = new long[n];
+        for (int b = 0; b < resamples; b++) {
+            for (int i = 0; i < n; i++) {
+                draw[i] = sorted[random.nextInt(n)];
+            }
+            Arrays.sort(draw);
+            medians[b] = draw[(n + 1) / 2 - 1];
+        }
+        Arrays.sort(medians);
+        QuantileInterval r = QuantileInterval.ranks(n, 0.5, 0.95);
+        assertThat((double) medians[(int) Math.ceil(0.025 * resamples) - 1] + 1).isCloseTo(r.lower(), within(2.0));
+        assertThat((double) medians[(int) Math.ceil(0.975 * resamples) - 1] + 1).isCloseTo(r.upper(), within(2.0));
+    }
+
+    @Test
+    void tenMillionSamplesTakeMicroseconds() {
+        long start = System.nanoTime();
+        QuantileInterval r = QuantileInterval.ranks(10_000_000, 0.999, 0.95);
+        long elapsed = System.nanoTime() - start;
+        assertThat(r.hasLower() && r.hasUpper()).isTrue();
+        assertThat(elapsed).isLessThan(200_000_000L); // generous for a busy machine; typically < 1 ms
+    }
+
+    @Test
+    void percentilesAreNearestRankAsOnWikipedia() {
+        // Nearest-rank method (Wikipedia, "Percentile", worked examples; Hyndman & Fan 1996, type 1,
+        // the inverse of the empirical distribution function): the value at rank ceil(p/100 * n).
+        // Chronoscope uses it everywhere because it always reports a value the clock really read.
+        Timing a = Synthetic.timing("a", 15, 20, 35, 40, 50);
+        assertThat(a.percentileValue(5)).isEqualTo(15);
+        assertThat(a.percentileValue(30)).isEqualTo(20);
+        assertThat(a.percentileValue(40)).isEqualTo(20);
+        assertThat(a.percentileValue(50)).isEqualTo(35);
+        assertThat(a.percentileValue(100)).isEqualTo(50);
+        Timing b = Synthetic.timing("b", 3, 6, 7, 8, 8, 10, 13, 15, 16, 20);
+        assertThat(b.percentileValue(25)).isEqualTo(7);
+        assertThat(b.percentileValue(50)).isEqualTo(8);
+        assertThat(b.percentileValue(75)).isEqualTo(15);
+        assertThat(b.percentileValue(100)).isEqualTo(20);
+    }
+}
