@@ -51,13 +51,18 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         return medians.isEmpty() ? 0 : medians.get(medians.size() - 1);
     }
 
-    /** Warms the probe path: empty regions. */
+    /** Warms the probe path: empty regions, of three classes in turn (see {@link RegionLoop#EMPTY_OF_THREE_CLASSES}). */
     public static ProbeWarmup warm(ClockReader reader, long budgetNanos) {
-        return warm(reader, RegionLoop.EMPTY, budgetNanos, DEFAULT_ROUND_SIZE);
+        return warm(reader, RegionLoop.EMPTY_OF_THREE_CLASSES, budgetNanos, DEFAULT_ROUND_SIZE);
     }
 
     /** Warms {@code region} on the probe path, in rounds of {@code roundSize} runs. */
     public static ProbeWarmup warm(ClockReader reader, Supplier<?> region, long budgetNanos, int roundSize) {
+        return warm(reader, List.of(region), budgetNanos, roundSize);
+    }
+
+    /** Warms the probe path with {@code regions} taking turns call by call, in rounds of {@code roundSize} runs. */
+    static ProbeWarmup warm(ClockReader reader, List<? extends Supplier<?>> regions, long budgetNanos, int roundSize) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -69,8 +74,9 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             SampleRecorder recorder = new SampleRecorder(roundSize);
             // many short calls rather than one long one: the JIT compiles the loop's method in full
             // only after enough invocations; one long call runs on-stack-replaced code instead
-            for (int done = 0; done < roundSize; done += CALL_SIZE) {
-                RegionLoop.repeat(reader, region, Math.min(CALL_SIZE, roundSize - done), Long.MAX_VALUE, recorder, sink);
+            for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
+                RegionLoop.repeat(reader, regions.get(call % regions.size()), Math.min(CALL_SIZE, roundSize - done),
+                        Long.MAX_VALUE, recorder, sink);
             }
             if (recorder.samples().isEmpty()) {
                 continue;
@@ -130,7 +136,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (median - reference <= tolerance) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(warm(reader, RegionLoop.EMPTY, budgetNanos, 1_000));
+        return java.util.Optional.of(warm(reader, RegionLoop.EMPTY_OF_THREE_CLASSES, budgetNanos, 1_000));
     }
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */
