@@ -27,6 +27,12 @@ import java.util.function.Supplier;
 public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long elapsedNanos, boolean converged) {
 
     public static final int DEFAULT_ROUND_SIZE = 10_000;
+    /**
+     * The JIT must also have been quiet this long: for short regions five rounds last about a
+     * millisecond, less than one compilation takes, and a region measured that early ran 1.7x
+     * slower than later measurements of it (seen here).
+     */
+    static final long MIN_JIT_QUIET_NANOS = 20_000_000L;
     /** Regions per call of the loop within a round. */
     static final int CALL_SIZE = 100;
     /** Consecutive round medians that must agree. */
@@ -70,6 +76,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean jitObservable = jit != null && jit.isCompilationTimeMonitoringSupported();
         List<Long> jitTimes = new ArrayList<>();
+        long jitLastMoved = start;
         while (System.nanoTime() - start < budgetNanos) {
             SampleRecorder recorder = new SampleRecorder(roundSize);
             // many short calls rather than one long one: the JIT compiles the loop's method in full
@@ -84,8 +91,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             Statistics round = Statistics.of(recorder.samples());
             medians.add(round.p50());
             jitTimes.add(jitObservable ? jit.getTotalCompilationTime() : 0L);
+            if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
+                jitLastMoved = System.nanoTime();
+            }
             if (medians.size() >= Math.max(MIN_ROUNDS, STABLE_ROUNDS) && settled(medians, quantum(recorder.samples()))
-                    && jitQuiet(jitTimes)) {
+                    && jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= MIN_JIT_QUIET_NANOS) {
                 converged = true;
                 break;
             }
