@@ -41,6 +41,8 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     public static final int MIN_ROUNDS = 10;
     /** Medians agree when within this share of each other or within one observed step. */
     static final double AGREEMENT = 0.05;
+    /** Settled medians may lie this far above the lowest median of the warm-up. */
+    static final double PLATEAU_TOLERANCE = 0.15;
 
     public ProbeWarmup {
         medians = List.copyOf(medians);
@@ -104,17 +106,21 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     }
 
     /**
-     * True when the last {@link #STABLE_ROUNDS} medians all lie within tolerance of the lowest median
-     * of the whole warm-up. A round's median cannot be lucky-low (it is the middle of thousands of
-     * samples), so the lowest one is a cost the path has really achieved; a steady plateau above it
-     * is code the JIT has not finished with (seen here: optimised on-stack-replaced code at the
-     * floor, then a slower plateau until the method itself was compiled).
+     * True when the last {@link #STABLE_ROUNDS} medians agree with each other (within 5 % or one
+     * observed step) and are not far above the lowest median of the whole warm-up (within 15 % or
+     * one step). A plateau well above the lowest median is code the JIT has not finished with (seen
+     * here: optimised on-stack-replaced code at the floor, then a plateau at ~2x until the method
+     * itself was compiled); the wider second tolerance keeps one lucky round from holding the
+     * warm-up to a level ordinary noise never returns to.
      */
     static boolean settled(List<Long> medians, long quantum) {
         long lowest = medians.stream().mapToLong(Long::longValue).min().orElseThrow();
-        long tolerance = Math.max(quantum, (long) Math.ceil(AGREEMENT * lowest));
-        return medians.subList(medians.size() - STABLE_ROUNDS, medians.size()).stream()
-                .allMatch(m -> m - lowest <= tolerance);
+        List<Long> last = medians.subList(medians.size() - STABLE_ROUNDS, medians.size());
+        long lastMin = last.stream().mapToLong(Long::longValue).min().orElseThrow();
+        long lastMax = last.stream().mapToLong(Long::longValue).max().orElseThrow();
+        boolean steady = lastMax - lastMin <= Math.max(quantum, (long) Math.ceil(AGREEMENT * lastMin));
+        boolean nearLowest = lastMin - lowest <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * lowest));
+        return steady && nearLowest;
     }
 
     /** True when the JIT's accumulated compilation time did not move over the last stable rounds. */
