@@ -4,16 +4,15 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
-import dev.chronoscope.internal.ffm.Libc;
+import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.ffm.Platform;
 import dev.chronoscope.internal.ffm.ProbeLibrary;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.measure.JvmFacts;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -46,8 +45,6 @@ public final class Benchmark {
     /** Exit code: the native libraries (or the TSC_FENCED clock) are not available here. */
     public static final int EXIT_UNAVAILABLE = 3;
 
-    /** How long the private counter-frequency estimate compares against CLOCK_MONOTONIC_RAW. */
-    static final long FREQUENCY_WINDOW_NANOS = 100_000_000L;
     /** Warm-up rounds run at least this many samples each, so a small {@code --samples} still warms the JIT. */
     static final int MIN_WARMUP_SAMPLES = 50_000;
 
@@ -195,8 +192,8 @@ public final class Benchmark {
                 }
             }
             long measuredNanos = System.nanoTime() - started;
-            double ticksPerNs = estimateTicksPerNanosecond();
-            report(ticksPerNs, measuredNanos);
+            Fact<TscCalibration> calibration = JvmFacts.get().calibration();
+            report(calibration, measuredNanos);
         }
 
         /** Runs one Java loop into {@code javaBuffer}; returns the chain result (0 for the pairs). */
@@ -242,7 +239,8 @@ public final class Benchmark {
             roundP50[m.ordinal()][lang][round] = SampleStats.percentile(roundBuffer, 50);
         }
 
-        private void report(double ticksPerNs, long measuredNanos) {
+        private void report(Fact<TscCalibration> calibration, long measuredNanos) {
+            double ticksPerNs = calibration.isKnown() ? calibration.get().hz() / 1e9 : 0;
             boolean tsc = ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_TSC;
             String counter = tsc ? "TSC" : "CNTVCT_EL0";
             out.println("chronoscope bench: the same regions timed from Java (FFM) and from C, in one process, interleaved");
@@ -258,13 +256,11 @@ public final class Benchmark {
             } else {
                 out.println("  units       ticks are CNTVCT_EL0 (generic timer) ticks, not core cycles");
             }
-            if (ticksPerNs > 0) {
-                out.printf(Locale.ROOT, "  frequency   %s %.1f MHz: counter vs CLOCK_MONOTONIC_RAW over %d ms, each end a"
-                                + " clock_gettime bracketed by two counter reads (a quick private estimate, not"
-                                + " Chronoscope's calibration); ns = ticks / %.4f%n",
-                        counter, ticksPerNs * 1000, FREQUENCY_WINDOW_NANOS / 1_000_000, ticksPerNs);
+            if (calibration.isKnown()) {
+                out.printf(Locale.ROOT, "  frequency   %s %.4f MHz, Chronoscope's calibration: %s; ns = ticks / %.4f%n",
+                        counter, calibration.get().hz() / 1e6, calibration.get().method(), ticksPerNs);
             } else {
-                out.println("  frequency   not estimated (CLOCK_MONOTONIC_RAW unavailable): ticks only");
+                out.println("  frequency   unknown (" + calibration.unknownReason() + "): ticks only");
             }
             out.printf(Locale.ROOT, "  cpu         %s; %d CPUs available to this JVM%n", cpuModel(),
                     Runtime.getRuntime().availableProcessors());
@@ -402,61 +398,8 @@ public final class Benchmark {
         return met ? "met" : "NOT met";
     }
 
-    /**
-     * Counter ticks per nanosecond against CLOCK_MONOTONIC_RAW over {@link #FREQUENCY_WINDOW_NANOS}:
-     * at each end, {@code clock_gettime} bracketed by a begin and an end counter read, the counter
-     * value taken as the midpoint. A quick estimate for printing nanoseconds; 0 when libc is unavailable.
-     */
-    static double estimateTicksPerNanosecond() {
-        if (!Libc.isAvailable()) {
-            return 0;
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment timespec = arena.allocate(Libc.TIMESPEC);
-            long[] first = bracketedRead(timespec);
-            if (first[1] == Long.MIN_VALUE) {
-                return 0;
-            }
-            long[] last;
-            do {
-                last = bracketedRead(timespec);
-            } while (last[1] - first[1] < FREQUENCY_WINDOW_NANOS);
-            return (double) (last[0] - first[0]) / (last[1] - first[1]);
-        }
-    }
-
-    /** {counter midpoint, CLOCK_MONOTONIC_RAW ns}; the read with the narrowest bracket of three. */
-    private static long[] bracketedRead(MemorySegment timespec) {
-        long bestWidth = Long.MAX_VALUE;
-        long[] best = null;
-        try {
-            for (int i = 0; i < 3; i++) {
-                long t0 = (long) ProbeLibrary.COUNTER_BEGIN.invokeExact();
-                long ns = Libc.clockGettimeNanos(CLOCK_MONOTONIC_RAW, timespec);
-                long t1 = (long) ProbeLibrary.COUNTER_END.invokeExact();
-                if (t1 - t0 < bestWidth) {
-                    bestWidth = t1 - t0;
-                    best = new long[] {t0 + (t1 - t0) / 2, ns};
-                }
-            }
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
-        return best;
-    }
-
-    /** The "model name" line of /proc/cpuinfo, or what can be said without it. */
+    /** The CPU model from the host facts, or why it is unknown. */
     static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    int colon = line.indexOf(':');
-                    return line.substring(colon + 1).strip();
-                }
-            }
-            return "unknown (no 'model name' in /proc/cpuinfo), " + System.getProperty("os.arch");
-        } catch (IOException | RuntimeException e) {
-            return "unknown (/proc/cpuinfo unreadable), " + System.getProperty("os.arch");
-        }
+        return JvmFacts.get().host().cpuModel().describe();
     }
 }
