@@ -8,7 +8,6 @@ import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.Timings;
 
-import java.util.BitSet;
 
 /**
  * One timed test's state between {@code beforeTestExecution} and {@code afterTestExecution}: the
@@ -28,16 +27,14 @@ final class TimedTest {
     final ClockReader invocationReader;
     final SampleRecorder invocation = new SampleRecorder(1);
     final String warmup;
-    final String pinned;
-    final BitSet affinityToRestore;
+    final Pinning pinning;
     final String startedAt;
     final boolean subtractFloor;
     /** Things that happened during the test that its record must mention. */
     final java.util.List<String> notes = new java.util.ArrayList<>();
 
     TimedTest(Settings settings, HostFacts host, ClockChoice choice, TscFrequency frequency, ProbeFloor floor,
-              Timings.Context context, MeasuringProbe probe, ClockReader invocationReader, String warmup, String pinned,
-              BitSet affinityToRestore, String startedAt, boolean subtractFloor) {
+              Timings.Context context, MeasuringProbe probe, ClockReader invocationReader, String warmup, Pinning pinning, String startedAt, boolean subtractFloor) {
         this.settings = settings;
         this.host = host;
         this.choice = choice;
@@ -47,8 +44,7 @@ final class TimedTest {
         this.probe = probe;
         this.invocationReader = invocationReader;
         this.warmup = warmup;
-        this.pinned = pinned;
-        this.affinityToRestore = affinityToRestore;
+        this.pinning = pinning;
         this.startedAt = startedAt;
         this.subtractFloor = subtractFloor;
     }

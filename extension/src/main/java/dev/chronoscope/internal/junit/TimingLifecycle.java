@@ -41,7 +41,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,43 +131,41 @@ public final class TimingLifecycle {
             frequency = f.get();
         }
         // pinning happens before the floor, so the floor is measured as the test will run
-        BitSet restore = null;
-        String pinned = "no";
-        if (settings.pin()) {
-            try {
-                restore = Libc.threadAffinity();
-                int cpu = Libc.schedGetcpu();
-                BitSet only = new BitSet();
-                only.set(cpu);
-                Libc.setThreadAffinity(only);
-                pinned = "CPU " + cpu + " (thread affinity was " + restore + "; restored after the test)";
-            } catch (Libc.LibcException e) {
-                restore = null;
-                warnings.add("could not pin the test thread: " + e.getMessage());
-            }
+        Pinning pinning = Pinning.pin(settings.pin(), warnings);
+        ProbeFloor floor;
+        Timings.Context timingContext;
+        String warmup;
+        try {
+            String unit = clock.countsTicks() ? "ticks" : "ns";
+            warmup = jvmWarmup.describe(unit) + rewarm(reader, jvmWarmup, settings, unit);
+            Timings.Floor measured = Timings.measureFloor(reader, settings.floorSamples(), settings.floorBudgetNanos(), frequency);
+            floor = measured.floor();
+            Step used = Step.of(step, measured);
+            timingContext = new Timings.Context(reader, frequency, floor, subtract, used.value(), used.source());
+        } catch (RuntimeException e) {
+            pinning.restore();
+            throw e;
         }
-        String unit = clock.countsTicks() ? "ticks" : "ns";
-        String warmup = jvmWarmup.describe(unit) + rewarm(reader, jvmWarmup, settings, unit);
-        Timings.Floor measured = Timings.measureFloor(reader, settings.floorSamples(), settings.floorBudgetNanos(), frequency);
-        ProbeFloor floor = measured.floor();
-        double stepValue;
-        String stepSource;
-        if (step.isClockStep() || floor.raw().count() < 2) {
-            stepValue = step.step();
-            stepSource = "observed: " + step.describe();
-        } else {
-            long quantum = measured.quantum();
-            stepValue = quantum > 0 ? quantum : step.step();
-            stepSource = quantum > 0
-                    ? "smallest difference between readings of the floor; back-to-back reads changed every time, so the clock is finer than its reading cost"
-                    : "observed: " + step.describe();
-        }
-        Timings.Context timingContext = new Timings.Context(reader, frequency, floor, subtract, stepValue, stepSource);
         MeasuringProbe probe = new MeasuringProbe(timingContext, settings.regionWarmupBudgetNanos());
         TimedTest state = new TimedTest(settings, host, new ClockChoice(clock, choice.why(), warnings), frequency, floor,
-                timingContext, probe, invocationReader, warmup, pinned, restore, Instant.now().toString(), subtract);
+                timingContext, probe, invocationReader, warmup, pinning, Instant.now().toString(), subtract);
         context.getStore(namespace).put(STATE, state);
         AssertionSettings.push(assertions); // for the assertions on this thread; popped after the test
+    }
+
+    /** The step the verdicts use, and how it was observed. */
+    private record Step(double value, String source) {
+        /**
+         * The clock's own step when back-to-back reads showed one; when every read changed (the
+         * clock is finer than its reading cost), the smallest difference between floor readings.
+         */
+        static Step of(JvmFacts.ClockStep step, Timings.Floor floor) {
+            if (step.isClockStep() || floor.quantum() <= 0) {
+                return new Step(step.step(), "observed: " + step.describe());
+            }
+            return new Step(floor.quantum(), "smallest difference between readings of the floor; back-to-back reads "
+                    + "changed every time, so the clock is finer than its reading cost");
+        }
     }
 
     /** Re-warms the probe path if it went cold since the per-JVM warm-up; says what was done. */
@@ -256,12 +253,13 @@ public final class TimingLifecycle {
             TestRecord record = new TestRecord(context.getUniqueId(), testName(context), context.getDisplayName(),
                     outcome(context), state.choice.clock(), state.choice.why(), state.context.reader().readMethod(),
                     state.frequency, hostLine(state.host), state.floor, state.context.step(), state.context.stepSource(),
-                    state.warmup, state.pinned, withNotes(state.choice.warnings(), state.notes), state.subtractFloor, timings, aggregate, state.startedAt,
+                    state.warmup, state.pinning.description(), withNotes(state.choice.warnings(), state.notes),
+                    state.subtractFloor, timings, aggregate, state.startedAt,
                     ProcessHandle.current().pid());
             report(context, state.settings, record);
         } finally {
             AssertionSettings.pop();
-            restoreAffinity(state);
+            state.pinning.restore();
         }
     }
 
@@ -323,16 +321,6 @@ public final class TimingLifecycle {
                 });
             } catch (RuntimeException e) {
                 System.err.println("[chronoscope] could not publish the samples of " + record.testName() + ": " + e);
-            }
-        }
-    }
-
-    private static void restoreAffinity(TimedTest state) {
-        if (state.affinityToRestore != null) {
-            try {
-                Libc.setThreadAffinity(state.affinityToRestore);
-            } catch (Libc.LibcException e) {
-                System.err.println("[chronoscope] could not restore the thread's CPU affinity: " + e.getMessage());
             }
         }
     }

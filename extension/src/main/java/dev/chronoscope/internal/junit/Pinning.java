@@ -1,0 +1,48 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.internal.ffm.Libc;
+
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The test thread pinned to the CPU it was running on ({@code chronoscope.pin = true}), and how to
+ * undo it: the affinity it had before.
+ *
+ * @param previous    the affinity to restore, or null when the thread was not pinned
+ * @param description {@code no}, or where it was pinned
+ */
+record Pinning(BitSet previous, String description) {
+
+    static final Pinning NONE = new Pinning(null, "no");
+
+    /** Pins the calling thread when {@code wanted}; a failure becomes a warning, not an error. */
+    static Pinning pin(boolean wanted, List<String> warnings) {
+        if (!wanted) {
+            return NONE;
+        }
+        try {
+            BitSet previous = Libc.threadAffinity();
+            int cpu = Libc.schedGetcpu();
+            BitSet only = new BitSet();
+            only.set(cpu);
+            Libc.setThreadAffinity(only);
+            return new Pinning(previous, "CPU " + cpu + " (thread affinity was " + previous + "; restored after the test)");
+        } catch (Libc.LibcException e) {
+            warnings.add("could not pin the test thread: " + e.getMessage());
+            return NONE;
+        }
+    }
+
+    /** Gives the thread its previous affinity back, if it was pinned. */
+    void restore() {
+        if (previous == null) {
+            return;
+        }
+        try {
+            Libc.setThreadAffinity(previous);
+        } catch (Libc.LibcException e) {
+            System.err.println("[chronoscope] could not restore the thread's CPU affinity " + previous + ": " + e.getMessage());
+        }
+    }
+}
