@@ -10,7 +10,6 @@ import dev.chronoscope.TscFrequency;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
-import dev.chronoscope.internal.ffm.Libc;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
