@@ -140,9 +140,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     public static java.util.Optional<ProbeWarmup> rewarmIfCold(ClockReader reader, ProbeWarmup settled, long budgetNanos) {
         Sink sink = new Sink();
         SampleRecorder check = new SampleRecorder(1_000);
-        for (int done = 0; done < 1_000; done += CALL_SIZE) {
-            RegionLoop.repeat(reader, RegionLoop.EMPTY, CALL_SIZE, Long.MAX_VALUE, check, sink);
-        }
+        RegionLoop.repeatEmpty(reader, 1_000, Long.MAX_VALUE, CALL_SIZE, check, sink);
         if (check.samples().isEmpty()) {
             return java.util.Optional.empty();
         }

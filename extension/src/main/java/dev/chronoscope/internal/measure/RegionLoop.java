@@ -32,6 +32,28 @@ public final class RegionLoop {
     }
 
     /**
+     * Times the empty region {@code count} times (or until {@code budgetNanos} has passed), in calls
+     * of {@code callSize} that take the three empty classes in turn, so the floor never makes one
+     * class dominate what the JIT learns about the region call.
+     *
+     * @return the number of regions run
+     */
+    public static long repeatEmpty(ClockReader reader, long count, long budgetNanos, int callSize,
+                                   SampleRecorder recorder, Sink sink) {
+        long deadline = System.nanoTime() + budgetNanos;
+        long done = 0;
+        for (int call = 0; done < count; call++) {
+            long n = Math.min(callSize, count - done);
+            done += repeat(reader, EMPTY_OF_THREE_CLASSES.get(call % EMPTY_OF_THREE_CLASSES.size()), n, Long.MAX_VALUE,
+                    recorder, sink);
+            if (System.nanoTime() - deadline > 0) {
+                break;
+            }
+        }
+        return done;
+    }
+
+    /**
      * Times {@code region} up to {@code count} times or until {@code budgetNanos} of wall time has
      * passed, whichever comes first, recording each sample into {@code recorder}.
      *

@@ -38,7 +38,7 @@ public final class Timings {
     public static Floor measureFloor(ClockReader reader, int samples, long budgetNanos, TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         long start = System.nanoTime();
-        RegionLoop.repeat(reader, RegionLoop.EMPTY, samples, budgetNanos, recorder, new Sink());
+        RegionLoop.repeatEmpty(reader, samples, budgetNanos, 100, recorder, new Sink());
         long elapsed = System.nanoTime() - start;
         if (recorder.samples().isEmpty()) {
             throw new IllegalStateException("every floor sample was dropped (" + recorder.droppedMigration()
