@@ -2,8 +2,6 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.internal.clock.ClockReader;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -75,8 +73,6 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
         boolean converged = false;
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        boolean jitObservable = jit != null && jit.isCompilationTimeMonitoringSupported();
         List<Long> jitTimes = new ArrayList<>();
         long jitLastMoved = start;
         while (System.nanoTime() - start < budgetNanos) {
@@ -92,7 +88,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             }
             Statistics round = Statistics.of(recorder.samples());
             medians.add(round.p50());
-            jitTimes.add(jitObservable ? jit.getTotalCompilationTime() : 0L);
+            jitTimes.add(JitActivity.now());
             if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
                 jitLastMoved = System.nanoTime();
             }
@@ -123,7 +119,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         return steady && nearLowest;
     }
 
-    /** True when the JIT's accumulated compilation time did not move over the last stable rounds. */
+    /** True when the JIT's activity reading (see {@link JitActivity}) did not move over the last stable rounds. */
     static boolean jitQuiet(List<Long> jitTimes) {
         return jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - STABLE_ROUNDS));
     }
