@@ -30,12 +30,12 @@ public final class Synthetic {
 
         @Override
         public long begin() {
-            throw new UnsupportedOperationException();
+            throw new IllegalStateException("a NamedReader only names a clock for synthetic timings; it is never read");
         }
 
         @Override
         public long end() {
-            throw new UnsupportedOperationException();
+            throw new IllegalStateException("a NamedReader only names a clock for synthetic timings; it is never read");
         }
 
         @Override
