@@ -1,0 +1,72 @@
+package dev.chronoscope.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+/**
+ * The layers depend one way: native bindings, then clocks and host facts, then measurement and
+ * statistics, then the JUnit integration, assertions, reporting and the command-line tools. The
+ * measurement core has no JUnit or AssertJ dependency, so the doctor and the benchmarks use it alone.
+ */
+class LayeringTests {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importMainClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.chronoscope");
+    }
+
+    @Test
+    void ffmBindingsDependOnNothingAbove() {
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.ffm..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.clock..",
+                        "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.junit..",
+                        "dev.chronoscope.internal.report..", "dev.chronoscope.internal.doctor..",
+                        "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
+                .check(classes);
+    }
+
+    @Test
+    void clocksAndHostFactsDoNotDependOnMeasurementOrAbove() {
+        noClasses().that().resideInAnyPackage("dev.chronoscope.internal.clock..", "dev.chronoscope.internal.host..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.junit..",
+                        "dev.chronoscope.internal.report..", "dev.chronoscope.internal.doctor..",
+                        "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
+                .check(classes);
+    }
+
+    @Test
+    void measurementDoesNotDependOnTheIntegrationsAbove() {
+        noClasses().that().resideInAnyPackage("dev.chronoscope.internal.measure..", "dev.chronoscope.internal.stats..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.junit..",
+                        "dev.chronoscope.internal.report..", "dev.chronoscope.internal.doctor..",
+                        "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
+                .check(classes);
+    }
+
+    @Test
+    void theMeasurementCoreHasNoJUnitOrAssertJDependency() {
+        noClasses().that().resideInAnyPackage("dev.chronoscope.internal.ffm..", "dev.chronoscope.internal.clock..",
+                        "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.report..",
+                        "dev.chronoscope.internal.doctor..", "dev.chronoscope.internal.bench..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "org.opentest4j..")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheAssertionsPackageUsesAssertJ() {
+        noClasses().that().resideOutsideOfPackage("dev.chronoscope.assertj..")
+                .should().dependOnClassesThat().resideInAPackage("org.assertj..")
+                .check(classes);
+    }
+}
