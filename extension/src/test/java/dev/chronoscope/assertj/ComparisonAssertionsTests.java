@@ -1,5 +1,6 @@
 package dev.chronoscope.assertj;
 
+import dev.chronoscope.internal.measure.MultiplyAddChain;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.MeasureWith;
@@ -89,7 +90,7 @@ class ComparisonAssertionsTests {
     static class ComparisonTestCase {
 
         private static Comparison shortAndLong(Probe probe) {
-            return probe.compare("short", Workloads.chain(200), "long", Workloads.chain(4000), 5_000);
+            return probe.compare("short", MultiplyAddChain.of(200), "long", MultiplyAddChain.of(4000), 5_000);
         }
 
         @Test
@@ -109,7 +110,7 @@ class ComparisonAssertionsTests {
 
         @Test
         void longIsNotSlowerThanShort(Probe probe) {
-            Comparison c = probe.compare("long", Workloads.chain(4000), "short", Workloads.chain(200), 5_000);
+            Comparison c = probe.compare("long", MultiplyAddChain.of(4000), "short", MultiplyAddChain.of(200), 5_000);
             assertThat(c).isNotSlowerThan(1.10);
         }
 

@@ -1,5 +1,6 @@
 package dev.chronoscope.assertj;
 
+import dev.chronoscope.internal.measure.MultiplyAddChain;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.MeasureWith;
@@ -117,47 +118,47 @@ class TimingAssertionsTests {
 
         @Test
         void medianWellBelowASecond(Probe probe) {
-            Timing t = probe.repeat("chain 2000", 2_000, Workloads.chain(2000));
+            Timing t = probe.repeat("chain 2000", 2_000, MultiplyAddChain.of(2000));
             assertThat(t).median().isLessThan(Duration.ofSeconds(1));
             assertThat(t).percentile(99).isLessThan(Duration.ofSeconds(1));
         }
 
         @Test
         void factsOfTheMeasurement(Probe probe) {
-            Timing t = probe.repeat("chain 2000", 2_000, Workloads.chain(2000));
+            Timing t = probe.repeat("chain 2000", 2_000, MultiplyAddChain.of(2000));
             assertThat(t).isResolved().hasAtLeastSamples(2_000);
             assertThat(t).median().isPositive().isBetween(Duration.ofNanos(1), Duration.ofSeconds(1));
         }
 
         @Test
         void medianBelowOneNanosecond(Probe probe) {
-            Timing t = probe.repeat("chain 2000", 2_000, Workloads.chain(2000));
+            Timing t = probe.repeat("chain 2000", 2_000, MultiplyAddChain.of(2000));
             assertThat(t).median().isLessThan(Duration.ofNanos(1));
         }
 
         @Test
         @MeasureWith(ClockId.CLOCK_MONOTONIC_COARSE) // steps once per kernel tick (ms): nothing short is resolved
         void shortRegionAboveOneNanosecond(Probe probe) {
-            Timing t = probe.repeat("short", 2_000, Workloads.chain(200));
+            Timing t = probe.repeat("short", 2_000, MultiplyAddChain.of(200));
             assertThat(t).median().isGreaterThan(Duration.ofNanos(1));
         }
 
         @Test
         @MeasureWith(ClockId.CLOCK_MONOTONIC_COARSE)
         void shortRegionIsResolved(Probe probe) {
-            Timing t = probe.repeat("short", 2_000, Workloads.chain(200));
+            Timing t = probe.repeat("short", 2_000, MultiplyAddChain.of(200));
             assertThat(t).isResolved();
         }
 
         @Test
         void tenRuns(Probe probe) {
-            Timing t = probe.repeat("chain 2000", 10, Workloads.chain(2000));
+            Timing t = probe.repeat("chain 2000", 10, MultiplyAddChain.of(2000));
             assertThat(t).median().isLessThan(Duration.ofSeconds(1));
         }
 
         @Test
         void medianBelowItself(Probe probe) {
-            Timing t = probe.repeat("chain 2000", 2_000, Workloads.chain(2000));
+            Timing t = probe.repeat("chain 2000", 2_000, MultiplyAddChain.of(2000));
             assertThat(t).as("chain as described").median().isLessThan(t.median());
         }
     }

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.stats.validation;
 
+import dev.chronoscope.internal.measure.MultiplyAddChain;
+
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.Comparison;
@@ -51,25 +53,12 @@ import java.util.function.Supplier;
  */
 public final class Validation {
 
-    /** Multiplier of the work chain; not final so the JIT cannot fold it. */
-    static long mul = 6364136223846793005L;
-    /** Increment of the work chain; not final so the JIT cannot fold it. */
-    static long add = 1442695040888963407L;
-
     private Validation() {
     }
 
     /** {@code steps} dependent multiply-adds; every instance is the same lambda class. */
     static Supplier<Object> work(int steps) {
-        return () -> {
-            long m = mul;
-            long a = add;
-            long x = steps;
-            for (int i = 0; i < steps; i++) {
-                x = x * m + a;
-            }
-            return x;
-        };
+        return MultiplyAddChain.of(steps);
     }
 
     record Options(String clock, int[] steps, int runs, int repeats) {

@@ -1,0 +1,32 @@
+package dev.chronoscope.internal.measure;
+
+import java.util.function.Supplier;
+
+/**
+ * A reference region: a chain of dependent 64-bit multiply-adds whose constants live in non-final
+ * fields, so the JIT can neither fold the chain nor drop it (its result is returned and consumed).
+ * Every chain is the same lambda class, so chains of different lengths run the same compiled code.
+ * Used where a known amount of work is needed: the assertion validation and tests.
+ */
+public final class MultiplyAddChain {
+
+    /** Not final: a constant multiplier let the JIT fold the chain (it ran 2x faster than C). */
+    static long mul = 6364136223846793005L;
+    static long add = 1442695040888963407L;
+
+    private MultiplyAddChain() {
+    }
+
+    /** {@code steps} dependent multiply-adds (a few cycles each). */
+    public static Supplier<Object> of(int steps) {
+        return () -> {
+            long m = mul;
+            long a = add;
+            long x = steps;
+            for (int i = 0; i < steps; i++) {
+                x = x * m + a;
+            }
+            return x;
+        };
+    }
+}
