@@ -55,9 +55,9 @@ public final class ChronoscopeConfig {
     public static final String PIN = "false";
 
     /**
-     * A class implementing {@code java.util.function.Supplier<dev.chronoscope.internal.host.HostFacts>}
-     * whose facts replace the host's own: for testing how tests behave on hosts you do not have
-     * (no invariant TSC, clocksource hpet). Unset: the real host.
+     * A class implementing {@code java.util.function.Supplier<}{@link DescribedHost}{@code >} whose
+     * facts replace the host's own: for testing how tests behave on hosts you do not have (no
+     * invariant TSC, clocksource hpet). Unset: the real host.
      */
     public static final String HOST_FACTS_SUPPLIER_KEY = "chronoscope.host.factsSupplier";
 

@@ -4,7 +4,6 @@ import dev.chronoscope.internal.junit.TimingLifecycle;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -18,28 +17,26 @@ import java.lang.reflect.Method;
  *
  * <p>All three annotations register this one class, so JUnit registers it once per test however
  * many of them a test carries (separate extensions would each bracket the invocation). Holds no
- * state: per-test state lives in the test's store under this namespace.
+ * state: the run's lives in its runtime object, each test's in an object kept in the test's store.
  */
 final class ChronoscopeExtension implements BeforeTestExecutionCallback, AfterTestExecutionCallback,
         InvocationInterceptor, ParameterResolver {
 
-    private static final Namespace NAMESPACE = Namespace.create(ChronoscopeExtension.class);
-
     @Override
     public void beforeTestExecution(ExtensionContext context) {
-        TimingLifecycle.beforeTestExecution(context, NAMESPACE);
+        TimingLifecycle.beforeTestExecution(context);
     }
 
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                     ExtensionContext context) throws Throwable {
-        TimingLifecycle.interceptInvocation(invocation, context, NAMESPACE);
+        TimingLifecycle.interceptInvocation(invocation, context);
     }
 
     @Override
     public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                             ExtensionContext context) throws Throwable {
-        TimingLifecycle.interceptInvocation(invocation, context, NAMESPACE);
+        TimingLifecycle.interceptInvocation(invocation, context);
     }
 
     @Override
@@ -49,11 +46,11 @@ final class ChronoscopeExtension implements BeforeTestExecutionCallback, AfterTe
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext context) {
-        return TimingLifecycle.resolveParameter(parameterContext, context, NAMESPACE);
+        return TimingLifecycle.resolveParameter(parameterContext, context);
     }
 
     @Override
     public void afterTestExecution(ExtensionContext context) {
-        TimingLifecycle.afterTestExecution(context, NAMESPACE);
+        TimingLifecycle.afterTestExecution(context);
     }
 }

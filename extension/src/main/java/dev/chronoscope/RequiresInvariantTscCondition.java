@@ -2,13 +2,12 @@ package dev.chronoscope;
 
 import dev.chronoscope.internal.junit.ClockChoice;
 import dev.chronoscope.internal.junit.Settings;
-import dev.chronoscope.internal.junit.TimingLifecycle;
+import dev.chronoscope.internal.junit.ChronoscopeRuntime;
 import dev.chronoscope.internal.host.HostFacts;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -18,12 +17,11 @@ import org.opentest4j.AssertionFailedError;
  */
 final class RequiresInvariantTscCondition implements ExecutionCondition, BeforeEachCallback {
 
-    private static final Namespace NAMESPACE = Namespace.create(RequiresInvariantTscCondition.class);
-
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        Settings settings = Settings.read(context);
-        HostFacts host = TimingLifecycle.host(context, settings, NAMESPACE);
+        ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
+        Settings settings = runtime.settings();
+        HostFacts host = runtime.host();
         String facts = ClockChoice.tscFacts(host);
         if (ClockChoice.tscUsable(host)) {
             return ConditionEvaluationResult.enabled("@RequiresInvariantTsc met: " + facts);
@@ -36,8 +34,9 @@ final class RequiresInvariantTscCondition implements ExecutionCondition, BeforeE
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        Settings settings = Settings.read(context);
-        HostFacts host = TimingLifecycle.host(context, settings, NAMESPACE);
+        ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
+        Settings settings = runtime.settings();
+        HostFacts host = runtime.host();
         if (settings.failOnUnmetRequirement() && !ClockChoice.tscUsable(host)) {
             throw new AssertionFailedError("@RequiresInvariantTsc not met (chronoscope.requirements.unmet = fail): "
                     + ClockChoice.tscFacts(host));

@@ -36,6 +36,7 @@ public final class Timing {
     private final Summary raw;
     private final Verdict verdict;
     private final String verdictReason;
+    private final boolean failsWhenInconclusive;
 
     private Timing(Builder b) {
         this.label = Objects.requireNonNull(b.label, "label");
@@ -56,6 +57,7 @@ public final class Timing {
         this.raw = Objects.requireNonNull(b.raw, "raw");
         this.verdict = Objects.requireNonNull(b.verdict, "verdict");
         this.verdictReason = Objects.requireNonNull(b.verdictReason, "verdictReason");
+        this.failsWhenInconclusive = b.failsWhenInconclusive;
         if (clock.countsTicks() && frequency == null) {
             throw new IllegalArgumentException(clock + " counts ticks: a frequency is needed to convert them");
         }
@@ -65,6 +67,15 @@ public final class Timing {
     @API(status = INTERNAL, since = "0.1")
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * What a claim about this timing that the measurement cannot decide does: true fails the test,
+     * false (the default) aborts it. As configured ({@code chronoscope.assertions.strict}) for the
+     * test that measured it, so that an assertion made anywhere decides as that test was configured.
+     */
+    public boolean failsWhenInconclusive() {
+        return failsWhenInconclusive;
     }
 
     /** What was timed: a label given by the test, or a description Chronoscope chose. */
@@ -244,6 +255,7 @@ public final class Timing {
         private Summary raw;
         private Verdict verdict;
         private String verdictReason;
+        private boolean failsWhenInconclusive;
 
         private Builder() {
         }
@@ -263,6 +275,7 @@ public final class Timing {
         public Builder step(double v, String source) { step = v; stepSource = source; return this; }
         public Builder raw(Summary v) { raw = v; return this; }
         public Builder verdict(Verdict v, String reason) { verdict = v; verdictReason = reason; return this; }
+        public Builder failsWhenInconclusive(boolean v) { failsWhenInconclusive = v; return this; }
 
         public Timing build() {
             return new Timing(this);

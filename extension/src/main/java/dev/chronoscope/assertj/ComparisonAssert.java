@@ -36,14 +36,14 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
     /** Claims the first region is faster: median(second)/median(first) &gt; 1. Chain {@code byAtLeast} for a margin. */
     public SpeedupAssert firstIsFasterThanSecond() {
         isNotNull();
-        Enforcement.enforce(this, Claims.ratio(actual, Relation.GREATER, 1.0, first(), "faster than " + second()));
+        Enforcement.enforce(this, Claims.ratio(actual, Relation.GREATER, 1.0, first(), "faster than " + second()), actual.first().failsWhenInconclusive());
         return new SpeedupAssert(actual, true, descriptionText());
     }
 
     /** Claims the second region is faster: median(second)/median(first) &lt; 1. Chain {@code byAtLeast} for a margin. */
     public SpeedupAssert secondIsFasterThanFirst() {
         isNotNull();
-        Enforcement.enforce(this, Claims.ratio(actual, Relation.LESS, 1.0, second(), "faster than " + first()));
+        Enforcement.enforce(this, Claims.ratio(actual, Relation.LESS, 1.0, second(), "faster than " + first()), actual.first().failsWhenInconclusive());
         return new SpeedupAssert(actual, false, descriptionText());
     }
 
@@ -59,7 +59,7 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
         }
         Enforcement.enforce(this, Claims.ratio(actual, Relation.AT_LEAST, 1 / factor, first(), "not slower than "
                 + second() + " by more than a factor of " + Format.ratio(factor) + " (median(first)/median(second) <= "
-                + Format.ratio(factor) + ")"));
+                + Format.ratio(factor) + ")"), actual.first().failsWhenInconclusive());
         return myself;
     }
 

@@ -85,7 +85,7 @@ public class DurationStatisticAssert extends AbstractDurationAssert<DurationStat
     }
 
     private DurationStatisticAssert claim(Bound... bounds) {
-        Enforcement.enforce(this, Claims.percentile(timing, percentile, List.of(bounds)));
+        Enforcement.enforce(this, Claims.percentile(timing, percentile, List.of(bounds)), timing.failsWhenInconclusive());
         return myself;
     }
 }

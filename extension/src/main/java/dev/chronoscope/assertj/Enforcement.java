@@ -1,6 +1,5 @@
 package dev.chronoscope.assertj;
 
-import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.internal.stats.Claims;
 import org.assertj.core.api.AbstractAssert;
 import org.opentest4j.TestAbortedException;
@@ -11,11 +10,14 @@ final class Enforcement {
     private Enforcement() {
     }
 
-    static void enforce(AbstractAssert<?, ?> assertion, Claims.Decision decision) {
+    /**
+     * @param strict whether an inconclusive claim fails ({@link dev.chronoscope.Timing#failsWhenInconclusive()}
+     *               of the timing the claim is about)
+     */
+    static void enforce(AbstractAssert<?, ?> assertion, Claims.Decision decision, boolean strict) {
         if (decision.passed()) {
             return;
         }
-        boolean strict = AssertionSettings.current().strict();
         String description = assertion.descriptionText();
         String prefix = description == null || description.isEmpty() ? "" : "[" + description + "] ";
         String message = prefix + decision.render(strict);

@@ -42,7 +42,7 @@ public class SpeedupAssert extends AbstractAssert<SpeedupAssert, Comparison> {
         Claims.Decision d = firstFaster
                 ? Claims.ratio(actual, Relation.AT_LEAST, factor, first, "faster than " + second + " by at least " + factorText + "x")
                 : Claims.ratio(actual, Relation.AT_MOST, 1 / factor, second, "faster than " + first + " by at least " + factorText + "x");
-        Enforcement.enforce(this, d);
+        Enforcement.enforce(this, d, actual.first().failsWhenInconclusive());
         return myself;
     }
 }

@@ -3,6 +3,7 @@ package dev.chronoscope.assertj;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.stats.AssertionSettings;
+import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.Synthetic;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
@@ -39,14 +40,27 @@ class AssertionsUnitTests {
         assertThatThrownBy(() -> assertThat(steady).median().isLessThan(Duration.ofNanos(1000)))
                 .isInstanceOf(TestAbortedException.class)
                 .hasMessageContaining("straddles 1 us");
-        AssertionSettings.push(new AssertionSettings(true, 42));
-        try {
-            assertThatThrownBy(() -> assertThat(steady).median().isLessThan(Duration.ofNanos(1000)))
-                    .isExactlyInstanceOf(AssertionError.class)
-                    .hasMessageEndingWith("because chronoscope.assertions.strict=true: an undecidable claim counts as a failure.");
-        } finally {
-            AssertionSettings.pop();
-        }
+        Timing strict = Synthetic.timing("steady", strictContext(), Synthetic.around(1000, 100, 1001));
+        assertThatThrownBy(() -> assertThat(strict).median().isLessThan(Duration.ofNanos(1000)))
+                .isExactlyInstanceOf(AssertionError.class)
+                .hasMessageEndingWith("because chronoscope.assertions.strict=true: an undecidable claim counts as a failure.");
+    }
+
+    /** The synthetic context, measured for a test configured with chronoscope.assertions.strict = true. */
+    private static Timings.Context strictContext() {
+        Timings.Context c = Synthetic.context(30, 1, false);
+        return new Timings.Context(c.reader(), c.frequency(), c.floor(), c.subtractFloor(), c.step(), c.stepSource(),
+                new AssertionSettings(true, 42));
+    }
+
+    @Test
+    void aComparisonDecidesAsTheTestThatMeasuredItWasConfigured() {
+        long[] a = Synthetic.around(1000, 100, 1001);
+        long[] b = Synthetic.around(1000, 100, 1001);
+        assertThatThrownBy(() -> assertThat(Synthetic.comparison(Synthetic.context(30, 1, false), a, b, 10)).firstIsFasterThanSecond())
+                .isInstanceOf(TestAbortedException.class);
+        assertThatThrownBy(() -> assertThat(Synthetic.comparison(strictContext(), a, b, 10)).firstIsFasterThanSecond())
+                .isExactlyInstanceOf(AssertionError.class);
     }
 
     @Test
@@ -68,21 +82,5 @@ class AssertionsUnitTests {
         assertThatThrownBy(() -> AssertionSettings.parse(k -> k.equals(ChronoscopeConfig.ASSERTIONS_SEED_KEY)
                 ? Optional.of("lucky") : Optional.empty()))
                 .hasMessage("Configuration parameter chronoscope.assertions.seed = 'lucky' is invalid: expected a whole number (a 64-bit seed)");
-    }
-
-    @Test
-    void settingsNestPerThreadAndFallBackToSystemProperties() {
-        AssertionSettings.push(new AssertionSettings(true, 1));
-        AssertionSettings.push(new AssertionSettings(false, 2));
-        org.assertj.core.api.Assertions.assertThat(AssertionSettings.current().seed()).isEqualTo(2);
-        AssertionSettings.pop();
-        org.assertj.core.api.Assertions.assertThat(AssertionSettings.current()).isEqualTo(new AssertionSettings(true, 1));
-        AssertionSettings.pop();
-        System.setProperty(ChronoscopeConfig.ASSERTIONS_SEED_KEY, "77");
-        try {
-            org.assertj.core.api.Assertions.assertThat(AssertionSettings.current().seed()).isEqualTo(77);
-        } finally {
-            System.clearProperty(ChronoscopeConfig.ASSERTIONS_SEED_KEY);
-        }
     }
 }

@@ -1,7 +1,7 @@
 package dev.chronoscope.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
-import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.DescribedHost;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.OutputDirectoryCreator;
 import org.junit.platform.engine.TestDescriptor;
@@ -63,7 +63,7 @@ final class ChronoscopeKit {
     }
 
     /** Describes the host with {@code supplier} instead of reading the real one. */
-    ChronoscopeKit host(Class<? extends Supplier<HostFacts>> supplier) {
+    ChronoscopeKit host(Class<? extends Supplier<DescribedHost>> supplier) {
         return with(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY, DescribedHosts.name(supplier));
     }
 

@@ -80,7 +80,19 @@ class ConfigurationErrorTests {
         run.tests().assertThatEvents().haveExactly(1, event(test("timed"), finishedWithFailure(
                 instanceOf(ExtensionConfigurationException.class),
                 message(m -> m.contains(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY + " = '" + DescribedHosts.NotHostFacts.class.getName() + "'")
-                        && m.contains("expected a class implementing Supplier<HostFacts>")))));
+                        && m.contains("expected a class implementing Supplier<DescribedHost>")))));
+    }
+
+    @Test
+    void aHostFactsSupplierWhoseConstructorThrowsIsNamedWithTheCause() {
+        KitRun run = ChronoscopeKit.in(dir)
+                .with(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY, DescribedHosts.ThrowingConstructor.class.getName())
+                .run(ConfiguredTestCase.class);
+
+        run.tests().assertThatEvents().haveExactly(1, event(test("timed"), finishedWithFailure(
+                instanceOf(ExtensionConfigurationException.class),
+                message(m -> m.contains(DescribedHosts.ThrowingConstructor.class.getName())
+                        && m.contains("its constructor threw java.lang.IllegalStateException: no host today")))));
     }
 
     @Test
@@ -91,7 +103,7 @@ class ConfigurationErrorTests {
 
         run.tests().assertThatEvents().haveExactly(1, event(test("timed"), finishedWithFailure(
                 instanceOf(ExtensionConfigurationException.class),
-                message(m -> m.contains("'com.example.NoSuchHost' is invalid: expected an instantiable class")))));
+                message(m -> m.contains("'com.example.NoSuchHost' is invalid: no class of that name is on the test class path")))));
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.chronoscope.junit;
 
-import dev.chronoscope.internal.host.Fact;
-import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.DescribedHost;
 
 import java.util.function.Supplier;
 
@@ -11,55 +10,54 @@ import java.util.function.Supplier;
  */
 public final class DescribedHosts {
 
-    /** What the CPUID source of a cleared invariant-TSC bit reads like on a real host. */
-    static final String CPUID_BIT_CLEAR = "CPUID.80000007H:EDX[8] = 0";
-
     private DescribedHosts() {
     }
 
-    static String name(Class<? extends Supplier<HostFacts>> supplier) {
+    static String name(Class<? extends Supplier<?>> supplier) {
         return supplier.getName();
     }
 
-    /** An x86-64 host whose CPU reports no invariant TSC, with the CPUID bit as its source. */
-    public static final class NoInvariantTsc implements Supplier<HostFacts> {
+    /** An x86-64 host whose CPU reports no invariant TSC. */
+    public static final class NoInvariantTsc implements Supplier<DescribedHost> {
         @Override
-        public HostFacts get() {
-            return HostFacts.invariantTscHost().withoutInvariantTsc().toBuilder()
-                    .invariantTsc(Fact.of(false, CPUID_BIT_CLEAR))
-                    .build();
-        }
-    }
-
-    /** {@link HostFacts#withoutInvariantTsc()} as it is: the facts' source reads "described". */
-    public static final class WithoutInvariantTsc implements Supplier<HostFacts> {
-        @Override
-        public HostFacts get() {
-            return HostFacts.invariantTscHost().withoutInvariantTsc();
+        public DescribedHost get() {
+            return DescribedHost.trustedTsc().toBuilder().invariantTsc(false).build();
         }
     }
 
     /** An invariant TSC the kernel does not keep time with: clocksource hpet. */
-    public static final class HpetClocksource implements Supplier<HostFacts> {
+    public static final class HpetClocksource implements Supplier<DescribedHost> {
         @Override
-        public HostFacts get() {
-            return HostFacts.invariantTscHost().withClocksource("hpet");
+        public DescribedHost get() {
+            return DescribedHost.trustedTsc().toBuilder().clocksource("hpet").build();
         }
     }
 
     /** A host whose TSC can be trusted (the native probe must still be loaded for TSC_FENCED). */
-    public static final class InvariantTsc implements Supplier<HostFacts> {
+    public static final class InvariantTsc implements Supplier<DescribedHost> {
         @Override
-        public HostFacts get() {
-            return HostFacts.invariantTscHost();
+        public DescribedHost get() {
+            return DescribedHost.trustedTsc();
         }
     }
 
-    /** Not a supplier of host facts at all. */
+    /** Not a supplier of a described host at all. */
     public static final class NotHostFacts implements Supplier<String> {
         @Override
         public String get() {
             return "a string";
+        }
+    }
+
+    /** A supplier whose constructor throws. */
+    public static final class ThrowingConstructor implements Supplier<DescribedHost> {
+        public ThrowingConstructor() {
+            throw new IllegalStateException("no host today");
+        }
+
+        @Override
+        public DescribedHost get() {
+            return DescribedHost.trustedTsc();
         }
     }
 }

@@ -3,7 +3,7 @@ package dev.chronoscope.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.RequiresInvariantTsc;
 import dev.chronoscope.internal.junit.ClockChoice;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.host.HostFactsReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.AssertionFailedError;
@@ -55,7 +55,7 @@ class RequiresInvariantTscTests {
 
         run.tests().assertThatEvents()
                 .haveExactly(1, event(test("needsTheTsc"), skippedWithReason(reason -> reason.startsWith("@RequiresInvariantTsc not met: ")
-                        && reason.contains("invariant TSC: no (" + DescribedHosts.CPUID_BIT_CLEAR + ")")
+                        && reason.contains("invariant TSC: no (described)")
                         && reason.contains("cpuinfo: no constant_tsc, no nonstop_tsc")
                         && reason.contains("clocksource: tsc")
                         && reason.contains("RDTSCP: yes"))))
@@ -66,7 +66,7 @@ class RequiresInvariantTscTests {
 
     @Test
     void theReasonNamesTheSourceOfEachFactAsDescribed() {
-        KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.WithoutInvariantTsc.class).run(MethodLevelTestCase.class);
+        KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.NoInvariantTsc.class).run(MethodLevelTestCase.class);
 
         run.tests().assertThatEvents().haveExactly(1, event(test("needsTheTsc"),
                 skippedWithReason(reason -> reason.contains("invariant TSC: no (described)"))));
@@ -90,7 +90,7 @@ class RequiresInvariantTscTests {
         run.tests().assertThatEvents()
                 .haveExactly(1, event(test("needsTheTsc"), finishedWithFailure(instanceOf(AssertionFailedError.class),
                         message(m -> m.contains("@RequiresInvariantTsc not met (chronoscope.requirements.unmet = fail)")
-                                && m.contains("invariant TSC: no (" + DescribedHosts.CPUID_BIT_CLEAR + ")")
+                                && m.contains("invariant TSC: no (described)")
                                 && m.contains("clocksource: tsc")))))
                 .haveExactly(1, event(test("needsNothing"), finishedSuccessfully()));
         run.tests().assertStatistics(s -> s.skipped(0).failed(1).succeeded(1));
@@ -119,7 +119,7 @@ class RequiresInvariantTscTests {
 
     @Test
     void onADescribedInvariantHostTheTestRunsAndIsTimed() {
-        assumeTrue(ClockChoice.tscUsable(new DescribedHosts.InvariantTsc().get()),
+        assumeTrue(dev.chronoscope.internal.ffm.ProbeLibrary.isLoaded(),
                 "the native probe must be loaded for the TSC to be usable");
 
         KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.InvariantTsc.class)
@@ -132,8 +132,8 @@ class RequiresInvariantTscTests {
 
     @Test
     void onThisHostTheTestRunsWhereItsTscIsUsable() {
-        assumeTrue(ClockChoice.tscUsable(JvmFacts.get().host()), () -> "this host's TSC is not usable: "
-                + ClockChoice.tscFacts(JvmFacts.get().host()));
+        assumeTrue(ClockChoice.tscUsable(HostFactsReader.read()), () -> "this host's TSC is not usable: "
+                + ClockChoice.tscFacts(HostFactsReader.read()));
 
         KitRun run = ChronoscopeKit.in(dir).run(MethodLevelTestCase.class, ClassLevelTestCase.class);
 

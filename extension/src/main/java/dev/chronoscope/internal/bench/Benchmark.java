@@ -192,7 +192,7 @@ public final class Benchmark {
                 }
             }
             long measuredNanos = System.nanoTime() - started;
-            Fact<TscCalibration> calibration = JvmFacts.get().calibration();
+            Fact<TscCalibration> calibration = new JvmFacts().calibration();
             report(calibration, measuredNanos);
         }
 
@@ -400,6 +400,6 @@ public final class Benchmark {
 
     /** The CPU model from the host facts, or why it is unknown. */
     static String cpuModel() {
-        return JvmFacts.get().host().cpuModel().describe();
+        return new JvmFacts().host().cpuModel().describe();
     }
 }

@@ -2,22 +2,19 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ClockId;
 import dev.chronoscope.MeasureWith;
-import dev.chronoscope.RequiresInvariantTsc;
-import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
-import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
-import java.lang.reflect.AnnotatedElement;
-import java.lang.reflect.Method;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Does Chronoscope's per-JVM work — host facts, TSC calibration, each clock's step and probe-path
@@ -39,51 +36,50 @@ public final class ChronoscopeExecutionListener implements TestExecutionListener
         if (settings.hostFactsSupplier().isPresent()) {
             return; // a described host: nothing real to prepare for it
         }
-        Set<ClockId> clocks = EnumSet.noneOf(ClockId.class);
-        boolean usesDefault = false;
-        for (TestIdentifier root : plan.getRoots()) {
-            for (TestIdentifier id : plan.getDescendants(root)) {
-                Optional<Method> method = id.getSource().flatMap(ChronoscopeExecutionListener::method);
-                if (method.isEmpty()) {
-                    continue;
-                }
-                Optional<ClockId> explicit = find(method.get(), MeasureWith.class).map(MeasureWith::value);
-                if (explicit.isPresent()) {
-                    clocks.add(explicit.get());
-                } else if (find(method.get(), SubtractProbeFloor.class).isPresent()
-                        || find(method.get(), RequiresInvariantTsc.class).isPresent()) {
-                    usesDefault = true;
-                }
-            }
-        }
-        if (usesDefault) {
-            clocks.add(settings.defaultClock().orElseGet(() ->
-                    ClockChoice.tscUsable(JvmFacts.get().host()) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC));
-        }
+        JvmFacts jvm = ChronoscopeRuntime.JVM;
+        Set<ClockId> clocks = clocks(plan, settings, jvm::host);
         for (ClockId clock : clocks) {
             try {
-                JvmFacts.get().prepare(clock, settings.warmupBudgetNanos());
+                jvm.prepare(clock, settings.warmupBudgetNanos());
             } catch (ClockUnavailableException | RuntimeException e) {
                 // the test that uses this clock reports it with its own element named
             }
         }
     }
 
-    private static Optional<Method> method(TestSource source) {
+    /**
+     * The clocks the plan's timed tests use: each {@code @MeasureWith} clock, and the default clock
+     * (which needs the {@code host}) if any timed test has none.
+     */
+    public static Set<ClockId> clocks(TestPlan plan, Settings settings, Supplier<HostFacts> host) {
+        Set<ClockId> clocks = EnumSet.noneOf(ClockId.class);
+        boolean usesDefault = false;
+        for (TestIdentifier root : plan.getRoots()) {
+            for (TestIdentifier id : plan.getDescendants(root)) {
+                Optional<Annotations> test = id.getSource().flatMap(ChronoscopeExecutionListener::annotations);
+                if (test.isEmpty() || !test.get().timed()) {
+                    continue;
+                }
+                Optional<ClockId> explicit = test.get().find(MeasureWith.class).map(MeasureWith::value);
+                explicit.ifPresent(clocks::add);
+                usesDefault |= explicit.isEmpty();
+            }
+        }
+        if (usesDefault) {
+            clocks.add(ClockChoice.defaultClock(settings, host.get()));
+        }
+        return clocks;
+    }
+
+    /** The test's annotations, looked up as the extension looks them up: on the class the test runs in. */
+    private static Optional<Annotations> annotations(TestSource source) {
         if (source instanceof MethodSource m) {
             try {
-                return Optional.of(m.getJavaMethod());
+                return Optional.of(new Annotations(m.getJavaClass(), m.getJavaMethod()));
             } catch (RuntimeException | LinkageError e) {
                 return Optional.empty();
             }
         }
         return Optional.empty();
-    }
-
-    private static <A extends java.lang.annotation.Annotation> Optional<A> find(Method method, Class<A> type) {
-        Optional<A> onMethod = AnnotationSupport.findAnnotation((AnnotatedElement) method, type);
-        return onMethod.isPresent() ? onMethod
-                : AnnotationSupport.findAnnotation(method.getDeclaringClass(), type,
-                        org.junit.platform.commons.support.SearchOption.INCLUDE_ENCLOSING_CLASSES);
     }
 }

@@ -43,16 +43,20 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
             why = "configured: chronoscope.clock.default = " + clock;
             requireReadable(clock, "chronoscope.clock.default = " + clock + " (for " + element + ")");
         } else {
-            String tscFacts = tscFacts(host);
-            if (tscUsable(host)) {
-                clock = ClockId.TSC_FENCED;
-                why = "default: " + tscFacts;
-            } else {
-                clock = ClockId.CLOCK_MONOTONIC;
-                why = "default: TSC_FENCED not used: " + tscFacts;
-            }
+            clock = automatic(host);
+            why = (clock == ClockId.TSC_FENCED ? "default: " : "default: TSC_FENCED not used: ") + tscFacts(host);
         }
         return new ClockChoice(clock, why, warnings(clock, host));
+    }
+
+    /** The clock of a test without {@code @MeasureWith}: the configured default, else {@link #automatic}. */
+    public static ClockId defaultClock(Settings settings, HostFacts host) {
+        return settings.defaultClock().orElseGet(() -> automatic(host));
+    }
+
+    /** The automatic choice: TSC_FENCED where the TSC can be trusted ({@link #tscUsable}), else CLOCK_MONOTONIC. */
+    static ClockId automatic(HostFacts host) {
+        return tscUsable(host) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
     }
 
     private static void requireReadable(ClockId clock, String where) {

@@ -11,13 +11,18 @@ import java.util.List;
  *
  * @param previous    the affinity to restore, or null when the thread was not pinned
  * @param description {@code no}, or where it was pinned
+ * @param warnings    why pinning that was asked for did not happen; empty otherwise
  */
-record Pinning(BitSet previous, String description) {
+record Pinning(BitSet previous, String description, List<String> warnings) {
 
-    static final Pinning NONE = new Pinning(null, "no");
+    static final Pinning NONE = new Pinning(null, "no", List.of());
+
+    Pinning {
+        warnings = List.copyOf(warnings);
+    }
 
     /** Pins the calling thread when {@code wanted}; a failure becomes a warning, not an error. */
-    static Pinning pin(boolean wanted, List<String> warnings) {
+    static Pinning pin(boolean wanted) {
         if (!wanted) {
             return NONE;
         }
@@ -27,10 +32,9 @@ record Pinning(BitSet previous, String description) {
             BitSet only = new BitSet();
             only.set(cpu);
             Libc.setThreadAffinity(only);
-            return new Pinning(previous, "CPU " + cpu + " (thread affinity was " + previous + "; restored after the test)");
+            return new Pinning(previous, "CPU " + cpu + " (thread affinity was " + previous + "; restored after the test)", List.of());
         } catch (Libc.LibcException e) {
-            warnings.add("could not pin the test thread: " + e.getMessage());
-            return NONE;
+            return new Pinning(null, "no", List.of("could not pin the test thread: " + e.getMessage()));
         }
     }
 

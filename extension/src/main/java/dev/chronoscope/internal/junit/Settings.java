@@ -4,7 +4,6 @@ import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -15,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Chronoscope's configuration as read for one test, validated: every key of
+ * Chronoscope's configuration as read once for a run, validated: every key of
  * {@link ChronoscopeConfig}, with its default when unset.
  *
  * @param defaultClock empty for {@code auto}
@@ -27,10 +26,6 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|µs|ms|s)");
 
     /** Reads every key; throws {@link ExtensionConfigurationException} naming the first invalid one. */
-    public static Settings read(ExtensionContext context) {
-        return read(key -> context.getConfigurationParameter(key));
-    }
-
     public static Settings read(Function<String, Optional<String>> parameters) {
         return new Settings(
                 clock(parameters),
@@ -46,13 +41,9 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     }
 
     /**
-     * The assertion keys ({@link ChronoscopeConfig#ASSERTIONS_STRICT_KEY}, {@link ChronoscopeConfig#ASSERTIONS_SEED_KEY})
-     * for {@code context}; throws {@link ExtensionConfigurationException} naming an invalid one.
+     * The assertion keys ({@link ChronoscopeConfig#ASSERTIONS_STRICT_KEY}, {@link ChronoscopeConfig#ASSERTIONS_SEED_KEY});
+     * throws {@link ExtensionConfigurationException} naming an invalid one.
      */
-    public static AssertionSettings assertions(ExtensionContext context) {
-        return assertions(key -> context.getConfigurationParameter(key));
-    }
-
     public static AssertionSettings assertions(Function<String, Optional<String>> parameters) {
         try {
             return AssertionSettings.parse(parameters);

@@ -1,51 +1,129 @@
 package dev.chronoscope.internal.junit;
 
-import dev.chronoscope.ProbeFloor;
-import dev.chronoscope.TscFrequency;
+import dev.chronoscope.Probe;
+import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.Timings;
+import dev.chronoscope.internal.report.TestRecord;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
 
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One timed test's state between {@code beforeTestExecution} and {@code afterTestExecution}: the
- * clock and its readers, the floor, the probe handed to the test, the invocation's sample, and how
- * to undo pinning. Lives in the test's extension-context store; used by the test's thread.
+ * One timed test, from its floor to its record: the clock and its readers, the floor, the probe
+ * handed to the test, the invocation's sample, and what must be undone afterwards. Built by
+ * {@link TimedTestFactory} in {@code beforeTestExecution}, kept in the test's store, used by the
+ * test's thread, and closed when the test ends — by the extension, and by JUnit when it closes
+ * the test's store, whichever comes first — so that pinning is undone whatever failed.
  */
-final class TimedTest {
+final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
-    final Settings settings;
-    final HostFacts host;
-    final ClockChoice choice;
-    final TscFrequency frequency;
-    final ProbeFloor floor;
-    final Timings.Context context;
-    final MeasuringProbe probe;
+    private final ChronoscopeRuntime runtime;
+    private final TimedTestFactory.Plan plan;
+    private final Timings.Context context;
+    private final MeasuringProbe probe;
     /** Its own reader, so that the test's probe regions cannot overwrite the CPUs of the invocation's reads. */
-    final ClockReader invocationReader;
-    final SampleRecorder invocation = new SampleRecorder(1);
-    final String warmup;
-    final Pinning pinning;
-    final String startedAt;
-    final boolean subtractFloor;
+    private final ClockReader invocationReader;
+    private final SampleRecorder invocation = new SampleRecorder(1);
+    private final String warmup;
+    private final Pinning pinning;
+    private final String startedAt = Instant.now().toString();
     /** Things that happened during the test that its record must mention. */
-    final java.util.List<String> notes = new java.util.ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-    TimedTest(Settings settings, HostFacts host, ClockChoice choice, TscFrequency frequency, ProbeFloor floor,
-              Timings.Context context, MeasuringProbe probe, ClockReader invocationReader, String warmup, Pinning pinning, String startedAt, boolean subtractFloor) {
-        this.settings = settings;
-        this.host = host;
-        this.choice = choice;
-        this.frequency = frequency;
-        this.floor = floor;
+    TimedTest(ChronoscopeRuntime runtime, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
+              ClockReader invocationReader, String warmup, Pinning pinning) {
+        this.runtime = runtime;
+        this.plan = plan;
         this.context = context;
         this.probe = probe;
         this.invocationReader = invocationReader;
         this.warmup = warmup;
         this.pinning = pinning;
-        this.startedAt = startedAt;
-        this.subtractFloor = subtractFloor;
+    }
+
+    Probe probe() {
+        return probe;
+    }
+
+    /** Runs the test method's invocation between two reads of the test's clock: one sample. */
+    void time(InvocationInterceptor.Invocation<Void> invocation, Optional<InvocationAggregate> aggregate) throws Throwable {
+        ClockReader reader = invocationReader;
+        long t0 = reader.begin();
+        try {
+            invocation.proceed();
+        } finally {
+            long t1 = reader.end();
+            int beginCpu = reader.beginCpu();
+            int endCpu = reader.endCpu();
+            if (beginCpu != endCpu) {
+                // A whole invocation takes far longer than any offset between CPUs' counters, and a
+                // test thread that runs for milliseconds is often moved: keep the sample, say so.
+                notes.add(String.format(Locale.ROOT,
+                        "the test thread moved from CPU %d to CPU %d during the invocation; its sample is kept "
+                                + "(a cross-CPU counter offset is negligible against a whole invocation), "
+                                + "while probe regions that move are dropped", beginCpu, endCpu));
+                endCpu = beginCpu;
+            }
+            this.invocation.record(t0, t1, beginCpu, endCpu);
+            int recordedEndCpu = endCpu;
+            aggregate.ifPresent(a -> a.add(t0, t1, beginCpu, recordedEndCpu));
+        }
+    }
+
+    /** The test's record: its invocation's timing first, then each probe region's, then explicit regions. */
+    TestRecord record(ExtensionContext test, String outcome, Optional<InvocationAggregate> aggregate) {
+        List<Timing> timings = new ArrayList<>();
+        timings.add(Timings.build("invocation", invocation, context));
+        timings.addAll(probe.timings());
+        if (probe.hasExplicitSamples()) {
+            timings.add(probe.recorded());
+        }
+        List<String> warnings = new ArrayList<>(plan.choice().warnings());
+        warnings.addAll(pinning.warnings());
+        warnings.addAll(notes);
+        return TestRecord.builder()
+                .test(test.getUniqueId(), TestNames.testName(test), test.getDisplayName())
+                .outcome(outcome)
+                .clock(plan.choice().clock(), plan.choice().why(), context.reader().readMethod())
+                .frequency(context.frequency())
+                .host(hostLine(runtime.host()))
+                .floor(context.floor(), context.subtractFloor())
+                .step(context.step(), context.stepSource())
+                .warmup(warmup)
+                .pinned(pinning.description())
+                .warnings(warnings)
+                .timings(timings, aggregate.map(a -> a.timing(context)).orElse(null))
+                .started(startedAt, ProcessHandle.current().pid())
+                .build();
+    }
+
+    /** Undoes what the test's setup did to its thread: the CPU affinity. Once; later calls do nothing. */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            pinning.restore();
+        }
+    }
+
+    static String hostLine(HostFacts host) {
+        Fact<Boolean> invariant = host.invariantTscVerdict();
+        return "invariant TSC " + (invariant.isKnown() ? (invariant.get() ? "yes" : "no") : "unknown")
+                + " | clocksource " + host.clocksource().orElse("unknown")
+                + " | hypervisor " + (Boolean.TRUE.equals(host.hypervisor().value()) ? host.hypervisorVendor().orElse("yes") :
+                host.hypervisor().isKnown() ? "none" : "unknown")
+                + " | CPUs online " + host.onlineCpus().map(Object::toString).orElse("unknown")
+                + " | " + host.cpuModel().orElse("CPU model unknown");
     }
 }

@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * What Chronoscope reads and measures once per JVM, before any test's clock starts: the host's
  * facts, the counter's calibrated frequency, each clock's observed step, and the warm-up of each
  * clock's probe path. Everything is computed on first request and then kept; concurrent first
- * requests wait for one computation.
+ * requests wait for one computation. The JUnit integration keeps one for the JVM's lifetime (the
+ * warm-up is the JVM's own state); a command-line tool makes its own.
  */
 public final class JvmFacts {
 
@@ -28,28 +29,13 @@ public final class JvmFacts {
     static final long STEP_MIN_NANOS = 50_000_000L;
     static final long STEP_MAX_NANOS = 500_000_000L;
 
-    private static volatile JvmFacts instance;
-
     private volatile HostFacts host;
     private volatile Fact<TscCalibration> calibration;
     private final Map<ClockId, ProbeWarmup> warmups = new ConcurrentHashMap<>();
     private final Map<ClockId, ClockStep> steps = new ConcurrentHashMap<>();
 
-    private JvmFacts() {
-    }
-
-    public static JvmFacts get() {
-        JvmFacts facts = instance;
-        if (facts == null) {
-            synchronized (JvmFacts.class) {
-                facts = instance;
-                if (facts == null) {
-                    facts = new JvmFacts();
-                    instance = facts;
-                }
-            }
-        }
-        return facts;
+    /** Nothing measured yet: each fact is measured on first request. */
+    public JvmFacts() {
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.ClockReader;
-import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.internal.stats.Comparisons;
 
 import java.time.Duration;
@@ -97,7 +96,7 @@ public final class MeasuringProbe implements Probe {
         if (times < 1 || times > MAX_SAMPLES) {
             throw new IllegalArgumentException("Probe.compare: times must be between 1 and " + MAX_SAMPLES + ", was " + times);
         }
-        long seed = AssertionSettings.current().seed();
+        long seed = context.assertions().seed();
         int blockSize = Comparisons.blockSize(times);
         int pairs = Comparisons.blockPairs(times, blockSize);
         warmUp(first, times);

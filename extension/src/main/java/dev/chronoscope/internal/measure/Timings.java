@@ -7,6 +7,7 @@ import dev.chronoscope.Timing;
 import dev.chronoscope.TscFrequency;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.stats.AssertionSettings;
 
 /** Turns recorded samples into {@link Timing}s and {@link ProbeFloor}s, and decides the verdict. */
 public final class Timings {
@@ -22,9 +23,19 @@ public final class Timings {
     private Timings() {
     }
 
-    /** What a measurement needs besides its samples. */
+    /**
+     * What a measurement needs besides its samples.
+     *
+     * @param assertions how claims about its timings decide, and the seed of its comparisons
+     */
     public record Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
-                          double step, String stepSource) {
+                          double step, String stepSource, AssertionSettings assertions) {
+
+        /** A context whose claims decide with the documented defaults. */
+        public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
+                       double step, String stepSource) {
+            this(reader, frequency, floor, subtractFloor, step, stepSource, AssertionSettings.defaults());
+        }
     }
 
     /**
@@ -67,7 +78,8 @@ public final class Timings {
                 .droppedNegative(recorder.droppedNegative())
                 .floor(context.floor())
                 .floorSubtracted(context.subtractFloor())
-                .step(context.step(), context.stepSource());
+                .step(context.step(), context.stepSource())
+                .failsWhenInconclusive(context.assertions().strict());
         Summary raw;
         if (recorder.samples().isEmpty()) {
             b.sortedSamples(new int[0]);

@@ -9,21 +9,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Appends one JSON record per line to a file only this JVM writes:
+ * Appends one JSON record per line to a file only one run writes:
  * {@code chronoscope-<yyyyMMdd-HHmmss>-<pid>-<random>.jsonl} in the report directory. Surefire forks
- * and repeated runs therefore never share (or clobber) a file; within the JVM, appends are
+ * and repeated runs therefore never share (or clobber) a file; within the run, appends are
  * serialised and each record is written whole in one call, so parallel tests never interleave.
  */
 public final class JsonLinesWriter {
-
-    private static final Map<Path, JsonLinesWriter> WRITERS = new ConcurrentHashMap<>();
-    private static final String RUN = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-            + "-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16, 1 << 20));
 
     private final Path file;
 
@@ -31,10 +25,11 @@ public final class JsonLinesWriter {
         this.file = file;
     }
 
-    /** The writer for {@code directory} in this JVM. */
-    public static JsonLinesWriter in(Path directory) {
-        Path dir = directory.toAbsolutePath().normalize();
-        return WRITERS.computeIfAbsent(dir, d -> new JsonLinesWriter(d.resolve("chronoscope-" + RUN + ".jsonl")));
+    /** A writer of a new file in {@code directory}, named for this moment, this JVM and a random number. */
+    public static JsonLinesWriter newFileIn(Path directory) {
+        String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                + "-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16, 1 << 20));
+        return new JsonLinesWriter(directory.toAbsolutePath().normalize().resolve("chronoscope-" + run + ".jsonl"));
     }
 
     public Path file() {

@@ -38,4 +38,64 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         warnings = List.copyOf(warnings);
         timings = List.copyOf(timings);
     }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link TestRecord}: each field by name, so that fields of one type cannot swap places. */
+    public static final class Builder {
+        private String uniqueId;
+        private String testName;
+        private String displayName;
+        private String outcome;
+        private ClockId clock;
+        private String clockWhy;
+        private String readMethod;
+        private TscFrequency frequency;
+        private String host;
+        private ProbeFloor floor;
+        private double step;
+        private String stepSource;
+        private String warmup;
+        private String pinned;
+        private List<String> warnings = List.of();
+        private boolean floorSubtracted;
+        private List<Timing> timings = List.of();
+        private Timing aggregate;
+        private String startedAt;
+        private long pid;
+
+        private Builder() {
+        }
+
+        public Builder test(String uniqueId, String testName, String displayName) {
+            this.uniqueId = uniqueId;
+            this.testName = testName;
+            this.displayName = displayName;
+            return this;
+        }
+
+        public Builder outcome(String outcome) { this.outcome = outcome; return this; }
+        public Builder clock(ClockId clock, String why, String readMethod) {
+            this.clock = clock;
+            this.clockWhy = why;
+            this.readMethod = readMethod;
+            return this;
+        }
+        public Builder frequency(TscFrequency frequency) { this.frequency = frequency; return this; }
+        public Builder host(String host) { this.host = host; return this; }
+        public Builder floor(ProbeFloor floor, boolean subtracted) { this.floor = floor; this.floorSubtracted = subtracted; return this; }
+        public Builder step(double step, String source) { this.step = step; this.stepSource = source; return this; }
+        public Builder warmup(String warmup) { this.warmup = warmup; return this; }
+        public Builder pinned(String pinned) { this.pinned = pinned; return this; }
+        public Builder warnings(List<String> warnings) { this.warnings = warnings; return this; }
+        public Builder timings(List<Timing> timings, Timing aggregate) { this.timings = timings; this.aggregate = aggregate; return this; }
+        public Builder started(String startedAt, long pid) { this.startedAt = startedAt; this.pid = pid; return this; }
+
+        public TestRecord build() {
+            return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
+                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid);
+        }
+    }
 }

@@ -125,8 +125,8 @@ public final class Validation {
     }
 
     static void run(Options options, PrintStream out) throws ClockUnavailableException {
-        ClockId clock = chooseClock(options.clock());
-        JvmFacts jvm = JvmFacts.get();
+        JvmFacts jvm = new JvmFacts();
+        ClockId clock = chooseClock(options.clock(), jvm);
         long warmupBudget = nanos(ChronoscopeConfig.WARMUP_BUDGET);
         long regionWarmup = nanos(ChronoscopeConfig.REGION_WARMUP_BUDGET);
         long floorBudget = nanos(ChronoscopeConfig.FLOOR_BUDGET);
@@ -136,7 +136,7 @@ public final class Validation {
             Fact<TscFrequency> f = jvm.frequency();
             frequency = f.get();
         }
-        AssertionSettings settings = AssertionSettings.current();
+        AssertionSettings settings = assertionSettings();
         out.println("chronoscope assertion validation");
         out.println("java " + System.getProperty("java.version") + " | " + Runtime.getRuntime().availableProcessors()
                 + " CPUs | " + jvm.host().cpuModel().orElse("CPU model unknown"));
@@ -266,15 +266,21 @@ public final class Validation {
             stepValue = floor.quantum();
             stepSource = "smallest difference between readings of the floor";
         }
-        return new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), false, stepValue, stepSource),
+        return new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), false, stepValue, stepSource,
+                assertionSettings()),
                 regionWarmup);
     }
 
-    private static ClockId chooseClock(String name) {
+    /** A command-line tool: the assertion keys come from the system properties of the same names. */
+    private static AssertionSettings assertionSettings() {
+        return AssertionSettings.parse(key -> java.util.Optional.ofNullable(System.getProperty(key)));
+    }
+
+    private static ClockId chooseClock(String name, JvmFacts jvm) {
         if (!name.equalsIgnoreCase("auto")) {
             return ClockId.valueOf(name.toUpperCase(Locale.ROOT));
         }
-        Fact<Boolean> invariant = JvmFacts.get().host().invariantTscVerdict();
+        Fact<Boolean> invariant = jvm.host().invariantTscVerdict();
         return invariant.isKnown() && invariant.get() && ClockReaders.isAvailable(ClockId.TSC_FENCED)
                 ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
     }

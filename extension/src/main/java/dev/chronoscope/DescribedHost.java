@@ -1,0 +1,181 @@
+package dev.chronoscope;
+
+import org.apiguardian.api.API;
+
+import java.util.Objects;
+import java.util.Optional;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * {@code DescribedHost} is used to run timed tests as if on a host you do not have — one whose CPU
+ * has no invariant TSC, or whose kernel keeps time with {@code hpet} — to see how they are skipped,
+ * failed or timed there. Name a class implementing {@code Supplier<DescribedHost>} (public, with a
+ * public no-argument constructor) in {@link ChronoscopeConfig#HOST_FACTS_SUPPLIER_KEY}; its facts
+ * replace the ones Chronoscope reads from the real host. Facts left unset are unknown, and every
+ * report names their source as {@value #SOURCE}.
+ *
+ * <pre>{@code
+ * public class HpetHost implements Supplier<DescribedHost> {
+ *     public DescribedHost get() {
+ *         return DescribedHost.trustedTsc().toBuilder().clocksource("hpet").build();
+ *     }
+ * }
+ * }</pre>
+ *
+ * Only the host's facts are described: clocks are still read on the real machine, so a clock the
+ * real host cannot read stays unreadable. Immutable.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class DescribedHost {
+
+    /** The source every described fact reports. */
+    public static final String SOURCE = "described";
+
+    private final String cpuModel;
+    private final Boolean invariantTsc;
+    private final Boolean rdtscp;
+    private final String clocksource;
+    private final Boolean hypervisor;
+    private final String hypervisorVendor;
+    private final Integer onlineCpus;
+
+    private DescribedHost(Builder b) {
+        this.cpuModel = b.cpuModel;
+        this.invariantTsc = b.invariantTsc;
+        this.rdtscp = b.rdtscp;
+        this.clocksource = b.clocksource;
+        this.hypervisor = b.hypervisor;
+        this.hypervisorVendor = b.hypervisorVendor;
+        this.onlineCpus = b.onlineCpus;
+    }
+
+    /** A host with every fact unknown. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A host whose TSC can be trusted for durations: invariant TSC, RDTSCP, clocksource {@code tsc},
+     * no hypervisor, 4 online CPUs, CPU model {@code described CPU}.
+     */
+    public static DescribedHost trustedTsc() {
+        return builder().cpuModel("described CPU").invariantTsc(true).rdtscp(true).clocksource("tsc")
+                .hypervisor(false).onlineCpus(4).build();
+    }
+
+    /** A builder starting from these facts. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.cpuModel = cpuModel;
+        b.invariantTsc = invariantTsc;
+        b.rdtscp = rdtscp;
+        b.clocksource = clocksource;
+        b.hypervisor = hypervisor;
+        b.hypervisorVendor = hypervisorVendor;
+        b.onlineCpus = onlineCpus;
+        return b;
+    }
+
+    public Optional<String> cpuModel() {
+        return Optional.ofNullable(cpuModel);
+    }
+
+    /** Whether the CPU reports an invariant TSC (CPUID.80000007H:EDX[8] on a real host). */
+    public Optional<Boolean> invariantTsc() {
+        return Optional.ofNullable(invariantTsc);
+    }
+
+    /** Whether the CPU has RDTSCP (CPUID.80000001H:EDX[27] on a real host). */
+    public Optional<Boolean> rdtscp() {
+        return Optional.ofNullable(rdtscp);
+    }
+
+    /** The kernel's clocksource: {@code tsc}, {@code kvm-clock}, {@code hpet}, {@code acpi_pm}, … */
+    public Optional<String> clocksource() {
+        return Optional.ofNullable(clocksource);
+    }
+
+    /** Whether the host is a virtual machine. */
+    public Optional<Boolean> hypervisor() {
+        return Optional.ofNullable(hypervisor);
+    }
+
+    /** The hypervisor's CPUID signature ({@code KVMKVMKVM}, …), for a virtual machine. */
+    public Optional<String> hypervisorVendor() {
+        return Optional.ofNullable(hypervisorVendor);
+    }
+
+    public Optional<Integer> onlineCpus() {
+        return Optional.ofNullable(onlineCpus);
+    }
+
+    @Override
+    public String toString() {
+        return "DescribedHost[cpuModel=" + cpuModel + ", invariantTsc=" + invariantTsc + ", rdtscp=" + rdtscp
+                + ", clocksource=" + clocksource + ", hypervisor=" + hypervisor + ", hypervisorVendor=" + hypervisorVendor
+                + ", onlineCpus=" + onlineCpus + "]";
+    }
+
+    /** Builds a {@link DescribedHost}; a fact never set stays unknown. */
+    public static final class Builder {
+        private String cpuModel;
+        private Boolean invariantTsc;
+        private Boolean rdtscp;
+        private String clocksource;
+        private Boolean hypervisor;
+        private String hypervisorVendor;
+        private Integer onlineCpus;
+
+        private Builder() {
+        }
+
+        public Builder cpuModel(String model) {
+            this.cpuModel = Objects.requireNonNull(model, "model");
+            return this;
+        }
+
+        public Builder invariantTsc(boolean invariant) {
+            this.invariantTsc = invariant;
+            return this;
+        }
+
+        public Builder rdtscp(boolean present) {
+            this.rdtscp = present;
+            return this;
+        }
+
+        public Builder clocksource(String name) {
+            this.clocksource = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** Not a virtual machine ({@code false}), or one of unknown vendor ({@code true}). */
+        public Builder hypervisor(boolean virtualMachine) {
+            this.hypervisor = virtualMachine;
+            if (!virtualMachine) {
+                this.hypervisorVendor = null;
+            }
+            return this;
+        }
+
+        /** A virtual machine whose hypervisor signs itself {@code vendor}. */
+        public Builder hypervisorVendor(String vendor) {
+            this.hypervisorVendor = Objects.requireNonNull(vendor, "vendor");
+            this.hypervisor = true;
+            return this;
+        }
+
+        public Builder onlineCpus(int count) {
+            if (count < 1) {
+                throw new IllegalArgumentException("onlineCpus must be at least 1, was " + count);
+            }
+            this.onlineCpus = count;
+            return this;
+        }
+
+        public DescribedHost build() {
+            return new DescribedHost(this);
+        }
+    }
+}

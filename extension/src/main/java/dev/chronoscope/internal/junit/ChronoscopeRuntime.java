@@ -1,0 +1,116 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.report.TestRecord;
+import dev.chronoscope.internal.stats.AssertionSettings;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.Optional;
+
+/**
+ * The owner of one test run (one Jupiter engine execution): its settings, parsed once; the host it
+ * times on (real, or described); the JVM's measured facts; the writer and publisher of its records;
+ * and the records themselves, in the order the tests finished. Created on first use and kept in the
+ * root extension context's store, which closes it when the run ends.
+ *
+ * <p>The JVM's measured facts ({@link JvmFacts}: TSC calibration, clock steps, probe-path warm-up)
+ * outlive a run: they describe the JVM's own state (what its JIT has compiled), and the launcher
+ * listener measures them before the engine — and so before any run — exists. They are therefore
+ * the one object with the JVM's lifetime, {@link #JVM}; every run is handed it, and everything
+ * below this layer receives what it needs as arguments.
+ */
+public final class ChronoscopeRuntime implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+    /** What this JVM has measured once, for every run in it (see the class comment). */
+    static final JvmFacts JVM = new JvmFacts();
+
+    private static final Namespace NAMESPACE = Namespace.create(ChronoscopeRuntime.class);
+
+    private final Settings settings;
+    private final AssertionSettings assertions;
+    private final HostFacts host;
+    private final JvmFacts jvm;
+    private final RecordPublisher publisher;
+    private final List<TestRecord> records = new ArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    ChronoscopeRuntime(Settings settings, AssertionSettings assertions, HostFacts host, JvmFacts jvm) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.assertions = Objects.requireNonNull(assertions, "assertions");
+        this.host = Objects.requireNonNull(host, "host");
+        this.jvm = Objects.requireNonNull(jvm, "jvm");
+        this.publisher = new RecordPublisher(settings);
+    }
+
+    /**
+     * The run's runtime, created on first use from the run's configuration parameters.
+     *
+     * @throws ExtensionConfigurationException naming the first invalid key; nothing is kept, so every
+     *                                         test that needs the runtime reports the same error
+     */
+    public static ChronoscopeRuntime of(ExtensionContext context) {
+        ExtensionContext root = context.getRoot();
+        return root.getStore(NAMESPACE).getOrComputeIfAbsent(ChronoscopeRuntime.class,
+                k -> create(root::getConfigurationParameter, JVM), ChronoscopeRuntime.class);
+    }
+
+    /** A runtime for the configuration {@code parameters}, timing on this JVM's {@code jvm} facts. */
+    static ChronoscopeRuntime create(Function<String, Optional<String>> parameters, JvmFacts jvm) {
+        Settings settings = Settings.read(parameters);
+        AssertionSettings assertions = Settings.assertions(parameters);
+        HostFacts host = settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(jvm::host);
+        return new ChronoscopeRuntime(settings, assertions, host, jvm);
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    AssertionSettings assertions() {
+        return assertions;
+    }
+
+    /** The host tests are timed on: the real one, or the one the configuration describes. */
+    public HostFacts host() {
+        return host;
+    }
+
+    JvmFacts jvm() {
+        return jvm;
+    }
+
+    RecordPublisher publisher() {
+        return publisher;
+    }
+
+    /** Keeps {@code record} as one of the run's. */
+    void add(TestRecord record) {
+        if (closed.get()) {
+            throw new IllegalStateException("the record of " + record.testName() + " arrived after its run had ended");
+        }
+        synchronized (records) {
+            records.add(record);
+        }
+    }
+
+    /** The run's records so far, in the order the tests finished. */
+    public List<TestRecord> records() {
+        synchronized (records) {
+            return List.copyOf(records);
+        }
+    }
+
+    /** Called by JUnit when the run ends (on versions that close {@code AutoCloseable} values, once). */
+    @Override
+    public void close() {
+        closed.set(true);
+    }
+}

@@ -1,0 +1,101 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.Timing;
+import dev.chronoscope.internal.report.JsonLinesWriter;
+import dev.chronoscope.internal.report.RecordJson;
+import dev.chronoscope.internal.report.TestRecord;
+import dev.chronoscope.internal.report.TimingSection;
+import org.junit.jupiter.api.MediaType;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Everything a finished timed test's record becomes, all from the one {@link TestRecord}: the
+ * timing section on {@code System.out} (so that Surefire puts it in the test case's
+ * {@code <system-out>}), a line in the run's JSON Lines file, and JUnit report entries and sample
+ * files (which Open Test Reporting keeps per test).
+ */
+final class RecordPublisher {
+
+    /** Published sample files stop at this many samples per timing (one number per line). */
+    static final int MAX_PUBLISHED_SAMPLES = 1_000_000;
+
+    private final Settings settings;
+    private final JsonLinesWriter writer;
+
+    RecordPublisher(Settings settings) {
+        this.settings = settings;
+        this.writer = JsonLinesWriter.newFileIn(settings.reportDir());
+    }
+
+    /** The run's JSON Lines file. */
+    JsonLinesWriter writer() {
+        return writer;
+    }
+
+    /** Prints, writes and publishes {@code record}; says on stderr what could not be done. */
+    void publish(ExtensionContext context, TestRecord record) {
+        if (settings.printSections()) {
+            System.out.print(TimingSection.format(record));
+            System.out.flush();
+        }
+        String json = RecordJson.of(record).toString();
+        // the record first: nothing that goes wrong while publishing may lose it
+        try {
+            writer.append(json);
+        } catch (IOException e) {
+            System.err.println("[chronoscope] could not append the record of " + record.testName() + " to "
+                    + writer.file() + ": " + e);
+        }
+        try {
+            publishEntries(context, record, json);
+        } catch (RuntimeException e) {
+            System.err.println("[chronoscope] could not publish the report entries of " + record.testName() + ": " + e);
+        }
+        publishSamples(context, record);
+    }
+
+    private static void publishEntries(ExtensionContext context, TestRecord record, String json) {
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put("chronoscope.clock", record.clock().name());
+        entries.put("chronoscope.floor.p50", TimingSection.number(record.floor().raw().p50()) + " " + record.floor().raw().unit().symbol());
+        for (int i = 0; i < record.timings().size(); i++) {
+            Timing t = record.timings().get(i);
+            entries.put("chronoscope.timing." + i + ".label", t.label());
+            entries.put("chronoscope.timing." + i + ".verdict", t.verdict().name());
+            if (t.kept() > 0) {
+                entries.put("chronoscope.timing." + i + ".p50.ns", TimingSection.number(t.rawNanos().p50()));
+            }
+        }
+        entries.put("chronoscope.record", json);
+        context.publishReportEntry(entries);
+    }
+
+    private static void publishSamples(ExtensionContext context, TestRecord record) {
+        for (int i = 0; i < record.timings().size(); i++) {
+            Timing t = record.timings().get(i);
+            if (t.kept() == 0 || t.kept() > MAX_PUBLISHED_SAMPLES) {
+                continue;
+            }
+            try {
+                context.publishFile("chronoscope-samples-" + i + ".txt", MediaType.TEXT_PLAIN_UTF_8, path -> {
+                    try (BufferedWriter w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
+                        w.write("# " + t.label() + ": " + t.kept() + " samples in " + t.unit().symbol() + ", sorted ascending\n");
+                        for (int k = 0; k < t.kept(); k++) {
+                            w.write(Long.toString(t.sortedSample(k)));
+                            w.write('\n');
+                        }
+                    }
+                });
+            } catch (RuntimeException e) {
+                System.err.println("[chronoscope] could not publish the samples of " + record.testName() + ": " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.MeasureWith;
+import dev.chronoscope.SubtractProbeFloor;
+import dev.chronoscope.TscFrequency;
+import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.clock.ClockReaders;
+import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeWarmup;
+import dev.chronoscope.internal.measure.Timings;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.lang.reflect.Method;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Sets a timed test up, in the order the steps below are named: {@link #plan} (annotations,
+ * clock, frequency), {@link #prepare} (the JVM's once-only work for the clock),
+ * {@link #openReaders}, {@link #pin}, {@link #rewarm} and {@link #floor}. Whatever fails after
+ * pinning undoes the pinning before it propagates; once built, the {@link TimedTest} undoes it
+ * when it is closed.
+ */
+final class TimedTestFactory {
+
+    /** At most this long re-warming a path that went cold between tests. */
+    static final long REWARM_BUDGET_NANOS = 300_000_000L;
+
+    private TimedTestFactory() {
+    }
+
+    /**
+     * What the test asked for and what the host gives it: its clock, why that one, whether the floor
+     * is subtracted, and the counter's frequency for the counter clocks (else null).
+     */
+    record Plan(Method method, ClockChoice choice, boolean subtractFloor, TscFrequency frequency) {
+        ClockId clock() {
+            return choice.clock();
+        }
+
+        String unit() {
+            return clock().countsTicks() ? "ticks" : "ns";
+        }
+    }
+
+    /** The two readers a test uses: one for its probe's regions and floor, one for its invocation. */
+    private record Readers(ClockReader probe, ClockReader invocation) {
+    }
+
+    /** Sets up the timing of the test {@code context} names, on {@code runtime}'s host and JVM. */
+    static TimedTest open(ExtensionContext context, ChronoscopeRuntime runtime) {
+        Plan plan = plan(context, runtime);
+        ProbeWarmup jvmWarmup = prepare(plan, runtime);
+        Readers readers = openReaders(plan);
+        Pinning pinning = pin(runtime.settings());
+        try {
+            String warmup = jvmWarmup.describe(plan.unit()) + rewarm(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
+            Timings.Context timing = floor(plan, readers.probe(), runtime);
+            MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos());
+            return new TimedTest(runtime, plan, timing, probe, readers.invocation(), warmup, pinning);
+        } catch (RuntimeException | Error e) {
+            pinning.restore();
+            throw e;
+        }
+    }
+
+    /** The clock (from {@code @MeasureWith}, the configured default or the host), the floor rule and the frequency. */
+    static Plan plan(ExtensionContext context, ChronoscopeRuntime runtime) {
+        Method method = context.getRequiredTestMethod();
+        Annotations annotations = new Annotations(context.getRequiredTestClass(), method);
+        ClockChoice choice = ClockChoice.choose(annotations.find(MeasureWith.class).map(MeasureWith::value),
+                annotations.whereDeclared(MeasureWith.class), runtime.settings(), runtime.host());
+        TscFrequency frequency = null;
+        if (choice.clock().countsTicks()) {
+            Fact<TscFrequency> f = runtime.jvm().frequency();
+            if (!f.isKnown()) {
+                throw new ExtensionConfigurationException(TestNames.describe(method) + ": " + choice.clock()
+                        + " counts ticks but they cannot be converted to time: " + f.unknownReason());
+            }
+            frequency = f.get();
+        }
+        return new Plan(method, choice, annotations.find(SubtractProbeFloor.class).isPresent(), frequency);
+    }
+
+    /** The JVM's once-only work for the clock (done already where the launcher listener ran); its warm-up. */
+    static ProbeWarmup prepare(Plan plan, ChronoscopeRuntime runtime) {
+        JvmFacts jvm = runtime.jvm();
+        long budget = runtime.settings().warmupBudgetNanos();
+        try {
+            jvm.prepare(plan.clock(), budget);
+            return jvm.warmup(plan.clock(), budget);
+        } catch (ClockUnavailableException e) {
+            throw unreadable(plan, e);
+        }
+    }
+
+    private static Readers openReaders(Plan plan) {
+        try {
+            return new Readers(ClockReaders.open(plan.clock()), ClockReaders.open(plan.clock()));
+        } catch (ClockUnavailableException e) {
+            throw unreadable(plan, e);
+        }
+    }
+
+    private static ExtensionConfigurationException unreadable(Plan plan, ClockUnavailableException e) {
+        return new ExtensionConfigurationException(TestNames.describe(plan.method()) + ": " + e.getMessage(), e);
+    }
+
+    /** Pinning happens before the floor, so that the floor is measured as the test will run. */
+    private static Pinning pin(Settings settings) {
+        return Pinning.pin(settings.pin());
+    }
+
+    /** Re-warms the probe path if it went cold since the per-JVM warm-up; says what was done. */
+    private static String rewarm(ClockReader reader, ProbeWarmup jvmWarmup, Settings settings, String unit) {
+        Optional<ProbeWarmup> again = ProbeWarmup.rewarmIfCold(reader, jvmWarmup, Math.min(REWARM_BUDGET_NANOS,
+                Math.max(1, settings.warmupBudgetNanos())));
+        return again.map(w -> String.format(Locale.ROOT,
+                "; before this test the path had gone cold (p50 %d %s): re-warmed %d rounds in %.1f ms, %s at p50 %d %s",
+                w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6, w.converged() ? "settled" : "NOT settled",
+                w.finalMedian(), unit)).orElse("; still warm before this test");
+    }
+
+    /** Measures the floor right before the test; the measurement context of everything the test times. */
+    private static Timings.Context floor(Plan plan, ClockReader reader, ChronoscopeRuntime runtime) {
+        Settings settings = runtime.settings();
+        Timings.Floor measured = Timings.measureFloor(reader, settings.floorSamples(), settings.floorBudgetNanos(), plan.frequency());
+        JvmFacts.ClockStep observed;
+        try {
+            observed = runtime.jvm().step(plan.clock());
+        } catch (ClockUnavailableException e) {
+            throw unreadable(plan, e);
+        }
+        Step step = Step.of(observed, measured);
+        return new Timings.Context(reader, plan.frequency(), measured.floor(), plan.subtractFloor(), step.value(),
+                step.source(), runtime.assertions());
+    }
+
+    /** The step the verdicts use, and how it was observed. */
+    private record Step(double value, String source) {
+        /**
+         * The clock's own step when back-to-back reads showed one; when every read changed (the
+         * clock is finer than its reading cost), the smallest difference between floor readings.
+         */
+        static Step of(JvmFacts.ClockStep step, Timings.Floor floor) {
+            if (step.isClockStep() || floor.quantum() <= 0) {
+                return new Step(step.step(), "observed: " + step.describe());
+            }
+            return new Step(floor.quantum(), "smallest difference between readings of the floor; back-to-back reads "
+                    + "changed every time, so the clock is finer than its reading cost");
+        }
+    }
+}
