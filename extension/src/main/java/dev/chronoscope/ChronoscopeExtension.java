@@ -1,6 +1,7 @@
 package dev.chronoscope;
 
 import dev.chronoscope.internal.junit.TimingLifecycle;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -20,7 +21,7 @@ import java.lang.reflect.Method;
  * state: the run's lives in its runtime object, each test's in an object kept in the test's store.
  */
 final class ChronoscopeExtension implements BeforeTestExecutionCallback, AfterTestExecutionCallback,
-        InvocationInterceptor, ParameterResolver {
+        AfterEachCallback, InvocationInterceptor, ParameterResolver {
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {
@@ -52,5 +53,10 @@ final class ChronoscopeExtension implements BeforeTestExecutionCallback, AfterTe
     @Override
     public void afterTestExecution(ExtensionContext context) {
         TimingLifecycle.afterTestExecution(context);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        TimingLifecycle.afterEach(context);
     }
 }

@@ -63,6 +63,40 @@ class LayeringTests {
                 .check(classes);
     }
 
+    /**
+     * The public value types (Timing, Probe, ClockId, …) sit below everything: the measurement core
+     * builds them. Only the JUnit entry points of the root package (the extension and the condition
+     * the annotations register) reach into the integration layer; a value type that did would close
+     * a cycle measurement → value type → integration → measurement.
+     */
+    @Test
+    void theRootPackagesValueTypesDependOnNothingInternal() {
+        noClasses().that().resideInAPackage("dev.chronoscope")
+                .and().areNotAssignableTo(org.junit.jupiter.api.extension.Extension.class)
+                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal..", "dev.chronoscope.assertj..")
+                .check(classes);
+    }
+
+    @Test
+    void theRootPackagesEntryPointsUseOnlyTheIntegrationLayer() {
+        noClasses().that().resideInAPackage("dev.chronoscope")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.ffm..",
+                        "dev.chronoscope.internal.clock..", "dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.report..",
+                        "dev.chronoscope.internal.doctor..", "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..")
+                .check(classes);
+    }
+
+    @Test
+    void theIntegrationLayerIsUsedOnlyByTheEntryPointsAndTheCommandLine() {
+        noClasses().that().resideInAnyPackage("dev.chronoscope.internal.ffm..", "dev.chronoscope.internal.clock..",
+                        "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.report..",
+                        "dev.chronoscope.internal.doctor..", "dev.chronoscope.assertj..")
+                .should().dependOnClassesThat().resideInAPackage("dev.chronoscope.internal.junit..")
+                .check(classes);
+    }
+
     @Test
     void onlyTheAssertionsPackageUsesAssertJ() {
         noClasses().that().resideOutsideOfPackage("dev.chronoscope.assertj..")

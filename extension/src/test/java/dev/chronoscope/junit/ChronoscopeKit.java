@@ -67,8 +67,13 @@ final class ChronoscopeKit {
         return with(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY, DescribedHosts.name(supplier));
     }
 
+    /** The configured report directory; where the configuration names none a path can be, the kit's own. */
     Path reportDir() {
-        return Path.of(configuration.get(ChronoscopeConfig.REPORT_DIR_KEY));
+        try {
+            return Path.of(configuration.get(ChronoscopeConfig.REPORT_DIR_KEY));
+        } catch (java.nio.file.InvalidPathException e) {
+            return directory.resolve("chronoscope");
+        }
     }
 
     KitRun run(Class<?>... fixtures) {

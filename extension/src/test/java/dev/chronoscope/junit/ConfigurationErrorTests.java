@@ -51,12 +51,18 @@ class ConfigurationErrorTests {
 
     @ParameterizedTest(name = "{0} = ''{1}''")
     @CsvSource(delimiter = '|', textBlock = """
-            chronoscope.floor.samples         | -3        | a positive whole number
-            chronoscope.floor.samples         | many      | a positive whole number
+            chronoscope.floor.samples         | -3        | a whole number from 1 to 1,000,000
+            chronoscope.floor.samples         | many      | a whole number from 1 to 1,000,000
+            chronoscope.floor.samples         | 2147483647 | a whole number from 1 to 1,000,000
+            chronoscope.floor.samples         | 1000001   | a whole number from 1 to 1,000,000
             chronoscope.clock.default         | SUNDIAL   | auto or one of [TSC_FENCED, TSC, CLOCK_REALTIME,
-            chronoscope.floor.budget          | 5 minutes | a positive duration with a unit: ns, us, ms or s (e.g. 500ms)
-            chronoscope.floor.budget          | 0ms       | a positive duration with a unit
-            chronoscope.region.warmup.budget  | 20        | a duration with a unit: ns, us, ms or s
+            chronoscope.floor.budget          | 5 minutes | a positive duration of at most 10s, with a unit: ns, us, ms or s (e.g. 500ms)
+            chronoscope.floor.budget          | 0ms       | a positive duration of at most 10s, with a unit
+            chronoscope.floor.budget          | 11s       | a positive duration of at most 10s
+            chronoscope.warmup.budget         | 61s       | a duration of at most 60s
+            chronoscope.region.warmup.budget  | 20        | a duration of at most 60s, with a unit: ns, us, ms or s
+            chronoscope.region.warmup.budget  | 9999999999999999999s | a duration of at most 60s
+            chronoscope.assertions.strict     | BOGUS     | true or false
             chronoscope.requirements.unmet    | maybe     | one of skip, fail
             chronoscope.report.print          | yes       | one of true, false
             """)

@@ -47,8 +47,18 @@ public final class NativeLibraryLoader {
         try {
             Optional<Path> extracted = extract(resource, fileName);
             if (extracted.isPresent()) {
-                SymbolLookup lookup = SymbolLookup.libraryLookup(extracted.get(), Arena.global());
-                return new Result(Optional.of(lookup), "bundled " + resource + " (extracted to " + extracted.get() + ")", "");
+                Path file = extracted.get();
+                try {
+                    SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
+                    return new Result(Optional.of(lookup), "bundled " + resource + " (extracted to " + file
+                            + ", removed once loaded)", "");
+                } catch (RuntimeException e) {
+                    throw new IOException(describe(e) + noexecHint(file.getParent()), e);
+                } finally {
+                    // loaded or not, the copy is no longer needed: the kernel keeps a loaded library mapped
+                    Files.deleteIfExists(file);
+                    Files.deleteIfExists(file.getParent());
+                }
             }
             reasons.append("no bundled ").append(fileName).append(" for ").append(platform)
                     .append(" (built without a C compiler, or platform not built)");
@@ -102,16 +112,16 @@ public final class NativeLibraryLoader {
         Path partial = dir.resolve(fileName + ".part");
         Files.write(partial, library);
         Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
-        target.toFile().deleteOnExit();
-        dir.toFile().deleteOnExit();
         String actual = sha256(Files.readAllBytes(target));
         if (!actual.equals(expectedSha256)) {
+            Files.deleteIfExists(target);
+            Files.deleteIfExists(dir);
             throw new IOException("extracted " + target + " has SHA-256 " + actual + ", expected " + expectedSha256);
         }
         return Optional.of(target);
     }
 
-    private static Path createPrivateDirectory() throws IOException {
+    static Path createPrivateDirectory() throws IOException {
         String configured = System.getProperty(EXTRACT_DIR_PROPERTY);
         Path parent = configured == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(configured);
         Files.createDirectories(parent);
@@ -120,6 +130,42 @@ public final class NativeLibraryLoader {
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         }
         return Files.createTempDirectory(parent, "chronoscope-");
+    }
+
+    /**
+     * Where the directory lies on a file system mounted {@code noexec} (as {@code /tmp} often is),
+     * no library in it can be mapped executable: says so, and how to extract elsewhere.
+     */
+    static String noexecHint(Path dir) {
+        return mountOptions(dir, Path.of("/proc/self/mountinfo")).filter(options -> options.contains("noexec"))
+                .map(options -> " (" + dir + " is on a file system mounted noexec, where no library can be loaded: set the "
+                        + "system property " + EXTRACT_DIR_PROPERTY + " to a directory on an executable file system, e.g. "
+                        + "-D" + EXTRACT_DIR_PROPERTY + "=target/chronoscope-native in Surefire's argLine)")
+                .orElse("");
+    }
+
+    /** The mount options of the file system {@code dir} lies on, from a {@code mountinfo} file; empty if unknown. */
+    static Optional<java.util.List<String>> mountOptions(Path dir, Path mountinfo) {
+        try {
+            Path absolute = dir.toAbsolutePath().normalize();
+            Optional<java.util.List<String>> best = Optional.empty();
+            int bestLength = -1;
+            for (String line : Files.readAllLines(mountinfo, StandardCharsets.UTF_8)) {
+                // id parent major:minor root mount-point options ... (proc(5))
+                String[] f = line.split(" ");
+                if (f.length < 6) {
+                    continue;
+                }
+                Path mountPoint = Path.of(f[4].replace("\\040", " "));
+                if (absolute.startsWith(mountPoint) && mountPoint.toString().length() > bestLength) {
+                    bestLength = mountPoint.toString().length();
+                    best = Optional.of(java.util.List.of(f[5].split(",")));
+                }
+            }
+            return best;
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     static String sha256(byte[] bytes) {

@@ -1,11 +1,12 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.report.JsonLinesWriter;
 import dev.chronoscope.internal.report.RecordJson;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.report.TimingSection;
-import org.junit.jupiter.api.MediaType;
+import org.junit.jupiter.api.extension.MediaType;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.BufferedWriter;
@@ -39,7 +40,12 @@ final class RecordPublisher {
         return writer;
     }
 
-    /** Prints, writes and publishes {@code record}; says on stderr what could not be done. */
+    /**
+     * Prints, writes and publishes {@code record}. A record that cannot be written fails the test
+     * (the exception names the file and the cause): the section alone would be the only trace.
+     * Report entries and sample files that cannot be published are said on stderr; the record
+     * holds what they would.
+     */
     void publish(ExtensionContext context, TestRecord record) {
         if (settings.printSections()) {
             System.out.print(TimingSection.format(record));
@@ -47,11 +53,11 @@ final class RecordPublisher {
         }
         String json = RecordJson.of(record).toString();
         // the record first: nothing that goes wrong while publishing may lose it
+        IOException notWritten = null;
         try {
             writer.append(json);
-        } catch (IOException e) {
-            System.err.println("[chronoscope] could not append the record of " + record.testName() + " to "
-                    + writer.file() + ": " + e);
+        } catch (IOException | RuntimeException e) {
+            notWritten = e instanceof IOException io ? io : new IOException(e.toString(), e);
         }
         try {
             publishEntries(context, record, json);
@@ -59,6 +65,18 @@ final class RecordPublisher {
             System.err.println("[chronoscope] could not publish the report entries of " + record.testName() + ": " + e);
         }
         publishSamples(context, record);
+        if (notWritten != null) {
+            throw new RecordNotWrittenException("Chronoscope could not write the record of " + record.testName() + " to "
+                    + writer.file() + ": " + notWritten + ". Its timing section is printed above; set "
+                    + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write.", notWritten);
+        }
+    }
+
+    /** A test's record could not be written: the test fails with this, naming the file and the cause. */
+    static final class RecordNotWrittenException extends RuntimeException {
+        RecordNotWrittenException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     private static void publishEntries(ExtensionContext context, TestRecord record, String json) {

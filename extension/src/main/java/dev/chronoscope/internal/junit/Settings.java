@@ -5,7 +5,9 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -25,16 +27,27 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|µs|ms|s)");
 
+    /**
+     * Upper bounds of the numeric keys: past them a value costs more than any test is worth — a
+     * floor of 2^31 samples needs 16 GB and killed the whole Surefire fork — so it is refused with
+     * the bound named instead.
+     */
+    static final int MAX_FLOOR_SAMPLES = 1_000_000;
+    static final Duration MAX_FLOOR_BUDGET = Duration.ofSeconds(10);
+    static final Duration MAX_WARMUP_BUDGET = Duration.ofSeconds(60);
+
     /** Reads every key; throws {@link ExtensionConfigurationException} naming the first invalid one. */
     public static Settings read(Function<String, Optional<String>> parameters) {
         return new Settings(
                 clock(parameters),
-                positiveInt(parameters, ChronoscopeConfig.FLOOR_SAMPLES_KEY, String.valueOf(ChronoscopeConfig.FLOOR_SAMPLES)),
-                duration(parameters, ChronoscopeConfig.FLOOR_BUDGET_KEY, ChronoscopeConfig.FLOOR_BUDGET, false),
-                duration(parameters, ChronoscopeConfig.WARMUP_BUDGET_KEY, ChronoscopeConfig.WARMUP_BUDGET, true),
-                duration(parameters, ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET, true),
+                wholeNumber(parameters, ChronoscopeConfig.FLOOR_SAMPLES_KEY, String.valueOf(ChronoscopeConfig.FLOOR_SAMPLES),
+                        MAX_FLOOR_SAMPLES),
+                duration(parameters, ChronoscopeConfig.FLOOR_BUDGET_KEY, ChronoscopeConfig.FLOOR_BUDGET, false, MAX_FLOOR_BUDGET),
+                duration(parameters, ChronoscopeConfig.WARMUP_BUDGET_KEY, ChronoscopeConfig.WARMUP_BUDGET, true, MAX_WARMUP_BUDGET),
+                duration(parameters, ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET, true,
+                        MAX_WARMUP_BUDGET),
                 oneOf(parameters, ChronoscopeConfig.UNMET_REQUIREMENT_KEY, ChronoscopeConfig.UNMET_REQUIREMENT, "skip", "fail").equals("fail"),
-                Path.of(value(parameters, ChronoscopeConfig.REPORT_DIR_KEY, ChronoscopeConfig.REPORT_DIR)),
+                directory(parameters, ChronoscopeConfig.REPORT_DIR_KEY, ChronoscopeConfig.REPORT_DIR),
                 bool(parameters, ChronoscopeConfig.PRINT_SECTIONS_KEY, ChronoscopeConfig.PRINT_SECTIONS),
                 bool(parameters, ChronoscopeConfig.PIN_KEY, ChronoscopeConfig.PIN),
                 parameters.apply(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY).map(String::trim).filter(s -> !s.isEmpty()));
@@ -73,21 +86,22 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         }
     }
 
-    private static int positiveInt(Function<String, Optional<String>> parameters, String key, String defaultValue) {
+    private static int wholeNumber(Function<String, Optional<String>> parameters, String key, String defaultValue, int max) {
         String v = value(parameters, key, defaultValue);
         try {
-            int n = Integer.parseInt(v.replace("_", ""));
-            if (n > 0) {
-                return n;
+            long n = Long.parseLong(v.replace("_", ""));
+            if (n >= 1 && n <= max) {
+                return (int) n;
             }
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw invalid(key, v, "a positive whole number");
+        throw invalid(key, v, String.format(Locale.ROOT, "a whole number from 1 to %,d", max));
     }
 
-    /** Parses {@code 500ms}, {@code 2s}, {@code 250us}, {@code 100ns} into nanoseconds. */
-    static long duration(Function<String, Optional<String>> parameters, String key, String defaultValue, boolean zeroAllowed) {
+    /** Parses {@code 500ms}, {@code 2s}, {@code 250us}, {@code 100ns} into nanoseconds, at most {@code max}. */
+    static long duration(Function<String, Optional<String>> parameters, String key, String defaultValue, boolean zeroAllowed,
+                         Duration max) {
         String v = value(parameters, key, defaultValue);
         Matcher m = DURATION.matcher(v.toLowerCase(Locale.ROOT));
         if (m.matches()) {
@@ -99,7 +113,7 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                     case "ms" -> Math.multiplyExact(amount, 1_000_000L);
                     default -> Math.multiplyExact(amount, 1_000_000_000L);
                 };
-                if (nanos > 0 || zeroAllowed) {
+                if ((nanos > 0 || zeroAllowed) && nanos <= max.toNanos()) {
                     return nanos;
                 }
             } catch (ArithmeticException | NumberFormatException ignored) {
@@ -107,7 +121,20 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
             }
         }
         throw invalid(key, v, (zeroAllowed ? "a duration" : "a positive duration")
-                + " with a unit: ns, us, ms or s (e.g. 500ms)");
+                + " of at most " + max.toSeconds() + "s, with a unit: ns, us, ms or s (e.g. 500ms)");
+    }
+
+    /** A directory path: not blank, and one the file system can name. */
+    private static Path directory(Function<String, Optional<String>> parameters, String key, String defaultValue) {
+        String v = value(parameters, key, defaultValue);
+        if (v.isEmpty()) {
+            throw invalid(key, v, "a directory (empty would write into the working directory)");
+        }
+        try {
+            return Path.of(v);
+        } catch (InvalidPathException e) {
+            throw invalid(key, v.replace("\0", "\\0"), "a directory path this file system accepts (" + e.getReason() + ")");
+        }
     }
 
     private static boolean bool(Function<String, Optional<String>> parameters, String key, String defaultValue) {

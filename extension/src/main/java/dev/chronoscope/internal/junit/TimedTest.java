@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
     private final ChronoscopeRuntime runtime;
+    private final String testName;
     private final TimedTestFactory.Plan plan;
     private final Timings.Context context;
     private final MeasuringProbe probe;
@@ -42,9 +43,10 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     private final List<String> notes = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    TimedTest(ChronoscopeRuntime runtime, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
+    TimedTest(ChronoscopeRuntime runtime, String testName, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
               ClockReader invocationReader, String warmup, Pinning pinning) {
         this.runtime = runtime;
+        this.testName = testName;
         this.plan = plan;
         this.context = context;
         this.probe = probe;
@@ -93,8 +95,9 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         List<String> warnings = new ArrayList<>(plan.choice().warnings());
         warnings.addAll(pinning.warnings());
         warnings.addAll(notes);
+        probe.unendedRegion().ifPresent(warnings::add);
         return TestRecord.builder()
-                .test(test.getUniqueId(), TestNames.testName(test), test.getDisplayName())
+                .test(test.getUniqueId(), testName, test.getDisplayName())
                 .outcome(outcome)
                 .clock(plan.choice().clock(), plan.choice().why(), context.reader().readMethod())
                 .frequency(context.frequency())
@@ -109,10 +112,15 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .build();
     }
 
-    /** Undoes what the test's setup did to its thread: the CPU affinity. Once; later calls do nothing. */
+    /**
+     * Ends the test's measuring: undoes what its setup did to its thread (the CPU affinity), and
+     * retires its probe, so that a region timed later (in {@code @AfterEach}, or by a probe kept in
+     * a field) fails instead of vanishing from every record. Once; later calls do nothing.
+     */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            probe.end(testName);
             pinning.restore();
         }
     }

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.SubtractProbeFloor;
@@ -59,10 +60,10 @@ final class TimedTestFactory {
         Readers readers = openReaders(plan);
         Pinning pinning = pin(runtime.settings());
         try {
-            String warmup = jvmWarmup.describe(plan.unit()) + rewarm(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
+            String warmup = warmup(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
             Timings.Context timing = floor(plan, readers.probe(), runtime);
             MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos());
-            return new TimedTest(runtime, plan, timing, probe, readers.invocation(), warmup, pinning);
+            return new TimedTest(runtime, TestNames.testName(context), plan, timing, probe, readers.invocation(), warmup, pinning);
         } catch (RuntimeException | Error e) {
             pinning.restore();
             throw e;
@@ -116,14 +117,29 @@ final class TimedTestFactory {
         return Pinning.pin(settings.pin());
     }
 
-    /** Re-warms the probe path if it went cold since the per-JVM warm-up; says what was done. */
-    private static String rewarm(ClockReader reader, ProbeWarmup jvmWarmup, Settings settings, String unit) {
+    /**
+     * Re-warms the probe path if it went cold since the per-JVM warm-up; says how the path was
+     * warmed, once per JVM and before this test. A zero warm-up budget turns both off.
+     */
+    private static String warmup(ClockReader reader, ProbeWarmup jvmWarmup, Settings settings, String unit) {
+        if (settings.warmupBudgetNanos() == 0) {
+            return "off (" + ChronoscopeConfig.WARMUP_BUDGET_KEY + " = 0): the floor and the regions may be read "
+                    + "through a path the JIT has not compiled yet";
+        }
+        String once = jvmWarmup.describe(unit);
         Optional<ProbeWarmup> again = ProbeWarmup.rewarmIfCold(reader, jvmWarmup, Math.min(REWARM_BUDGET_NANOS,
-                Math.max(1, settings.warmupBudgetNanos())));
-        return again.map(w -> String.format(Locale.ROOT,
+                settings.warmupBudgetNanos()));
+        if (again.isEmpty()) {
+            return once + "; still warm before this test";
+        }
+        ProbeWarmup w = again.get();
+        if (w.medians().isEmpty()) {
+            return once + "; before this test the path had gone cold, and its re-warm budget ran out before one round";
+        }
+        return once + String.format(Locale.ROOT,
                 "; before this test the path had gone cold (p50 %d %s): re-warmed %d rounds in %.1f ms, %s at p50 %d %s",
                 w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6, w.converged() ? "settled" : "NOT settled",
-                w.finalMedian(), unit)).orElse("; still warm before this test");
+                w.finalMedian(), unit);
     }
 
     /** Measures the floor right before the test; the measurement context of everything the test times. */

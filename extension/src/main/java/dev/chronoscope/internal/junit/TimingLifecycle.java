@@ -16,8 +16,8 @@ import java.util.Optional;
 /**
  * What Chronoscope does at each of a timed test's callbacks, for the extension in
  * {@code dev.chronoscope}: before it, {@link TimedTestFactory open} its {@link TimedTest} on the
- * run's {@link ChronoscopeRuntime}; around its invocation, time it; after it, hand the record to
- * the runtime and its publisher, and close the test. Holds no state: the test's lives in its store.
+ * run's {@link ChronoscopeRuntime}; around its invocation, time it; right after it, close it; after
+ * its {@code @AfterEach} methods, hand its record to the runtime and its publisher. Holds no state: the test's lives in its store.
  */
 public final class TimingLifecycle {
 
@@ -75,18 +75,29 @@ public final class TimingLifecycle {
         return test.probe();
     }
 
-    /** After the test method: the record, kept by the run and published; then the test is closed. */
+    /** Right after the test method, before its {@code @AfterEach} methods: measuring ends (see {@link TimedTest#close}). */
     public static void afterTestExecution(ExtensionContext context) {
+        TimedTest test = context.getStore(NAMESPACE).get(STATE, TimedTest.class);
+        if (test != null) {
+            test.close();
+        }
+    }
+
+    /**
+     * After the test's {@code @AfterEach} methods: the record, with the test's final outcome (an
+     * {@code @AfterEach} that fails fails the test), kept by the run and published. Output printed
+     * here still lands in the test case's {@code <system-out>}.
+     */
+    public static void afterEach(ExtensionContext context) {
         TimedTest test = context.getStore(NAMESPACE).remove(STATE, TimedTest.class);
         if (test == null) {
             return;
         }
-        try (test) {
-            ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
-            TestRecord record = test.record(context, outcome(context), templateAggregate(context));
-            runtime.add(record);
-            runtime.publisher().publish(context, record);
-        }
+        test.close();
+        ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
+        TestRecord record = test.record(context, outcome(context), templateAggregate(context));
+        runtime.add(record);
+        runtime.publisher().publish(context, record);
     }
 
     static String outcome(ExtensionContext context) {

@@ -21,13 +21,19 @@ import java.util.function.Supplier;
  */
 public final class MeasuringProbe implements Probe {
 
+    /** The longest {@link #repeatFor} budget: a bound that still states a duration, where a larger one overflowed. */
+    static final Duration MAX_BUDGET = Duration.ofHours(1);
+
     private final Timings.Context context;
     private final long regionWarmupBudgetNanos;
     private final Sink sink = new Sink();
     private final List<Timing> timings = new ArrayList<>();
     private final SampleRecorder explicit = new SampleRecorder(1024);
     private boolean explicitOpen;
+    private long explicitBegin;
     private int explicitBeginCpu;
+    /** Set when the test this probe belongs to has ended: the probe refuses further use. */
+    private volatile String endedTest;
 
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos) {
         this.context = Objects.requireNonNull(context, "context");
@@ -44,8 +50,31 @@ public final class MeasuringProbe implements Probe {
         return context.floor();
     }
 
+    /**
+     * Ends this probe's use: its test has ended, and a region timed now would belong to no record.
+     * Every later call throws, naming {@code testName}.
+     */
+    public void end(String testName) {
+        endedTest = Objects.requireNonNull(testName, "testName");
+    }
+
+    private void requireActive(String method) {
+        String ended = endedTest;
+        if (ended != null) {
+            throw new IllegalStateException(method + ": this Probe belonged to " + ended + ", which has ended; a region "
+                    + "timed now would be in no record. Time regions in the test method, with the Probe it receives.");
+        }
+    }
+
+    /** Why the record misses a region: an explicit begin() that was never ended; empty when none is open. */
+    public java.util.Optional<String> unendedRegion() {
+        return explicitOpen ? java.util.Optional.of("Probe.begin() was called and never ended with end(): that region "
+                + "is not in the record") : java.util.Optional.empty();
+    }
+
     @Override
     public Timing repeat(String label, int times, Supplier<?> region) {
+        requireActive("Probe.repeat");
         requireLabel("Probe.repeat", label);
         Objects.requireNonNull(region, "region");
         if (times < 1 || times > MAX_SAMPLES) {
@@ -59,11 +88,13 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Timing repeatFor(String label, Duration budget, Supplier<?> region) {
+        requireActive("Probe.repeatFor");
         requireLabel("Probe.repeatFor", label);
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(region, "region");
-        if (budget.isNegative() || budget.isZero()) {
-            throw new IllegalArgumentException("Probe.repeatFor: budget must be positive, was " + budget);
+        if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
+            throw new IllegalArgumentException("Probe.repeatFor: budget must be positive and at most " + MAX_BUDGET
+                    + " (it stops at " + MAX_SAMPLES + " samples anyway), was " + budget);
         }
         warmUp(region, 10_000);
         SampleRecorder recorder = new SampleRecorder(1 << 16);
@@ -89,6 +120,7 @@ public final class MeasuringProbe implements Probe {
      */
     @Override
     public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
+        requireActive("Probe.compare");
         requireLabel("Probe.compare", firstLabel);
         Objects.requireNonNull(first, "first");
         requireLabel("Probe.compare", secondLabel);
@@ -133,6 +165,7 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public long begin() {
+        requireActive("Probe.begin");
         if (explicitOpen) {
             throw new IllegalStateException("Probe.begin() called again before end(): one explicit region may be open at a time");
         }
@@ -140,6 +173,7 @@ public final class MeasuringProbe implements Probe {
         ClockReader reader = context.reader();
         long t = reader.begin();
         explicitBeginCpu = reader.beginCpu();
+        explicitBegin = t;
         return t;
     }
 
@@ -147,8 +181,13 @@ public final class MeasuringProbe implements Probe {
     public long end(long begin) {
         ClockReader reader = context.reader();
         long t = reader.end();
+        requireActive("Probe.end");
         if (!explicitOpen) {
             throw new IllegalStateException("Probe.end() called without a matching begin()");
+        }
+        if (begin != explicitBegin) {
+            throw new IllegalArgumentException("Probe.end(" + begin + "): expected the value the matching begin() returned ("
+                    + explicitBegin + "); the region stays open");
         }
         explicitOpen = false;
         explicit.record(begin, t, explicitBeginCpu, reader.endCpu());

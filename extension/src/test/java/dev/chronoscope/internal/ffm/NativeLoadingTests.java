@@ -33,13 +33,50 @@ class NativeLoadingTests {
     }
 
     @Test
-    void theBundledProbeIsExtractedIntoAPrivateDirectoryAndVerified() throws Exception {
+    void theBundledProbeIsLoadedFromTheJarAndItsCopyRemoved() {
         assumeThat(Platform.current().isLinux()).isTrue();
         assumeThat(ProbeLibrary.isLoaded()).as(ProbeLibrary.unavailableReason()).isTrue();
-        assertThat(ProbeLibrary.source()).startsWith("bundled ");
-        String path = ProbeLibrary.source().replaceAll(".*extracted to (.*)\\)$", "$1");
-        Path dir = Path.of(path).getParent();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+        assertThat(ProbeLibrary.source()).startsWith("bundled ").endsWith(", removed once loaded)");
+        String path = ProbeLibrary.source().replaceAll(".*extracted to (.*), removed once loaded\\)$", "$1");
+        assertThat(Path.of(path)).doesNotExist();
+        assertThat(Path.of(path).getParent()).doesNotExist();
+    }
+
+    @Test
+    void extractionDirectoriesArePrivate(@TempDir Path temp) throws Exception {
+        System.setProperty(NativeLibraryLoader.EXTRACT_DIR_PROPERTY, temp.toString());
+        try {
+            Path dir = NativeLibraryLoader.createPrivateDirectory();
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+        } finally {
+            System.clearProperty(NativeLibraryLoader.EXTRACT_DIR_PROPERTY);
+        }
+    }
+
+    @Test
+    void aJvmThatLoadedTheProbeLeavesNothingInTheExtractionDirectory(@TempDir Path temp) throws Exception {
+        assumeThat(Platform.current().isLinux()).isTrue();
+        assumeThat(ProbeLibrary.isLoaded()).as(ProbeLibrary.unavailableReason()).isTrue();
+        String out = runJava("--enable-native-access=ALL-UNNAMED", "-D" + NativeLibraryLoader.EXTRACT_DIR_PROPERTY + "=" + temp);
+        assertThat(out).contains("probe.loaded=true");
+        try (var left = Files.list(temp)) {
+            assertThat(left).as("left in " + temp).isEmpty();
+        }
+    }
+
+    @Test
+    void aNoexecFileSystemIsNamedWithTheFix(@TempDir Path temp) throws Exception {
+        Path mountinfo = Files.writeString(temp.resolve("mountinfo"), """
+                22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw
+                35 22 0:31 / /tmp rw,nosuid,nodev,noexec,relatime shared:15 - tmpfs tmpfs rw
+                36 22 0:32 / /tmp/exec\\040dir rw,relatime shared:16 - tmpfs tmpfs rw
+                """);
+        assertThat(NativeLibraryLoader.mountOptions(Path.of("/tmp/chronoscope-1"), mountinfo)).get()
+                .asList().contains("noexec");
+        assertThat(NativeLibraryLoader.mountOptions(Path.of("/tmp/exec dir/chronoscope-1"), mountinfo)).get()
+                .asList().doesNotContain("noexec");
+        assertThat(NativeLibraryLoader.mountOptions(Path.of("/home/x"), mountinfo)).get().asList().containsExactly("rw", "relatime");
+        assertThat(NativeLibraryLoader.mountOptions(Path.of("/x"), temp.resolve("absent"))).isEmpty();
     }
 
     @Test
