@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.ClockReaders;
+import dev.chronoscope.internal.ffm.Libc;
 import dev.chronoscope.internal.ffm.ProbeLibrary;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
@@ -34,19 +35,58 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
     public static ClockChoice choose(Optional<ClockId> explicit, String element, Settings settings, HostFacts host) {
         ClockId clock;
         String why;
+        String where;
         if (explicit.isPresent()) {
             clock = explicit.get();
             why = "@MeasureWith(" + clock + ") on " + element;
-            requireReadable(clock, "@MeasureWith(" + clock + ") on " + element);
+            where = why;
         } else if (settings.defaultClock().isPresent()) {
             clock = settings.defaultClock().get();
             why = "configured: chronoscope.clock.default = " + clock;
-            requireReadable(clock, "chronoscope.clock.default = " + clock + " (for " + element + ")");
+            where = "chronoscope.clock.default = " + clock + " (for " + element + ")";
         } else {
             clock = automatic(host);
             why = (clock == ClockId.TSC_FENCED ? "default: " : "default: TSC_FENCED not used: ") + tscFacts(host);
+            where = "the default clock " + clock + " (for " + element + ")";
         }
-        return new ClockChoice(clock, why, warnings(clock, host));
+        List<String> warnings = new ArrayList<>();
+        nativeCallsUnavailable().ifPresent(warnings::add);
+        String reason = ClockReaders.unavailableReason(clock);
+        if (!reason.isEmpty()) {
+            if (clock != ClockId.CLOCK_MONOTONIC || !ClockReaders.isAvailable(ClockId.NANO_TIME)) {
+                throw new ExtensionConfigurationException(where + ": " + clock + " cannot be read on this host: " + reason
+                        + ". " + suggestion(clock));
+            }
+            // The same clock through the JDK: on Linux System.nanoTime() is clock_gettime(CLOCK_MONOTONIC).
+            warnings.add("CLOCK_MONOTONIC cannot be read through libc here (" + reason + "), so this test is timed with "
+                    + "NANO_TIME: the same clock read through the JDK (System.nanoTime() is clock_gettime(CLOCK_MONOTONIC) "
+                    + "on Linux), at the JDK's reading cost");
+            why = why + "; read as NANO_TIME";
+            clock = ClockId.NANO_TIME;
+        }
+        warnings.addAll(warnings(clock, host));
+        return new ClockChoice(clock, why, warnings);
+    }
+
+    /** A clock to choose instead of {@code failed}, never {@code failed} itself. */
+    private static String suggestion(ClockId failed) {
+        for (ClockId candidate : List.of(ClockId.CLOCK_MONOTONIC, ClockId.NANO_TIME)) {
+            if (candidate != failed && ClockReaders.isAvailable(candidate)) {
+                return "Choose a clock this host can read, e.g. " + candidate + ".";
+            }
+        }
+        return "No clock but the JDK's can be read here.";
+    }
+
+    /** When native calls fail in this JVM (e.g. {@code --illegal-native-access=deny}), what every record must say. */
+    static Optional<String> nativeCallsUnavailable() {
+        if (Libc.isAvailable()) {
+            return Optional.empty();
+        }
+        String reason = Libc.unavailableReason();
+        return Optional.of((reason.contains("IllegalCallerException") ? "native access denied" : "native calls unavailable")
+                + " in this JVM (" + reason + "): only the JDK's clock (NANO_TIME) can be read, and host facts read "
+                + "through native calls are unknown. Enable it with --enable-native-access=ALL-UNNAMED.");
     }
 
     /** The clock of a test without {@code @MeasureWith}: the configured default, else {@link #automatic}. */
@@ -57,14 +97,6 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
     /** The automatic choice: TSC_FENCED where the TSC can be trusted ({@link #tscUsable}), else CLOCK_MONOTONIC. */
     static ClockId automatic(HostFacts host) {
         return tscUsable(host) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
-    }
-
-    private static void requireReadable(ClockId clock, String where) {
-        String reason = ClockReaders.unavailableReason(clock);
-        if (!reason.isEmpty()) {
-            throw new ExtensionConfigurationException(where + ": " + clock + " cannot be read on this host: " + reason
-                    + ". Choose a clock this host can read, e.g. CLOCK_MONOTONIC.");
-        }
     }
 
     /** True when the TSC can time durations here: invariant, RDTSCP present, native probe loaded. */
