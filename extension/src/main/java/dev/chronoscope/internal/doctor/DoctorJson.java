@@ -6,6 +6,7 @@ import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.CpuList;
 import dev.chronoscope.internal.host.CpuidFacts;
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 import dev.chronoscope.internal.report.Json;
@@ -138,6 +139,11 @@ public final class DoctorJson {
     }
 
     static Json.Obj host(DoctorReport r) {
+        return host(r, DoctorReport.otherHostFacts());
+    }
+
+    /** The host object, with {@code others} (facts without a member of their own) last, under their names. */
+    static Json.Obj host(DoctorReport r, List<HostFact<?>> others) {
         HostFacts h = r.host();
         Section s = new Section();
         s.fact("cpuVendor", h.cpuVendor(), v -> v);
@@ -177,6 +183,9 @@ public final class DoctorJson {
         s.fact("monotonicRawDriftUncertaintyPpm", r.drift(), DoctorReport.Drift::uncertaintyPpm);
         s.fact("monotonicRawDriftWindowNs", r.drift(), DoctorReport.Drift::windowNanos);
         s.fact("monotonicRawDriftMethod", r.drift(), DoctorReport.Drift::method);
+        for (HostFact<?> key : others) {
+            s.fact(key.name(), h.get(key), v -> v instanceof CpuList cpus ? cpus.cpus() : v);
+        }
         return s.done();
     }
 

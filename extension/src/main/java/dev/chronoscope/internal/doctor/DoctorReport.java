@@ -4,6 +4,7 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code DoctorReport} is used to hold everything the doctor measured and read about this machine's
@@ -41,6 +43,22 @@ public record DoctorReport(Instant measuredAt, Environment environment, DoctorOp
     /** The JSON document's {@code schema} value; bumped when a field changes meaning or goes away. */
     public static final String SCHEMA = "chronoscope-doctor/1";
 
+    /**
+     * The host facts that {@link DoctorText} and {@link DoctorJson} show in places and words of their
+     * own (the JSON's member names are its contract: {@code tsc.invariant} for
+     * {@link HostFact#INVARIANT_TSC}, {@code host.constantTsc} for {@link HostFact#CONSTANT_TSC_FLAG}, …).
+     * Both show every other listed fact at the end of their host section under the fact's name
+     * ({@link #otherHostFacts()}), so a fact added to {@link HostFact} appears in the doctor's output
+     * without an edit here; add a key to this set only when you give it a place of its own.
+     */
+    static final Set<HostFact<?>> HOST_FACTS_PLACED = Set.of(
+            HostFact.CPU_VENDOR, HostFact.CPU_MODEL, HostFact.LOGICAL_CPUS, HostFact.ONLINE_CPUS, HostFact.SMT_ACTIVE,
+            HostFact.SMT_CONTROL, HostFact.INVARIANT_TSC, HostFact.RDTSCP, HostFact.HYPERVISOR, HostFact.HYPERVISOR_VENDOR,
+            HostFact.CONSTANT_TSC_FLAG, HostFact.NONSTOP_TSC_FLAG, HostFact.TSC_KNOWN_FREQ_FLAG, HostFact.RDTSCP_FLAG,
+            HostFact.CLOCKSOURCE, HostFact.AVAILABLE_CLOCKSOURCES, HostFact.CPUFREQ_GOVERNOR, HostFact.CPUFREQ_BOOST,
+            HostFact.INTEL_NO_TURBO, HostFact.ISOLATED_CPUS, HostFact.NOHZ_FULL_CPUS, HostFact.KERNEL_RELEASE,
+            HostFact.TSC_FREQUENCY_HZ_CPUID15, HostFact.BASE_FREQUENCY_HZ_CPUID16, HostFact.TSC_FREQUENCY_HZ_HYPERVISOR);
+
     public DoctorReport {
         Objects.requireNonNull(measuredAt, "measuredAt");
         Objects.requireNonNull(environment, "environment");
@@ -52,6 +70,11 @@ public record DoctorReport(Instant measuredAt, Environment environment, DoctorOp
         Objects.requireNonNull(fencedFloor, "fencedFloor");
         Objects.requireNonNull(granularity, "granularity");
         Objects.requireNonNull(drift, "drift");
+    }
+
+    /** The listed host facts without a place of their own in the doctor's output, in declaration order. */
+    static List<HostFact<?>> otherHostFacts() {
+        return HostFact.listed().stream().filter(k -> !HOST_FACTS_PLACED.contains(k)).toList();
     }
 
     /**

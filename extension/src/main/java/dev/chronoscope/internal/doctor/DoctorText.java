@@ -8,6 +8,7 @@ import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.CpuidFacts;
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 
 import java.util.ArrayList;
@@ -261,6 +262,14 @@ public final class DoctorText {
         line(out, "NTP", ntp);
         line(out, "MONOTONIC − RAW", fact(r.drift(), d -> ppm(d.ppm()) + " ± " + String.format(Locale.ROOT, "%.3f", d.uncertaintyPpm())
                 + " ppm over " + millis(d.windowNanos()) + ": " + d.method()));
+        otherHostFacts(out, h, DoctorReport.otherHostFacts());
+    }
+
+    /** One line per fact in {@code keys} (facts without a line of their own): its name, value and source. */
+    static void otherHostFacts(StringBuilder out, HostFacts h, List<HostFact<?>> keys) {
+        for (HostFact<?> key : keys) {
+            line(out, key.name(), sourced(h.get(key), Object::toString));
+        }
     }
 
     private static String flag(String name, Fact<Boolean> f) {

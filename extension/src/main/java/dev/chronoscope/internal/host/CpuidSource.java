@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * {@code CpuidSource} is used to execute the x86 CPUID instruction, or to pretend to in a test
- * ({@link InMemoryCpuidSource}). {@link #probe()} executes it through the native probe.
+ * ({@code InMemoryCpuidSource} in the tests). {@link #probe()} executes it through the native probe.
  */
 public interface CpuidSource {
 

@@ -3,61 +3,33 @@ package dev.chronoscope.internal.host;
 import dev.chronoscope.internal.ffm.Adjtimex;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.StringJoiner;
 
 /**
  * What Chronoscope reads about the host that bears on timing: the CPU and its TSC (CPUID and
  * {@code /proc/cpuinfo}), the kernel's clocksource, frequency scaling, CPU isolation and NTP state.
  * Each is a {@link Fact}: a value with its source, or unknown with the reason. Values measured rather
- * than read (kernel HZ, timer resolution, TSC calibration) live elsewhere.
+ * than read (kernel HZ, timer resolution, TSC calibration) live elsewhere. Immutable.
+ *
+ * <p>The facts are held by key ({@link HostFact}), one {@code Fact} per key, so that adding a fact
+ * is its key plus the line in {@link HostFactsReader} that reads it: {@link #get(HostFact)}, the
+ * {@link Builder}, {@link #facts()} and {@link #describe()} take every key as declared. The named
+ * accessors ({@link #clocksource()}, …) and the builder's named setters are conveniences kept for
+ * the code that already calls them; each is one line over {@code get} or {@code with}, and a new fact
+ * needs none.
  *
  * <p>{@link HostFactsReader#read()} reads the real host. To describe another host in a test, start
- * from {@link #invariantTscHost()} or {@link #builder()} and change what matters:
- * {@code HostFacts.invariantTscHost().withoutInvariantTsc()},
- * {@code HostFacts.invariantTscHost().withClocksource("hpet")}, or
- * {@code HostFacts.builder().invariantTsc(false).clocksource("hpet").build()}.
- *
- * @param cpuVendor                CPU vendor (CPUID.0, else {@code /proc/cpuinfo vendor_id})
- * @param cpuModel                 CPU model (CPUID brand string, else {@code /proc/cpuinfo model name})
- * @param logicalCpus              {@code processor} entries in {@code /proc/cpuinfo}
- * @param onlineCpus               {@code /sys/devices/system/cpu/online}
- * @param smtActive                {@code /sys/devices/system/cpu/smt/active}
- * @param smtControl               {@code /sys/devices/system/cpu/smt/control} ({@code on}, {@code off}, {@code notsupported}, …)
- * @param invariantTsc             CPUID.80000007H:EDX[8]
- * @param rdtscp                   CPUID.80000001H:EDX[27]
- * @param hypervisor               CPUID.1:ECX[31], else the {@code hypervisor} flag in {@code /proc/cpuinfo}
- * @param hypervisorVendor         CPUID.40000000H signature ({@code KVMKVMKVM}, …), only under a hypervisor
- * @param constantTscFlag          {@code constant_tsc} in {@code /proc/cpuinfo flags}
- * @param nonstopTscFlag           {@code nonstop_tsc} in {@code /proc/cpuinfo flags}
- * @param tscKnownFreqFlag         {@code tsc_known_freq} in {@code /proc/cpuinfo flags}
- * @param rdtscpFlag               {@code rdtscp} in {@code /proc/cpuinfo flags}
- * @param clocksource              the kernel's current clocksource ({@code tsc}, {@code kvm-clock}, {@code hpet}, …)
- * @param availableClocksources    the clocksources the kernel offers
- * @param cpufreqGovernor          cpu0's cpufreq scaling governor
- * @param cpufreqBoost             {@code /sys/devices/system/cpu/cpufreq/boost}
- * @param intelNoTurbo             {@code /sys/devices/system/cpu/intel_pstate/no_turbo}
- * @param isolatedCpus             {@code /sys/devices/system/cpu/isolated}
- * @param nohzFullCpus             {@code /sys/devices/system/cpu/nohz_full}
- * @param kernelRelease            {@code /proc/sys/kernel/osrelease}
- * @param tscFrequencyHzCpuid15    TSC frequency from CPUID.15H (Hz)
- * @param baseFrequencyHzCpuid16   processor base frequency from CPUID.16H (Hz)
- * @param tscFrequencyHzHypervisor TSC frequency from CPUID.40000010H (Hz)
- * @param adjtimex                 the kernel's NTP state, read with a read-only {@code adjtimex(2)}
+ * from {@link #builder()} and set what matters:
+ * {@code HostFacts.builder().invariantTsc(false).clocksource("hpet").build()}, or
+ * {@code HostFacts.builder().with(HostFact.CLOCKSOURCE, "hpet").build()}.
  */
-public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Integer> logicalCpus,
-                        Fact<CpuList> onlineCpus, Fact<Boolean> smtActive, Fact<String> smtControl,
-                        Fact<Boolean> invariantTsc, Fact<Boolean> rdtscp, Fact<Boolean> hypervisor,
-                        Fact<String> hypervisorVendor, Fact<Boolean> constantTscFlag, Fact<Boolean> nonstopTscFlag,
-                        Fact<Boolean> tscKnownFreqFlag, Fact<Boolean> rdtscpFlag, Fact<String> clocksource,
-                        Fact<List<String>> availableClocksources, Fact<String> cpufreqGovernor,
-                        Fact<Boolean> cpufreqBoost, Fact<Boolean> intelNoTurbo, Fact<CpuList> isolatedCpus,
-                        Fact<CpuList> nohzFullCpus, Fact<String> kernelRelease, Fact<Long> tscFrequencyHzCpuid15,
-                        Fact<Long> baseFrequencyHzCpuid16, Fact<Long> tscFrequencyHzHypervisor,
-                        Fact<Adjtimex> adjtimex) {
+public final class HostFacts {
 
     /** The source of facts set with the plain-value methods of {@link Builder}. */
     public static final String DESCRIBED = "described";
@@ -72,78 +44,62 @@ public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Inte
     private static final Set<String> VDSO_CAPABLE = Set.of("tsc", "kvm-clock", "arch_sys_counter", "hyperv_clocksource_tsc_page");
     private static final Set<String> NOT_VDSO_CAPABLE = Set.of("hpet", "acpi_pm");
 
-    public HostFacts {
-        Objects.requireNonNull(cpuVendor, "cpuVendor");
-        Objects.requireNonNull(cpuModel, "cpuModel");
-        Objects.requireNonNull(logicalCpus, "logicalCpus");
-        Objects.requireNonNull(onlineCpus, "onlineCpus");
-        Objects.requireNonNull(smtActive, "smtActive");
-        Objects.requireNonNull(smtControl, "smtControl");
-        Objects.requireNonNull(invariantTsc, "invariantTsc");
-        Objects.requireNonNull(rdtscp, "rdtscp");
-        Objects.requireNonNull(hypervisor, "hypervisor");
-        Objects.requireNonNull(hypervisorVendor, "hypervisorVendor");
-        Objects.requireNonNull(constantTscFlag, "constantTscFlag");
-        Objects.requireNonNull(nonstopTscFlag, "nonstopTscFlag");
-        Objects.requireNonNull(tscKnownFreqFlag, "tscKnownFreqFlag");
-        Objects.requireNonNull(rdtscpFlag, "rdtscpFlag");
-        Objects.requireNonNull(clocksource, "clocksource");
-        availableClocksources = Objects.requireNonNull(availableClocksources, "availableClocksources").map(List::copyOf);
-        Objects.requireNonNull(cpufreqGovernor, "cpufreqGovernor");
-        Objects.requireNonNull(cpufreqBoost, "cpufreqBoost");
-        Objects.requireNonNull(intelNoTurbo, "intelNoTurbo");
-        Objects.requireNonNull(isolatedCpus, "isolatedCpus");
-        Objects.requireNonNull(nohzFullCpus, "nohzFullCpus");
-        Objects.requireNonNull(kernelRelease, "kernelRelease");
-        Objects.requireNonNull(tscFrequencyHzCpuid15, "tscFrequencyHzCpuid15");
-        Objects.requireNonNull(baseFrequencyHzCpuid16, "baseFrequencyHzCpuid16");
-        Objects.requireNonNull(tscFrequencyHzHypervisor, "tscFrequencyHzHypervisor");
-        Objects.requireNonNull(adjtimex, "adjtimex");
+    /** Every key of {@link HostFact#all()}, in its order; unmodifiable. */
+    private final Map<HostFact<?>, Fact<?>> byKey;
+
+    private HostFacts(Map<HostFact<?>, Fact<?>> byKey) {
+        Map<HostFact<?>, Fact<?>> all = new LinkedHashMap<>();
+        for (HostFact<?> key : HostFact.all()) {
+            all.put(key, byKey.getOrDefault(key, Fact.unknown(NOT_DESCRIBED)));
+        }
+        this.byKey = Collections.unmodifiableMap(all);
     }
+
+    /** The fact {@code key} names: read, described, or unknown with the reason. */
+    @SuppressWarnings("unchecked") // the Builder stores only a Fact<T> under a HostFact<T>
+    public <T> Fact<T> get(HostFact<T> key) {
+        return (Fact<T>) byKey.get(Objects.requireNonNull(key, "key"));
+    }
+
+    // ---- the facts by name: conveniences over get(HostFact) -----------------------------------
+
+    public Fact<String> cpuVendor() { return get(HostFact.CPU_VENDOR); }
+    public Fact<String> cpuModel() { return get(HostFact.CPU_MODEL); }
+    public Fact<Integer> logicalCpus() { return get(HostFact.LOGICAL_CPUS); }
+    public Fact<CpuList> onlineCpus() { return get(HostFact.ONLINE_CPUS); }
+    public Fact<Boolean> smtActive() { return get(HostFact.SMT_ACTIVE); }
+    public Fact<String> smtControl() { return get(HostFact.SMT_CONTROL); }
+    public Fact<Boolean> invariantTsc() { return get(HostFact.INVARIANT_TSC); }
+    public Fact<Boolean> rdtscp() { return get(HostFact.RDTSCP); }
+    public Fact<Boolean> hypervisor() { return get(HostFact.HYPERVISOR); }
+    public Fact<String> hypervisorVendor() { return get(HostFact.HYPERVISOR_VENDOR); }
+    public Fact<Boolean> constantTscFlag() { return get(HostFact.CONSTANT_TSC_FLAG); }
+    public Fact<Boolean> nonstopTscFlag() { return get(HostFact.NONSTOP_TSC_FLAG); }
+    public Fact<Boolean> tscKnownFreqFlag() { return get(HostFact.TSC_KNOWN_FREQ_FLAG); }
+    public Fact<Boolean> rdtscpFlag() { return get(HostFact.RDTSCP_FLAG); }
+    public Fact<String> clocksource() { return get(HostFact.CLOCKSOURCE); }
+    public Fact<List<String>> availableClocksources() { return get(HostFact.AVAILABLE_CLOCKSOURCES); }
+    public Fact<String> cpufreqGovernor() { return get(HostFact.CPUFREQ_GOVERNOR); }
+    public Fact<Boolean> cpufreqBoost() { return get(HostFact.CPUFREQ_BOOST); }
+    public Fact<Boolean> intelNoTurbo() { return get(HostFact.INTEL_NO_TURBO); }
+    public Fact<CpuList> isolatedCpus() { return get(HostFact.ISOLATED_CPUS); }
+    public Fact<CpuList> nohzFullCpus() { return get(HostFact.NOHZ_FULL_CPUS); }
+    public Fact<String> kernelRelease() { return get(HostFact.KERNEL_RELEASE); }
+    public Fact<Long> tscFrequencyHzCpuid15() { return get(HostFact.TSC_FREQUENCY_HZ_CPUID15); }
+    public Fact<Long> baseFrequencyHzCpuid16() { return get(HostFact.BASE_FREQUENCY_HZ_CPUID16); }
+    public Fact<Long> tscFrequencyHzHypervisor() { return get(HostFact.TSC_FREQUENCY_HZ_HYPERVISOR); }
+    public Fact<Adjtimex> adjtimex() { return get(HostFact.ADJTIMEX); }
 
     // ---- describing other hosts -------------------------------------------------------------
 
     /** A builder in which every fact is unknown ("not described"). */
     public static Builder builder() {
-        return new Builder();
-    }
-
-    /**
-     * A described x86-64 host whose TSC can be trusted for durations: invariant TSC, RDTSCP,
-     * {@code constant_tsc nonstop_tsc tsc_known_freq rdtscp}, clocksource {@code tsc} (of
-     * {@code tsc hpet acpi_pm}), no hypervisor, 4 online CPUs, none isolated. Everything else unknown.
-     */
-    public static HostFacts invariantTscHost() {
-        return builder()
-                .cpuVendor("GenuineIntel").cpuModel("described CPU").logicalCpus(4).onlineCpus(CpuList.of(0, 1, 2, 3))
-                .invariantTsc(true).rdtscp(true).hypervisor(false)
-                .constantTscFlag(true).nonstopTscFlag(true).tscKnownFreqFlag(true).rdtscpFlag(true)
-                .clocksource("tsc").availableClocksources("tsc", "hpet", "acpi_pm")
-                .isolatedCpus(CpuList.NONE)
-                .build();
-    }
-
-    /** This host, but its CPU reports no invariant TSC (CPUID bit clear, no constant_tsc or nonstop_tsc). */
-    public HostFacts withoutInvariantTsc() {
-        return toBuilder().invariantTsc(false).constantTscFlag(false).nonstopTscFlag(false).build();
-    }
-
-    /** This host, but the kernel keeps time with {@code name} (added to the available ones if missing). */
-    public HostFacts withClocksource(String name) {
-        Builder b = toBuilder().clocksource(name);
-        if (availableClocksources.isKnown() && !availableClocksources.get().contains(name)) {
-            List<String> available = new ArrayList<>(availableClocksources.get());
-            available.add(name);
-            b.availableClocksources(Fact.of(available, availableClocksources.source()));
-        } else if (!availableClocksources.isKnown()) {
-            b.availableClocksources(name);
-        }
-        return b.build();
+        return new Builder(Map.of());
     }
 
     /** A builder that starts from these facts. */
     public Builder toBuilder() {
-        return new Builder(this);
+        return new Builder(byKey);
     }
 
     // ---- derived facts ----------------------------------------------------------------------
@@ -160,6 +116,10 @@ public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Inte
      * trust it. kvm-clock and the Hyper-V page read the TSC themselves and say nothing against it.
      */
     public Fact<Boolean> invariantTscVerdict() {
+        Fact<Boolean> invariantTsc = invariantTsc();
+        Fact<Boolean> constantTscFlag = constantTscFlag();
+        Fact<Boolean> nonstopTscFlag = nonstopTscFlag();
+        Fact<String> clocksource = clocksource();
         Boolean invariant;
         if (invariantTsc.isKnown()) {
             invariant = invariantTsc.get();
@@ -170,7 +130,7 @@ public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Inte
         }
         boolean platformTimer = clocksource.isKnown() && NOT_VDSO_CAPABLE.contains(clocksource.get());
         String line = "invariant TSC: " + yesNo(invariantTsc)
-                + "; cpuinfo: " + cpuinfoTscFlags()
+                + "; cpuinfo: " + cpuinfoTscFlags(constantTscFlag, nonstopTscFlag)
                 + "; clocksource: " + (clocksource.isKnown() ? clocksource.get() : "unknown (" + clocksource.source() + ")")
                 + (platformTimer && Boolean.TRUE.equals(invariant) ? " (the kernel does not keep time with the TSC)" : "");
         return invariant == null ? Fact.unknown(line) : Fact.of(invariant && !platformTimer, line);
@@ -181,6 +141,7 @@ public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Inte
      * rather than a system call; unknown for clocksources we have not classified.
      */
     public Fact<Boolean> vdsoCapableClocksource() {
+        Fact<String> clocksource = clocksource();
         return clocksource.flatMap(name -> {
             if (VDSO_CAPABLE.contains(name)) {
                 return Fact.of(true, "clocksource " + name + " (" + clocksource.source() + ") has a vDSO clock mode");
@@ -195,62 +156,47 @@ public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Inte
 
     /** The kernel's NTP frequency correction in ppm (positive: the clock is sped up). */
     public Fact<Double> ntpFrequencyPpm() {
+        Fact<Adjtimex> adjtimex = adjtimex();
         return adjtimex.flatMap(a -> Fact.of(a.frequencyPpm(), adjtimex.source() + ": freq"));
     }
 
     /** Whether the kernel considers the clock NTP-synchronised (STA_UNSYNC clear, state not TIME_ERROR). */
     public Fact<Boolean> ntpSynchronised() {
+        Fact<Adjtimex> adjtimex = adjtimex();
         return adjtimex.flatMap(a -> Fact.of(a.synchronised(), adjtimex.source() + ": status, state"));
     }
 
     /** The kernel clock state ({@code TIME_OK}, {@code TIME_ERROR}, …). */
     public Fact<String> clockState() {
+        Fact<Adjtimex> adjtimex = adjtimex();
         return adjtimex.flatMap(a -> Fact.of(a.clockStateName(), adjtimex.source() + ": return value"));
     }
 
     /** The STA_* status bits that are set. */
     public Fact<List<String>> ntpStatusFlags() {
+        Fact<Adjtimex> adjtimex = adjtimex();
         return adjtimex.flatMap(a -> Fact.of(List.copyOf(a.statusFlags()), adjtimex.source() + ": status"));
     }
 
-    /** Every fact by name, in declaration order, derived ones last; for reports. */
+    /**
+     * Every fact by name, for reports: each {@linkplain HostFact#listed() listed key} in declaration
+     * order, then the derived facts. Unmodifiable.
+     */
     public Map<String, Fact<?>> facts() {
         Map<String, Fact<?>> m = new LinkedHashMap<>();
-        m.put("cpuVendor", cpuVendor);
-        m.put("cpuModel", cpuModel);
-        m.put("logicalCpus", logicalCpus);
-        m.put("onlineCpus", onlineCpus);
-        m.put("smtActive", smtActive);
-        m.put("smtControl", smtControl);
-        m.put("invariantTsc", invariantTsc);
-        m.put("rdtscp", rdtscp);
-        m.put("hypervisor", hypervisor);
-        m.put("hypervisorVendor", hypervisorVendor);
-        m.put("constantTscFlag", constantTscFlag);
-        m.put("nonstopTscFlag", nonstopTscFlag);
-        m.put("tscKnownFreqFlag", tscKnownFreqFlag);
-        m.put("rdtscpFlag", rdtscpFlag);
-        m.put("clocksource", clocksource);
-        m.put("availableClocksources", availableClocksources);
-        m.put("cpufreqGovernor", cpufreqGovernor);
-        m.put("cpufreqBoost", cpufreqBoost);
-        m.put("intelNoTurbo", intelNoTurbo);
-        m.put("isolatedCpus", isolatedCpus);
-        m.put("nohzFullCpus", nohzFullCpus);
-        m.put("kernelRelease", kernelRelease);
-        m.put("tscFrequencyHzCpuid15", tscFrequencyHzCpuid15);
-        m.put("baseFrequencyHzCpuid16", baseFrequencyHzCpuid16);
-        m.put("tscFrequencyHzHypervisor", tscFrequencyHzHypervisor);
+        for (HostFact<?> key : HostFact.listed()) {
+            m.put(key.name(), get(key));
+        }
         m.put("ntpFrequencyPpm", ntpFrequencyPpm());
         m.put("ntpSynchronised", ntpSynchronised());
         m.put("clockState", clockState());
         m.put("ntpStatusFlags", ntpStatusFlags());
         m.put("vdsoCapableClocksource", vdsoCapableClocksource());
         m.put("invariantTscVerdict", invariantTscVerdict());
-        return m;
+        return Collections.unmodifiableMap(m);
     }
 
-    /** One line per fact: {@code name = value  [source]} or {@code name = unknown (reason)}. */
+    /** One line per fact of {@link #facts()}: {@code name = value  [source]} or {@code name = unknown (reason)}. */
     public String describe() {
         StringBuilder b = new StringBuilder();
         facts().forEach((name, fact) -> {
@@ -269,7 +215,7 @@ public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Inte
         return fact.isKnown() ? (fact.get() ? "yes" : "no") + " (" + fact.source() + ")" : "unknown (" + fact.source() + ")";
     }
 
-    private String cpuinfoTscFlags() {
+    private static String cpuinfoTscFlags(Fact<Boolean> constantTscFlag, Fact<Boolean> nonstopTscFlag) {
         if (!constantTscFlag.isKnown() && !nonstopTscFlag.isKnown() && constantTscFlag.source().equals(nonstopTscFlag.source())) {
             return "unknown (" + constantTscFlag.source() + ")";
         }
@@ -284,133 +230,106 @@ public record HostFacts(Fact<String> cpuVendor, Fact<String> cpuModel, Fact<Inte
         return String.join(allSet ? " " : ", ", parts);
     }
 
+    // ---- value semantics: equal when every fact is equal, as when this was a record -------------
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof HostFacts other && byKey.equals(other.byKey);
+    }
+
+    @Override
+    public int hashCode() {
+        return byKey.hashCode();
+    }
+
+    /** {@code HostFacts[cpuVendor=Fact[…], …]}: every key, unlisted ones too. */
+    @Override
+    public String toString() {
+        StringJoiner j = new StringJoiner(", ", "HostFacts[", "]");
+        byKey.forEach((key, fact) -> j.add(key.name() + "=" + fact));
+        return j.toString();
+    }
+
     /**
-     * Builds a {@link HostFacts}, to describe a host in a test. Unset facts are unknown
-     * ("not described"); plain-value setters record the source {@value #DESCRIBED}.
+     * Builds a {@link HostFacts}, to describe a host (in a test, or from a {@code DescribedHost}) or to
+     * collect what {@link HostFactsReader} read. Unset facts are unknown ("not described");
+     * plain-value setters record the source {@value #DESCRIBED}. The named setters are conveniences
+     * over {@link #with(HostFact, Fact)}.
      */
     public static final class Builder {
-        private Fact<String> cpuVendor = Fact.unknown(NOT_DESCRIBED);
-        private Fact<String> cpuModel = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Integer> logicalCpus = Fact.unknown(NOT_DESCRIBED);
-        private Fact<CpuList> onlineCpus = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> smtActive = Fact.unknown(NOT_DESCRIBED);
-        private Fact<String> smtControl = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> invariantTsc = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> rdtscp = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> hypervisor = Fact.unknown(NOT_DESCRIBED);
-        private Fact<String> hypervisorVendor = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> constantTscFlag = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> nonstopTscFlag = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> tscKnownFreqFlag = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> rdtscpFlag = Fact.unknown(NOT_DESCRIBED);
-        private Fact<String> clocksource = Fact.unknown(NOT_DESCRIBED);
-        private Fact<List<String>> availableClocksources = Fact.unknown(NOT_DESCRIBED);
-        private Fact<String> cpufreqGovernor = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> cpufreqBoost = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Boolean> intelNoTurbo = Fact.unknown(NOT_DESCRIBED);
-        private Fact<CpuList> isolatedCpus = Fact.unknown(NOT_DESCRIBED);
-        private Fact<CpuList> nohzFullCpus = Fact.unknown(NOT_DESCRIBED);
-        private Fact<String> kernelRelease = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Long> tscFrequencyHzCpuid15 = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Long> baseFrequencyHzCpuid16 = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Long> tscFrequencyHzHypervisor = Fact.unknown(NOT_DESCRIBED);
-        private Fact<Adjtimex> adjtimex = Fact.unknown(NOT_DESCRIBED);
+        private final Map<HostFact<?>, Fact<?>> byKey;
 
-        private Builder() {
+        private Builder(Map<HostFact<?>, Fact<?>> from) {
+            byKey = new LinkedHashMap<>(from);
         }
 
-        private Builder(HostFacts h) {
-            cpuVendor = h.cpuVendor;
-            cpuModel = h.cpuModel;
-            logicalCpus = h.logicalCpus;
-            onlineCpus = h.onlineCpus;
-            smtActive = h.smtActive;
-            smtControl = h.smtControl;
-            invariantTsc = h.invariantTsc;
-            rdtscp = h.rdtscp;
-            hypervisor = h.hypervisor;
-            hypervisorVendor = h.hypervisorVendor;
-            constantTscFlag = h.constantTscFlag;
-            nonstopTscFlag = h.nonstopTscFlag;
-            tscKnownFreqFlag = h.tscKnownFreqFlag;
-            rdtscpFlag = h.rdtscpFlag;
-            clocksource = h.clocksource;
-            availableClocksources = h.availableClocksources;
-            cpufreqGovernor = h.cpufreqGovernor;
-            cpufreqBoost = h.cpufreqBoost;
-            intelNoTurbo = h.intelNoTurbo;
-            isolatedCpus = h.isolatedCpus;
-            nohzFullCpus = h.nohzFullCpus;
-            kernelRelease = h.kernelRelease;
-            tscFrequencyHzCpuid15 = h.tscFrequencyHzCpuid15;
-            baseFrequencyHzCpuid16 = h.baseFrequencyHzCpuid16;
-            tscFrequencyHzHypervisor = h.tscFrequencyHzHypervisor;
-            adjtimex = h.adjtimex;
+        /** Sets the fact {@code key} names (its value checked against the key's type, lists copied). */
+        public <T> Builder with(HostFact<T> key, Fact<T> fact) {
+            Objects.requireNonNull(key, "key");
+            byKey.put(key, Objects.requireNonNull(fact, key.name()).map(key::checked));
+            return this;
         }
 
-        private static <T> Fact<T> described(T value) {
-            return Fact.of(value, DESCRIBED);
+        /** Sets the fact {@code key} names to {@code value}, with the source {@value #DESCRIBED}. */
+        public <T> Builder with(HostFact<T> key, T value) {
+            return with(key, Fact.of(value, DESCRIBED));
         }
 
-        public Builder cpuVendor(Fact<String> f) { cpuVendor = f; return this; }
-        public Builder cpuVendor(String v) { return cpuVendor(described(v)); }
-        public Builder cpuModel(Fact<String> f) { cpuModel = f; return this; }
-        public Builder cpuModel(String v) { return cpuModel(described(v)); }
-        public Builder logicalCpus(Fact<Integer> f) { logicalCpus = f; return this; }
-        public Builder logicalCpus(int v) { return logicalCpus(described(v)); }
-        public Builder onlineCpus(Fact<CpuList> f) { onlineCpus = f; return this; }
-        public Builder onlineCpus(CpuList v) { return onlineCpus(described(v)); }
-        public Builder smtActive(Fact<Boolean> f) { smtActive = f; return this; }
-        public Builder smtActive(boolean v) { return smtActive(described(v)); }
-        public Builder smtControl(Fact<String> f) { smtControl = f; return this; }
-        public Builder smtControl(String v) { return smtControl(described(v)); }
-        public Builder invariantTsc(Fact<Boolean> f) { invariantTsc = f; return this; }
-        public Builder invariantTsc(boolean v) { return invariantTsc(described(v)); }
-        public Builder rdtscp(Fact<Boolean> f) { rdtscp = f; return this; }
-        public Builder rdtscp(boolean v) { return rdtscp(described(v)); }
-        public Builder hypervisor(Fact<Boolean> f) { hypervisor = f; return this; }
-        public Builder hypervisor(boolean v) { return hypervisor(described(v)); }
-        public Builder hypervisorVendor(Fact<String> f) { hypervisorVendor = f; return this; }
-        public Builder hypervisorVendor(String v) { return hypervisorVendor(described(v)); }
-        public Builder constantTscFlag(Fact<Boolean> f) { constantTscFlag = f; return this; }
-        public Builder constantTscFlag(boolean v) { return constantTscFlag(described(v)); }
-        public Builder nonstopTscFlag(Fact<Boolean> f) { nonstopTscFlag = f; return this; }
-        public Builder nonstopTscFlag(boolean v) { return nonstopTscFlag(described(v)); }
-        public Builder tscKnownFreqFlag(Fact<Boolean> f) { tscKnownFreqFlag = f; return this; }
-        public Builder tscKnownFreqFlag(boolean v) { return tscKnownFreqFlag(described(v)); }
-        public Builder rdtscpFlag(Fact<Boolean> f) { rdtscpFlag = f; return this; }
-        public Builder rdtscpFlag(boolean v) { return rdtscpFlag(described(v)); }
-        public Builder clocksource(Fact<String> f) { clocksource = f; return this; }
-        public Builder clocksource(String v) { return clocksource(described(v)); }
-        public Builder availableClocksources(Fact<List<String>> f) { availableClocksources = f; return this; }
-        public Builder availableClocksources(String... v) { return availableClocksources(described(List.of(v))); }
-        public Builder cpufreqGovernor(Fact<String> f) { cpufreqGovernor = f; return this; }
-        public Builder cpufreqGovernor(String v) { return cpufreqGovernor(described(v)); }
-        public Builder cpufreqBoost(Fact<Boolean> f) { cpufreqBoost = f; return this; }
-        public Builder cpufreqBoost(boolean v) { return cpufreqBoost(described(v)); }
-        public Builder intelNoTurbo(Fact<Boolean> f) { intelNoTurbo = f; return this; }
-        public Builder intelNoTurbo(boolean v) { return intelNoTurbo(described(v)); }
-        public Builder isolatedCpus(Fact<CpuList> f) { isolatedCpus = f; return this; }
-        public Builder isolatedCpus(CpuList v) { return isolatedCpus(described(v)); }
-        public Builder nohzFullCpus(Fact<CpuList> f) { nohzFullCpus = f; return this; }
-        public Builder nohzFullCpus(CpuList v) { return nohzFullCpus(described(v)); }
-        public Builder kernelRelease(Fact<String> f) { kernelRelease = f; return this; }
-        public Builder kernelRelease(String v) { return kernelRelease(described(v)); }
-        public Builder tscFrequencyHzCpuid15(Fact<Long> f) { tscFrequencyHzCpuid15 = f; return this; }
-        public Builder tscFrequencyHzCpuid15(long v) { return tscFrequencyHzCpuid15(described(v)); }
-        public Builder baseFrequencyHzCpuid16(Fact<Long> f) { baseFrequencyHzCpuid16 = f; return this; }
-        public Builder baseFrequencyHzCpuid16(long v) { return baseFrequencyHzCpuid16(described(v)); }
-        public Builder tscFrequencyHzHypervisor(Fact<Long> f) { tscFrequencyHzHypervisor = f; return this; }
-        public Builder tscFrequencyHzHypervisor(long v) { return tscFrequencyHzHypervisor(described(v)); }
-        public Builder adjtimex(Fact<Adjtimex> f) { adjtimex = f; return this; }
-        public Builder adjtimex(Adjtimex v) { return adjtimex(described(v)); }
+        public Builder cpuVendor(Fact<String> f) { return with(HostFact.CPU_VENDOR, f); }
+        public Builder cpuVendor(String v) { return with(HostFact.CPU_VENDOR, v); }
+        public Builder cpuModel(Fact<String> f) { return with(HostFact.CPU_MODEL, f); }
+        public Builder cpuModel(String v) { return with(HostFact.CPU_MODEL, v); }
+        public Builder logicalCpus(Fact<Integer> f) { return with(HostFact.LOGICAL_CPUS, f); }
+        public Builder logicalCpus(int v) { return with(HostFact.LOGICAL_CPUS, v); }
+        public Builder onlineCpus(Fact<CpuList> f) { return with(HostFact.ONLINE_CPUS, f); }
+        public Builder onlineCpus(CpuList v) { return with(HostFact.ONLINE_CPUS, v); }
+        public Builder smtActive(Fact<Boolean> f) { return with(HostFact.SMT_ACTIVE, f); }
+        public Builder smtActive(boolean v) { return with(HostFact.SMT_ACTIVE, v); }
+        public Builder smtControl(Fact<String> f) { return with(HostFact.SMT_CONTROL, f); }
+        public Builder smtControl(String v) { return with(HostFact.SMT_CONTROL, v); }
+        public Builder invariantTsc(Fact<Boolean> f) { return with(HostFact.INVARIANT_TSC, f); }
+        public Builder invariantTsc(boolean v) { return with(HostFact.INVARIANT_TSC, v); }
+        public Builder rdtscp(Fact<Boolean> f) { return with(HostFact.RDTSCP, f); }
+        public Builder rdtscp(boolean v) { return with(HostFact.RDTSCP, v); }
+        public Builder hypervisor(Fact<Boolean> f) { return with(HostFact.HYPERVISOR, f); }
+        public Builder hypervisor(boolean v) { return with(HostFact.HYPERVISOR, v); }
+        public Builder hypervisorVendor(Fact<String> f) { return with(HostFact.HYPERVISOR_VENDOR, f); }
+        public Builder hypervisorVendor(String v) { return with(HostFact.HYPERVISOR_VENDOR, v); }
+        public Builder constantTscFlag(Fact<Boolean> f) { return with(HostFact.CONSTANT_TSC_FLAG, f); }
+        public Builder constantTscFlag(boolean v) { return with(HostFact.CONSTANT_TSC_FLAG, v); }
+        public Builder nonstopTscFlag(Fact<Boolean> f) { return with(HostFact.NONSTOP_TSC_FLAG, f); }
+        public Builder nonstopTscFlag(boolean v) { return with(HostFact.NONSTOP_TSC_FLAG, v); }
+        public Builder tscKnownFreqFlag(Fact<Boolean> f) { return with(HostFact.TSC_KNOWN_FREQ_FLAG, f); }
+        public Builder tscKnownFreqFlag(boolean v) { return with(HostFact.TSC_KNOWN_FREQ_FLAG, v); }
+        public Builder rdtscpFlag(Fact<Boolean> f) { return with(HostFact.RDTSCP_FLAG, f); }
+        public Builder rdtscpFlag(boolean v) { return with(HostFact.RDTSCP_FLAG, v); }
+        public Builder clocksource(Fact<String> f) { return with(HostFact.CLOCKSOURCE, f); }
+        public Builder clocksource(String v) { return with(HostFact.CLOCKSOURCE, v); }
+        public Builder availableClocksources(Fact<List<String>> f) { return with(HostFact.AVAILABLE_CLOCKSOURCES, f); }
+        public Builder availableClocksources(String... v) { return with(HostFact.AVAILABLE_CLOCKSOURCES, List.of(v)); }
+        public Builder cpufreqGovernor(Fact<String> f) { return with(HostFact.CPUFREQ_GOVERNOR, f); }
+        public Builder cpufreqGovernor(String v) { return with(HostFact.CPUFREQ_GOVERNOR, v); }
+        public Builder cpufreqBoost(Fact<Boolean> f) { return with(HostFact.CPUFREQ_BOOST, f); }
+        public Builder cpufreqBoost(boolean v) { return with(HostFact.CPUFREQ_BOOST, v); }
+        public Builder intelNoTurbo(Fact<Boolean> f) { return with(HostFact.INTEL_NO_TURBO, f); }
+        public Builder intelNoTurbo(boolean v) { return with(HostFact.INTEL_NO_TURBO, v); }
+        public Builder isolatedCpus(Fact<CpuList> f) { return with(HostFact.ISOLATED_CPUS, f); }
+        public Builder isolatedCpus(CpuList v) { return with(HostFact.ISOLATED_CPUS, v); }
+        public Builder nohzFullCpus(Fact<CpuList> f) { return with(HostFact.NOHZ_FULL_CPUS, f); }
+        public Builder nohzFullCpus(CpuList v) { return with(HostFact.NOHZ_FULL_CPUS, v); }
+        public Builder kernelRelease(Fact<String> f) { return with(HostFact.KERNEL_RELEASE, f); }
+        public Builder kernelRelease(String v) { return with(HostFact.KERNEL_RELEASE, v); }
+        public Builder tscFrequencyHzCpuid15(Fact<Long> f) { return with(HostFact.TSC_FREQUENCY_HZ_CPUID15, f); }
+        public Builder tscFrequencyHzCpuid15(long v) { return with(HostFact.TSC_FREQUENCY_HZ_CPUID15, v); }
+        public Builder baseFrequencyHzCpuid16(Fact<Long> f) { return with(HostFact.BASE_FREQUENCY_HZ_CPUID16, f); }
+        public Builder baseFrequencyHzCpuid16(long v) { return with(HostFact.BASE_FREQUENCY_HZ_CPUID16, v); }
+        public Builder tscFrequencyHzHypervisor(Fact<Long> f) { return with(HostFact.TSC_FREQUENCY_HZ_HYPERVISOR, f); }
+        public Builder tscFrequencyHzHypervisor(long v) { return with(HostFact.TSC_FREQUENCY_HZ_HYPERVISOR, v); }
+        public Builder adjtimex(Fact<Adjtimex> f) { return with(HostFact.ADJTIMEX, f); }
+        public Builder adjtimex(Adjtimex v) { return with(HostFact.ADJTIMEX, v); }
 
         public HostFacts build() {
-            return new HostFacts(cpuVendor, cpuModel, logicalCpus, onlineCpus, smtActive, smtControl, invariantTsc,
-                    rdtscp, hypervisor, hypervisorVendor, constantTscFlag, nonstopTscFlag, tscKnownFreqFlag,
-                    rdtscpFlag, clocksource, availableClocksources, cpufreqGovernor, cpufreqBoost, intelNoTurbo,
-                    isolatedCpus, nohzFullCpus, kernelRelease, tscFrequencyHzCpuid15, baseFrequencyHzCpuid16,
-                    tscFrequencyHzHypervisor, adjtimex);
+            return new HostFacts(byKey);
         }
     }
 }

@@ -37,34 +37,36 @@ public final class HostFactsReader {
         CpuInfo cpuinfo = cpuinfoText.isKnown() ? CpuInfo.parse(cpuinfoText.get()) : CpuInfo.unknown(cpuinfoText.source());
         CpuidFacts cpuid = CpuidFacts.decode(cpu);
 
-        return new HostFacts(
-                firstKnown(cpuid.vendor(), cpuinfo.vendor()),
-                firstKnown(cpuid.brand(), cpuinfo.modelName()),
-                cpuinfo.processors(),
-                file(files, ONLINE, "file absent", CpuList::parse),
-                file(files, SMT_ACTIVE, "file absent", HostParsers::zeroOrOne),
-                file(files, SMT_CONTROL, "file absent", HostParsers::word),
-                cpuid.invariantTsc(),
-                cpuid.rdtscp(),
-                firstKnown(cpuid.hypervisorPresent(), cpuinfo.flag("hypervisor")),
-                cpuid.hypervisorVendor(),
-                cpuinfo.flag("constant_tsc"),
-                cpuinfo.flag("nonstop_tsc"),
-                cpuinfo.flag("tsc_known_freq"),
-                cpuinfo.flag("rdtscp"),
-                file(files, CURRENT_CLOCKSOURCE, "file absent", HostParsers::word),
-                file(files, AVAILABLE_CLOCKSOURCE, "file absent", HostParsers::words),
+        // one line per fact, in HostFact's order; a new fact is its key and its line here
+        return HostFacts.builder()
+                .with(HostFact.CPU_VENDOR, firstKnown(cpuid.vendor(), cpuinfo.vendor()))
+                .with(HostFact.CPU_MODEL, firstKnown(cpuid.brand(), cpuinfo.modelName()))
+                .with(HostFact.LOGICAL_CPUS, cpuinfo.processors())
+                .with(HostFact.ONLINE_CPUS, file(files, ONLINE, "file absent", CpuList::parse))
+                .with(HostFact.SMT_ACTIVE, file(files, SMT_ACTIVE, "file absent", HostParsers::zeroOrOne))
+                .with(HostFact.SMT_CONTROL, file(files, SMT_CONTROL, "file absent", HostParsers::word))
+                .with(HostFact.INVARIANT_TSC, cpuid.invariantTsc())
+                .with(HostFact.RDTSCP, cpuid.rdtscp())
+                .with(HostFact.HYPERVISOR, firstKnown(cpuid.hypervisorPresent(), cpuinfo.flag("hypervisor")))
+                .with(HostFact.HYPERVISOR_VENDOR, cpuid.hypervisorVendor())
+                .with(HostFact.CONSTANT_TSC_FLAG, cpuinfo.flag("constant_tsc"))
+                .with(HostFact.NONSTOP_TSC_FLAG, cpuinfo.flag("nonstop_tsc"))
+                .with(HostFact.TSC_KNOWN_FREQ_FLAG, cpuinfo.flag("tsc_known_freq"))
+                .with(HostFact.RDTSCP_FLAG, cpuinfo.flag("rdtscp"))
+                .with(HostFact.CLOCKSOURCE, file(files, CURRENT_CLOCKSOURCE, "file absent", HostParsers::word))
+                .with(HostFact.AVAILABLE_CLOCKSOURCES, file(files, AVAILABLE_CLOCKSOURCE, "file absent", HostParsers::words))
                 // cpufreq appears only when a driver manages the CPU's frequency; VMs usually have none
-                file(files, SCALING_GOVERNOR, "no cpufreq driver (file absent)", HostParsers::word),
-                file(files, BOOST, "no cpufreq boost control (file absent)", HostParsers::zeroOrOne),
-                file(files, NO_TURBO, "not driven by intel_pstate (file absent)", HostParsers::zeroOrOne),
-                file(files, ISOLATED, "file absent", CpuList::parse),
-                file(files, NOHZ_FULL, "kernel built without NO_HZ_FULL (file absent)", HostParsers::nohzFull),
-                file(files, OSRELEASE, "file absent", HostParsers::line),
-                cpuid.tscFrequencyHzLeaf15(),
-                cpuid.baseFrequencyHzLeaf16(),
-                cpuid.tscFrequencyHzHypervisor(),
-                ntp.read());
+                .with(HostFact.CPUFREQ_GOVERNOR, file(files, SCALING_GOVERNOR, "no cpufreq driver (file absent)", HostParsers::word))
+                .with(HostFact.CPUFREQ_BOOST, file(files, BOOST, "no cpufreq boost control (file absent)", HostParsers::zeroOrOne))
+                .with(HostFact.INTEL_NO_TURBO, file(files, NO_TURBO, "not driven by intel_pstate (file absent)", HostParsers::zeroOrOne))
+                .with(HostFact.ISOLATED_CPUS, file(files, ISOLATED, "file absent", CpuList::parse))
+                .with(HostFact.NOHZ_FULL_CPUS, file(files, NOHZ_FULL, "kernel built without NO_HZ_FULL (file absent)", HostParsers::nohzFull))
+                .with(HostFact.KERNEL_RELEASE, file(files, OSRELEASE, "file absent", HostParsers::line))
+                .with(HostFact.TSC_FREQUENCY_HZ_CPUID15, cpuid.tscFrequencyHzLeaf15())
+                .with(HostFact.BASE_FREQUENCY_HZ_CPUID16, cpuid.baseFrequencyHzLeaf16())
+                .with(HostFact.TSC_FREQUENCY_HZ_HYPERVISOR, cpuid.tscFrequencyHzHypervisor())
+                .with(HostFact.ADJTIMEX, ntp.read())
+                .build();
     }
 
     /** The file's text with its path as source, or unknown: "{path}: {absent meaning}" / "{path}: unreadable: {why}". */

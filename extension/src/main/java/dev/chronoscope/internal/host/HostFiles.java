@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * {@code HostFiles} is used to read the small text files ({@code /proc}, {@code /sys}) that describe
  * the host. It is an interface so tests can describe hosts we do not have
- * ({@link InMemoryHostFiles}); {@link #system()} reads the real file system.
+ * ({@code InMemoryHostFiles} in the tests); {@link #system()} reads the real file system.
  *
  * <p>Reading never throws: a file is {@link Content.Text present}, {@link Content.Absent absent}
  * (which often is a fact in itself, e.g. no cpufreq driver) or {@link Content.Unreadable unreadable}

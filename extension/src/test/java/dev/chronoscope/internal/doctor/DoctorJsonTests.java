@@ -2,8 +2,13 @@ package dev.chronoscope.internal.doctor;
 
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
+import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.host.HostFixtures;
+import dev.chronoscope.internal.report.Json;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -161,5 +166,36 @@ class DoctorJsonTests {
         assertThat(at(doc, "tsc.unknown.observedStepNs")).isEqualTo("TSC calibration failed: boom");
         assertThat(at(doc, "tsc.fencedPairTicks.p50")).isEqualTo(73L);
         assertThat(at(doc, "tsc.fencedPairNs")).isNull();
+    }
+
+    @Test
+    void everyHostFactIsInTheDocumentOnce() {
+        HostFacts host = HostFixtures.everyFactKnown(key -> "source of " + key.name());
+        Object doc = parse(DoctorSamples.withHost(report(), host));
+        List<Object> sources = new ArrayList<>(object(at(doc, "tsc.sources")).values());
+        sources.addAll(object(at(doc, "host.sources")).values());
+
+        // a placed fact missing from DoctorReport.HOST_FACTS_PLACED would be here twice, a listed one not placed never
+        assertThat(HostFact.listed()).allSatisfy(key -> assertThat(sources).as(key.name())
+                .containsOnlyOnce("source of " + key.name()));
+    }
+
+    @Test
+    void hostFactsWithoutAMemberOfTheirOwnComeLastInHostInDeclarationOrder() {
+        HostFacts host = HostFixtures.everyFactKnown(key -> "source of " + key.name())
+                .toBuilder().with(HostFact.TSC_FREQUENCY_HZ_CPUID15, Fact.unknown("leaf 15H not enumerated")).build();
+        // as if these three had been declared as keys and nothing else (their members here are tsc.invariant, host.constantTsc, tsc.cpuid15FrequencyHz)
+        List<HostFact<?>> others = List.of(HostFact.INVARIANT_TSC, HostFact.CONSTANT_TSC_FLAG, HostFact.TSC_FREQUENCY_HZ_CPUID15);
+
+        Map<String, Object> json = object(MiniJson.parse(Json.write(DoctorJson.host(DoctorSamples.withHost(report(), host), others))));
+
+        List<String> members = List.copyOf(json.keySet());
+        assertThat(members.subList(members.size() - 5, members.size()))
+                .containsExactly("invariantTsc", "constantTscFlag", "tscFrequencyHzCpuid15", "sources", "unknown");
+        assertThat(json.get("invariantTsc")).isEqualTo(true);
+        assertThat(object(json.get("sources"))).containsEntry("invariantTsc", "source of invariantTsc");
+        assertThat(json.get("tscFrequencyHzCpuid15")).isNull();
+        assertThat(object(json.get("unknown"))).containsEntry("tscFrequencyHzCpuid15", "leaf 15H not enumerated");
+        assertThat(DoctorReport.otherHostFacts()).as("every fact has a member of its own today").isEmpty();
     }
 }

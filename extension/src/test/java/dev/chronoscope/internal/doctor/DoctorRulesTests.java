@@ -3,6 +3,7 @@ package dev.chronoscope.internal.doctor;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.host.HostFixtures;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -165,7 +166,7 @@ class DoctorRulesTests {
 
         @Test
         void aHostOnHpetHasNoVdsoAndCannotTrustItsTsc() {
-            DoctorReport r = DoctorSamples.withHost(report(), DoctorSamples.host().withClocksource("hpet"));
+            DoctorReport r = DoctorSamples.withHost(report(), HostFixtures.withClocksource(DoctorSamples.host(), "hpet"));
             assertThat(codes(r)).contains("clocksource-not-vdso", "tsc-not-invariant");
             assertThat(messages(r)).contains("clocksource hpet, which has no vDSO clock mode: every clock_gettime is a system call");
         }
@@ -179,7 +180,7 @@ class DoctorRulesTests {
 
         @Test
         void aTscThatIsNotInvariantAndNoRdtscpAreWarnings() {
-            HostFacts host = DoctorSamples.host().withoutInvariantTsc().toBuilder().rdtscp(false).build();
+            HostFacts host = HostFixtures.withoutInvariantTsc(DoctorSamples.host()).toBuilder().rdtscp(false).build();
             DoctorReport r = DoctorSamples.withHost(report(), host);
             assertThat(codes(r)).contains("tsc-not-invariant", "no-rdtscp");
             assertThat(messages(r)).contains("invariant TSC: no");

@@ -9,6 +9,7 @@ import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.ffm.Adjtimex;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.host.HostFixtures;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 
 import java.time.Instant;
@@ -76,7 +77,7 @@ final class DoctorSamples {
     }
 
     static HostFacts host() {
-        return HostFacts.invariantTscHost().toBuilder()
+        return HostFixtures.invariantTscHost().toBuilder()
                 .cpuModel("Intel(R) Xeon(R) Processor")
                 .logicalCpus(2).onlineCpus(dev.chronoscope.internal.host.CpuList.of(0, 1))
                 .smtActive(false).smtControl("notsupported")

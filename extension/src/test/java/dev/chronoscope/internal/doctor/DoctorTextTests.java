@@ -1,7 +1,11 @@
 package dev.chronoscope.internal.doctor;
 
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
+import dev.chronoscope.internal.host.HostFacts;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static dev.chronoscope.internal.doctor.DoctorSamples.report;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -96,5 +100,18 @@ class DoctorTextTests {
         String text = DoctorText.render(DoctorSamples.withCalibration(report(), Fact.unknown("TSC calibration failed: boom")));
         assertThat(text).containsPattern("TSC +1 tick +22 ticks +100 %")
                 .contains("TSC_FENCED and TSC: ticks count the TSC's fixed reference rate, not core cycles; no ns: TSC calibration failed: boom");
+    }
+
+    @Test
+    void hostFactsWithoutALineOfTheirOwnGetOneWithTheirNameAndSource() {
+        HostFacts host = HostFacts.builder().kernelRelease(Fact.of("6.18", "/proc/sys/kernel/osrelease"))
+                .cpufreqGovernor(Fact.unknown("no cpufreq driver")).build();
+        StringBuilder out = new StringBuilder();
+
+        DoctorText.otherHostFacts(out, host, List.of(HostFact.CPUFREQ_GOVERNOR, HostFact.KERNEL_RELEASE));
+
+        assertThat(out.toString().lines()).containsExactly(
+                "  cpufreqGovernor     unknown (no cpufreq driver)",
+                "  kernelRelease       6.18 [/proc/sys/kernel/osrelease]");
     }
 }

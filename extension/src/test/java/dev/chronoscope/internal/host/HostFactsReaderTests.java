@@ -135,6 +135,16 @@ class HostFactsReaderTests {
     }
 
     @Test
+    void everyKeyHasAReadingLineEvenWhenNothingCanBeRead() {
+        HostFacts host = HostFactsReader.read(InMemoryHostFiles.empty(), CpuidSource.unavailable("no CPUID"),
+                NtpSource.unavailable("no adjtimex"));
+
+        // "not described" is what the builder gives a key nobody set: a key declared without its line here
+        assertThat(HostFact.all()).allSatisfy(key -> assertThat(host.get(key).source()).as(key.name())
+                .isNotEqualTo(HostFacts.NOT_DESCRIBED));
+    }
+
+    @Test
     void readsThisHost() {
         Platform platform = Platform.current();
         assumeTrue(platform.isLinux(), "host facts are read from Linux's /proc and /sys");

@@ -22,7 +22,7 @@ class HostFactsTests {
 
     @Test
     void theInvariantTscHostCanBeTrusted() {
-        Fact<Boolean> verdict = HostFacts.invariantTscHost().invariantTscVerdict();
+        Fact<Boolean> verdict = HostFixtures.invariantTscHost().invariantTscVerdict();
 
         assertThat(verdict).isEqualTo(Fact.of(true,
                 "invariant TSC: yes (described); cpuinfo: constant_tsc nonstop_tsc; clocksource: tsc"));
@@ -30,7 +30,7 @@ class HostFactsTests {
 
     @Test
     void aHostWithoutInvariantTsc() {
-        HostFacts host = HostFacts.invariantTscHost().withoutInvariantTsc();
+        HostFacts host = HostFixtures.withoutInvariantTsc(HostFixtures.invariantTscHost());
 
         assertThat(host.invariantTscVerdict()).isEqualTo(Fact.of(false,
                 "invariant TSC: no (described); cpuinfo: no constant_tsc, no nonstop_tsc; clocksource: tsc"));
@@ -39,7 +39,7 @@ class HostFactsTests {
 
     @Test
     void aHostOnHpetDoesNotTrustItsTsc() {
-        HostFacts host = HostFacts.invariantTscHost().withClocksource("hpet");
+        HostFacts host = HostFixtures.withClocksource(HostFixtures.invariantTscHost(), "hpet");
 
         assertThat(host.invariantTscVerdict()).isEqualTo(Fact.of(false, "invariant TSC: yes (described); "
                 + "cpuinfo: constant_tsc nonstop_tsc; clocksource: hpet (the kernel does not keep time with the TSC)"));
@@ -49,7 +49,7 @@ class HostFactsTests {
 
     @Test
     void kvmClockReadsTheTscAndSaysNothingAgainstIt() {
-        HostFacts host = HostFacts.invariantTscHost().withClocksource("kvm-clock");
+        HostFacts host = HostFixtures.withClocksource(HostFixtures.invariantTscHost(), "kvm-clock");
 
         assertThat(host.invariantTscVerdict().get()).isTrue();
         assertThat(host.vdsoCapableClocksource().get()).isTrue();
@@ -71,7 +71,7 @@ class HostFactsTests {
 
     @Test
     void withoutCpuidTheVerdictUsesTheKernelsFlags() {
-        HostFacts host = HostFacts.invariantTscHost().toBuilder()
+        HostFacts host = HostFixtures.invariantTscHost().toBuilder()
                 .invariantTsc(Fact.unknown("native probe not loaded: test")).nonstopTscFlag(false).build();
 
         assertThat(host.invariantTscVerdict()).isEqualTo(Fact.of(false,
@@ -101,9 +101,57 @@ class HostFactsTests {
 
     @Test
     void describeHasOneLinePerFact() {
-        String text = HostFacts.invariantTscHost().describe();
+        String text = HostFixtures.invariantTscHost().describe();
 
-        assertThat(text.lines()).hasSize(HostFacts.invariantTscHost().facts().size());
+        assertThat(text.lines()).hasSize(HostFixtures.invariantTscHost().facts().size());
         assertThat(text).contains("clocksource = tsc  [described]\n", "cpufreqGovernor = unknown (not described)\n");
+    }
+
+    @Test
+    void factsAndDescribeListEveryKeyInDeclarationOrderThenTheDerivedFacts() {
+        HostFacts host = HostFixtures.everyFactKnown(key -> "read " + key.name());
+        List<String> keys = HostFact.listed().stream().map(HostFact::name).toList();
+        List<String> derived = List.of("ntpFrequencyPpm", "ntpSynchronised", "clockState", "ntpStatusFlags",
+                "vdsoCapableClocksource", "invariantTscVerdict");
+
+        assertThat(host.facts().keySet()).containsExactlyElementsOf(concat(keys, derived));
+        assertThat(host.describe().lines().map(line -> line.substring(0, line.indexOf(" = "))))
+                .containsExactlyElementsOf(concat(keys, derived));
+        assertThat(host.describe()).contains("kernelRelease = a kernelRelease  [read kernelRelease]\n");
+    }
+
+    @Test
+    void everyKeyIsListedExceptTheNtpStateWhichIsShownThroughItsDerivedFacts() {
+        assertThat(HostFact.all()).filteredOn(key -> !key.isListed()).containsExactly(HostFact.ADJTIMEX);
+        assertThat(HostFact.listed()).hasSize(HostFact.all().size() - 1);
+        assertThat(HostFact.all().stream().map(HostFact::name)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aFactSetByKeyIsTheFactTheNamedAccessorReturns() {
+        HostFacts host = HostFacts.builder()
+                .with(HostFact.CLOCKSOURCE, "hpet")
+                .with(HostFact.CPUFREQ_GOVERNOR, Fact.unknown("no cpufreq driver"))
+                .build();
+
+        assertThat(host.clocksource()).isEqualTo(Fact.of("hpet", HostFacts.DESCRIBED)).isEqualTo(host.get(HostFact.CLOCKSOURCE));
+        assertThat(host.cpufreqGovernor().unknownReason()).isEqualTo("no cpufreq driver");
+        assertThat(host.get(HostFact.KERNEL_RELEASE).unknownReason()).isEqualTo("not described");
+        assertThat(host).isEqualTo(HostFacts.builder().clocksource("hpet").cpufreqGovernor(Fact.unknown("no cpufreq driver")).build());
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aValueOfTheWrongTypeIsRefusedEvenThroughARawKey() {
+        HostFact raw = HostFact.LOGICAL_CPUS;
+
+        assertThatThrownBy(() -> HostFacts.builder().with(raw, "four"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("logicalCpus");
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 }
