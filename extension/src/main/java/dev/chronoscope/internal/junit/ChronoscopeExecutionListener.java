@@ -27,6 +27,9 @@ public final class ChronoscopeExecutionListener implements TestExecutionListener
 
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
+        for (String warning : ConfigKeys.warnings(plan.getConfigurationParameters().keySet())) {
+            System.err.println("[chronoscope] " + warning);
+        }
         Settings settings;
         try {
             settings = Settings.read(key -> plan.getConfigurationParameters().get(key));
