@@ -55,6 +55,15 @@ public final class ChronoscopeConfig {
     public static final String PIN = "false";
 
     /**
+     * Under Jupiter's parallel execution ({@code junit.jupiter.execution.parallel.enabled = true}),
+     * whether each timed test runs alone: {@code true} (no other test of the JVM runs meanwhile;
+     * untimed tests still run in parallel with each other) or {@code false}. Done by the launcher
+     * listener, so it holds wherever tests are run through the JUnit launcher (Surefire, Gradle, IDEs).
+     */
+    public static final String EXCLUSIVE_KEY = "chronoscope.parallel.exclusive";
+    public static final String EXCLUSIVE = "true";
+
+    /**
      * A class implementing {@code java.util.function.Supplier<}{@link DescribedHost}{@code >} whose
      * facts replace the host's own: for testing how tests behave on hosts you do not have (no
      * invariant TSC, clocksource hpet). Unset: the real host.

@@ -25,6 +25,16 @@ import java.util.function.Supplier;
  */
 public final class ChronoscopeExecutionListener implements TestExecutionListener {
 
+    /** Jupiter's switch for parallel execution. */
+    static final String PARALLEL_ENABLED_KEY = "junit.jupiter.execution.parallel.enabled";
+
+    /**
+     * Whether the running plan's tests are ordered by {@link Exclusivity}, set when the plan starts;
+     * and which lock each running test took, released when it finishes.
+     */
+    private volatile boolean exclusive;
+    private final java.util.Map<String, Boolean> heldTimed = new java.util.concurrent.ConcurrentHashMap<>();
+
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
         for (String warning : ConfigKeys.warnings(plan.getConfigurationParameters().keySet())) {
@@ -36,6 +46,8 @@ public final class ChronoscopeExecutionListener implements TestExecutionListener
         } catch (RuntimeException e) {
             return; // invalid configuration: each test reports it
         }
+        exclusive = settings.exclusive()
+                && plan.getConfigurationParameters().getBoolean(PARALLEL_ENABLED_KEY).orElse(false);
         if (settings.hostFactsSupplier().isPresent()) {
             return; // a described host: nothing real to prepare for it
         }
@@ -48,6 +60,38 @@ public final class ChronoscopeExecutionListener implements TestExecutionListener
                 // the test that uses this clock reports it with its own element named
             }
         }
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier id) {
+        if (!exclusive || !id.isTest()) {
+            return;
+        }
+        boolean timed = id.getSource().flatMap(ChronoscopeExecutionListener::annotations).map(Annotations::timed).orElse(false);
+        if (timed) {
+            Exclusivity.JVM.enterTimed(id.getUniqueId());
+        } else {
+            Exclusivity.JVM.enterUntimed();
+        }
+        heldTimed.put(id.getUniqueId(), timed);
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier id, org.junit.platform.engine.TestExecutionResult result) {
+        Boolean timed = heldTimed.remove(id.getUniqueId());
+        if (timed == null) {
+            return;
+        }
+        if (timed) {
+            Exclusivity.JVM.exitTimed(id.getUniqueId());
+        } else {
+            Exclusivity.JVM.exitUntimed();
+        }
+    }
+
+    @Override
+    public void testPlanExecutionFinished(TestPlan plan) {
+        exclusive = false;
     }
 
     /**

@@ -35,6 +35,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     private static final Namespace NAMESPACE = Namespace.create(ChronoscopeRuntime.class);
 
     private final Settings settings;
+    /** Whether Jupiter runs this run's tests in parallel ({@code junit.jupiter.execution.parallel.enabled}). */
+    private final boolean parallel;
     private final AssertionSettings assertions;
     private final HostFacts host;
     private final JvmFacts jvm;
@@ -42,8 +44,9 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     private final List<TestRecord> records = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    ChronoscopeRuntime(Settings settings, AssertionSettings assertions, HostFacts host, JvmFacts jvm) {
+    ChronoscopeRuntime(Settings settings, boolean parallel, AssertionSettings assertions, HostFacts host, JvmFacts jvm) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.parallel = parallel;
         this.assertions = Objects.requireNonNull(assertions, "assertions");
         this.host = Objects.requireNonNull(host, "host");
         this.jvm = Objects.requireNonNull(jvm, "jvm");
@@ -67,7 +70,9 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         Settings settings = Settings.read(parameters);
         AssertionSettings assertions = Settings.assertions(parameters);
         HostFacts host = settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(jvm::host);
-        return new ChronoscopeRuntime(settings, assertions, host, jvm);
+        boolean parallel = parameters.apply(ChronoscopeExecutionListener.PARALLEL_ENABLED_KEY)
+                .map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
+        return new ChronoscopeRuntime(settings, parallel, assertions, host, jvm);
     }
 
     public Settings settings() {
@@ -89,6 +94,27 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
 
     RecordPublisher publisher() {
         return publisher;
+    }
+
+    /**
+     * Under parallel execution, whether the test {@code uniqueId} ran alone, for its record: as a
+     * fact when it did, as a warning when it may not have.
+     */
+    Optional<String> parallelExecution(String uniqueId) {
+        if (!parallel) {
+            return Optional.empty();
+        }
+        Optional<Long> waited = Exclusivity.JVM.waited(uniqueId);
+        if (waited.isPresent()) {
+            return Optional.of(String.format(java.util.Locale.ROOT, "parallel execution is on: this test ran alone "
+                    + "(it waited %.1f ms for the tests running before it to finish)", waited.get() / 1e6));
+        }
+        if (!settings.exclusive()) {
+            return Optional.of("parallel execution is on and " + dev.chronoscope.ChronoscopeConfig.EXCLUSIVE_KEY
+                    + " = false: other tests may have run alongside this one, competing for the CPUs it was measured on");
+        }
+        return Optional.of("parallel execution is on, but this test was not kept alone: it ran without the JUnit "
+                + "launcher's listener (e.g. through the engine test kit), so other tests may have run alongside it");
     }
 
     /** Keeps {@code record} as one of the run's. */

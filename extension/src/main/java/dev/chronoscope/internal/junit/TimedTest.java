@@ -96,6 +96,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         warnings.addAll(pinning.warnings());
         warnings.addAll(notes);
         probe.unendedRegion().ifPresent(warnings::add);
+        runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
         return TestRecord.builder()
                 .test(test.getUniqueId(), testName, test.getDisplayName())
                 .outcome(outcome)
