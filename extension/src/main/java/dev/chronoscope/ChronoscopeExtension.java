@@ -2,6 +2,8 @@ package dev.chronoscope;
 
 import dev.chronoscope.internal.junit.TimingLifecycle;
 import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -20,8 +22,18 @@ import java.lang.reflect.Method;
  * many of them a test carries (separate extensions would each bracket the invocation). Holds no
  * state: the run's lives in its runtime object, each test's in an object kept in the test's store.
  */
-final class ChronoscopeExtension implements BeforeTestExecutionCallback, AfterTestExecutionCallback,
+final class ChronoscopeExtension implements ExecutionCondition, BeforeTestExecutionCallback, AfterTestExecutionCallback,
         AfterEachCallback, InvocationInterceptor, ParameterResolver {
+
+    /**
+     * Skips the timed test on a JDK older than 22, with the JDK found as the reason. Every other
+     * callback reaches Chronoscope's JDK 22+ classes only for tests this lets run.
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        return Jdk.unsupported().map(ConditionEvaluationResult::disabled)
+                .orElseGet(() -> ConditionEvaluationResult.enabled("JDK " + Runtime.version().feature() + " runs Chronoscope"));
+    }
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {

@@ -19,6 +19,10 @@ final class RequiresInvariantTscCondition implements ExecutionCondition, BeforeE
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        java.util.Optional<String> oldJdk = Jdk.unsupported();
+        if (oldJdk.isPresent()) {
+            return ConditionEvaluationResult.disabled(oldJdk.get());
+        }
         ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
         Settings settings = runtime.settings();
         HostFacts host = runtime.host();
@@ -34,6 +38,9 @@ final class RequiresInvariantTscCondition implements ExecutionCondition, BeforeE
 
     @Override
     public void beforeEach(ExtensionContext context) {
+        if (Jdk.unsupported().isPresent()) {
+            return; // disabled above; reached only where conditions are deactivated
+        }
         ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
         Settings settings = runtime.settings();
         HostFacts host = runtime.host();

@@ -5,7 +5,7 @@ import dev.chronoscope.MeasureWith;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.internal.host.HostFacts;
-import dev.chronoscope.internal.junit.ChronoscopeExecutionListener;
+import dev.chronoscope.internal.junit.PlanPreparation;
 import dev.chronoscope.internal.junit.ChronoscopeRuntime;
 import dev.chronoscope.internal.junit.Settings;
 import org.junit.jupiter.api.MethodOrderer;
@@ -79,7 +79,7 @@ class RunOwnershipTests {
         TestPlan plan = LauncherFactory.create().discover(request()
                 .selectors(selectClass(InheritedTestCase.class), selectClass(InterfaceDefaultTestCase.class)).build());
 
-        Set<ClockId> clocks = ChronoscopeExecutionListener.clocks(plan, Settings.read(key -> Optional.empty()),
+        Set<ClockId> clocks = PlanPreparation.clocks(plan, Settings.read(key -> Optional.empty()),
                 () -> { throw new AssertionError("no test here uses the default clock, so the host is not needed"); });
 
         assertThat(clocks).containsExactlyInAnyOrder(ClockId.NANO_TIME, ClockId.CLOCK_MONOTONIC_RAW);
@@ -89,7 +89,7 @@ class RunOwnershipTests {
     void aPlanWithoutTimedTestsPreparesNothing() {
         TestPlan plan = LauncherFactory.create().discover(request().selectors(selectClass(UntimedTestCase.class)).build());
 
-        assertThat(ChronoscopeExecutionListener.clocks(plan, Settings.read(key -> Optional.empty()),
+        assertThat(PlanPreparation.clocks(plan, Settings.read(key -> Optional.empty()),
                 HostFacts.builder()::build)).isEmpty();
     }
 

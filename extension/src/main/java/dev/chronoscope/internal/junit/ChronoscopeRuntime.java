@@ -70,7 +70,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         Settings settings = Settings.read(parameters);
         AssertionSettings assertions = Settings.assertions(parameters);
         HostFacts host = settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(jvm::host);
-        boolean parallel = parameters.apply(ChronoscopeExecutionListener.PARALLEL_ENABLED_KEY)
+        boolean parallel = parameters.apply(PlanPreparation.PARALLEL_ENABLED_KEY)
                 .map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
         return new ChronoscopeRuntime(settings, parallel, assertions, host, jvm);
     }

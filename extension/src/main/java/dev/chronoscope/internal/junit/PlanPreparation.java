@@ -1,0 +1,132 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.MeasureWith;
+import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.measure.JvmFacts;
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Does Chronoscope's per-JVM work — host facts, TSC calibration, each clock's step and probe-path
+ * warm-up — when the test plan starts, before any test runs, so that no test's timing or floor
+ * includes it. Only when the plan holds a Chronoscope test, and only for the clocks those tests
+ * use. Registered through {@code META-INF/services}; where tests run without the launcher (e.g.
+ * the engine test kit), the extension does the same work lazily before the first test's floor.
+ */
+public final class PlanPreparation implements TestExecutionListener {
+
+    /** Jupiter's switch for parallel execution. */
+    static final String PARALLEL_ENABLED_KEY = "junit.jupiter.execution.parallel.enabled";
+
+    /**
+     * Whether the running plan's tests are ordered by {@link Exclusivity}, set when the plan starts;
+     * and which lock each running test took, released when it finishes.
+     */
+    private volatile boolean exclusive;
+    private final java.util.Map<String, Boolean> heldTimed = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public void testPlanExecutionStarted(TestPlan plan) {
+        for (String warning : ConfigKeys.warnings(plan.getConfigurationParameters().keySet())) {
+            System.err.println("[chronoscope] " + warning);
+        }
+        Settings settings;
+        try {
+            settings = Settings.read(key -> plan.getConfigurationParameters().get(key));
+        } catch (RuntimeException e) {
+            return; // invalid configuration: each test reports it
+        }
+        exclusive = settings.exclusive()
+                && plan.getConfigurationParameters().getBoolean(PARALLEL_ENABLED_KEY).orElse(false);
+        if (settings.hostFactsSupplier().isPresent()) {
+            return; // a described host: nothing real to prepare for it
+        }
+        JvmFacts jvm = ChronoscopeRuntime.JVM;
+        Set<ClockId> clocks = clocks(plan, settings, jvm::host);
+        for (ClockId clock : clocks) {
+            try {
+                jvm.prepare(clock, settings.warmupBudgetNanos());
+            } catch (ClockUnavailableException | RuntimeException e) {
+                // the test that uses this clock reports it with its own element named
+            }
+        }
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier id) {
+        if (!exclusive || !id.isTest()) {
+            return;
+        }
+        boolean timed = id.getSource().flatMap(PlanPreparation::annotations).map(Annotations::timed).orElse(false);
+        if (timed) {
+            Exclusivity.JVM.enterTimed(id.getUniqueId());
+        } else {
+            Exclusivity.JVM.enterUntimed();
+        }
+        heldTimed.put(id.getUniqueId(), timed);
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier id, org.junit.platform.engine.TestExecutionResult result) {
+        Boolean timed = heldTimed.remove(id.getUniqueId());
+        if (timed == null) {
+            return;
+        }
+        if (timed) {
+            Exclusivity.JVM.exitTimed(id.getUniqueId());
+        } else {
+            Exclusivity.JVM.exitUntimed();
+        }
+    }
+
+    @Override
+    public void testPlanExecutionFinished(TestPlan plan) {
+        exclusive = false;
+    }
+
+    /**
+     * The clocks the plan's timed tests use: each {@code @MeasureWith} clock, and the default clock
+     * (which needs the {@code host}) if any timed test has none.
+     */
+    public static Set<ClockId> clocks(TestPlan plan, Settings settings, Supplier<HostFacts> host) {
+        Set<ClockId> clocks = EnumSet.noneOf(ClockId.class);
+        boolean usesDefault = false;
+        for (TestIdentifier root : plan.getRoots()) {
+            for (TestIdentifier id : plan.getDescendants(root)) {
+                Optional<Annotations> test = id.getSource().flatMap(PlanPreparation::annotations);
+                if (test.isEmpty() || !test.get().timed()) {
+                    continue;
+                }
+                Optional<ClockId> explicit = test.get().find(MeasureWith.class).map(MeasureWith::value);
+                explicit.ifPresent(clocks::add);
+                usesDefault |= explicit.isEmpty();
+            }
+        }
+        if (usesDefault) {
+            clocks.add(ClockChoice.defaultClock(settings, host.get()));
+        }
+        return clocks;
+    }
+
+    /** The test's annotations, looked up as the extension looks them up: on the class the test runs in. */
+    private static Optional<Annotations> annotations(TestSource source) {
+        if (source instanceof MethodSource m) {
+            try {
+                return Optional.of(new Annotations(m.getJavaClass(), m.getJavaMethod()));
+            } catch (RuntimeException | LinkageError e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+}
