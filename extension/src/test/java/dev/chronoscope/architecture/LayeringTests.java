@@ -1,8 +1,6 @@
 package dev.chronoscope.architecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +17,7 @@ class LayeringTests {
 
     @BeforeAll
     static void importMainClasses() {
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.chronoscope");
+        classes = MainClasses.get();
     }
 
     @Test

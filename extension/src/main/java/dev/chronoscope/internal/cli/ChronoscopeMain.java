@@ -1,6 +1,5 @@
 package dev.chronoscope.internal.cli;
 
-import dev.chronoscope.internal.bench.Benchmark;
 import dev.chronoscope.internal.doctor.Doctor;
 
 import java.io.PrintStream;
@@ -12,12 +11,11 @@ import java.util.Arrays;
  *
  * <pre>
  * java -jar chronoscope-junit-&lt;version&gt;.jar doctor [--json] [--reads N] [--quick]
- * java -jar chronoscope-junit-&lt;version&gt;.jar bench [--rounds N] [--samples N] [--warmup N]
  * java -jar chronoscope-junit-&lt;version&gt;.jar help
  * </pre>
  *
- * Exit codes: 0 done, 2 the command line was wrong (usage on stderr), others as the command says
- * (bench: 3 when the native libraries are not available).
+ * Exit codes: 0 done, 2 the command line was wrong (usage on stderr). The Java-vs-C benchmark is
+ * not part of this jar: it lives in the build's {@code benchmarks} module (docs/benchmark.md).
  */
 public final class ChronoscopeMain {
 
@@ -30,9 +28,7 @@ public final class ChronoscopeMain {
               doctor [--json] [--reads N] [--quick]
                         every fact about this machine's clocks, TSC and host, measured in under
                         10 s (--quick: a few seconds at most); --json prints the JSON document
-              bench [--rounds N] [--samples N] [--warmup N]
-                        the Java-vs-C benchmark of the probe path (docs/benchmark.md)
-              help      this text; 'doctor --help' and 'bench --help' describe their options
+              help      this text; 'doctor --help' describes its options
             """;
 
     private ChronoscopeMain() {
@@ -55,13 +51,12 @@ public final class ChronoscopeMain {
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         return switch (args[0]) {
             case "doctor" -> Doctor.run(rest, out, err);
-            case "bench" -> Benchmark.run(rest, out);
             case "help", "--help", "-h" -> {
                 out.print(USAGE);
                 yield EXIT_OK;
             }
             default -> {
-                err.println("chronoscope: unknown command '" + args[0] + "'; expected doctor, bench or help");
+                err.println("chronoscope: unknown command '" + args[0] + "'; expected doctor or help");
                 err.print(USAGE);
                 yield EXIT_USAGE;
             }
