@@ -10,6 +10,7 @@ import dev.chronoscope.TscFrequency;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
@@ -154,16 +155,10 @@ public final class TimingLifecycle {
 
     /** The step the verdicts use, and how it was observed. */
     private record Step(double value, String source) {
-        /**
-         * The clock's own step when back-to-back reads showed one; when every read changed (the
-         * clock is finer than its reading cost), the smallest difference between floor readings.
-         */
+        /** The quantum of the clock's effective resolution, from back-to-back reads and the floor's samples. */
         static Step of(JvmFacts.ClockStep step, Timings.Floor floor) {
-            if (step.isClockStep() || floor.quantum() <= 0) {
-                return new Step(step.step(), "observed: " + step.describe());
-            }
-            return new Step(floor.quantum(), "smallest difference between readings of the floor; back-to-back reads "
-                    + "changed every time, so the clock is finer than its reading cost");
+            EffectiveResolution resolution = step.resolution(floor);
+            return new Step(resolution.quantum(), resolution.describe());
         }
     }
 
