@@ -33,8 +33,9 @@ import java.util.TreeSet;
  * difference, an interrupt between two reads — are the at most {@code 1 - SHARE} left out. q need not
  * be a whole number of units: candidates are the most frequent differences divided by 1 to
  * {@value #MAX_DIVISOR}, the small whole numbers up to {@value #MAX_SMALL_CANDIDATE} and the greatest
- * common divisor of the most frequent differences; the chosen one is refined to total difference /
- * total multiples of the differences that fit it.
+ * common divisor of the most frequent differences; the largest that fits is refined to the total of
+ * the differences that fit it over the total of their multiples, and to the nearest whole number of
+ * units when that fits as well.
  *
  * <p>When every back-to-back read changed (at least {@link StepObservation#METHOD_FLOOR_CHANGE_RATE}),
  * the differences are the read cost plus a share of the quantum; one cluster of equal differences
