@@ -17,7 +17,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  *
  * <p>It holds both {@link Timing}s; the <em>ratio of medians</em> {@link #ratio()} =
  * median(second) / median(first) (above 1 when the first is faster) with its confidence interval
- * from a paired block bootstrap, widened by one clock step on each median; and the Mann–Whitney U
+ * from a paired block bootstrap, widened on each median by one quantum of the clock's effective
+ * resolution ({@link #resolution()}: medians closer than that can read the same); and the Mann–Whitney U
  * test of the two samples with its effect size. Medians are the reported ones: net of the floor
  * when the test subtracts it ({@link SubtractProbeFloor}), raw otherwise.
  *
@@ -46,6 +47,7 @@ public final class Comparison {
     private final double pValue;
     private final boolean exactPValue;
     private final double probabilityFirstFaster;
+    private final double resolution;
 
     private Comparison(Builder b) {
         this.first = Objects.requireNonNull(b.first, "first");
@@ -65,6 +67,7 @@ public final class Comparison {
         this.pValue = b.pValue;
         this.exactPValue = b.exactPValue;
         this.probabilityFirstFaster = b.probabilityFirstFaster;
+        this.resolution = b.resolution;
     }
 
     /** For Chronoscope's measurement code; not for users. */
@@ -91,22 +94,31 @@ public final class Comparison {
         return ratio;
     }
 
-    /** Lower bound of {@link #ratio()}'s confidence interval (bootstrap, widened by one clock step). */
+    /**
+     * The quantum of the clock's effective resolution, in the clock's unit ({@link Timing#unit()}),
+     * that the interval was widened by on each median: the larger of the two timings' {@link
+     * Timing#step()}. Medians closer than this can read the same.
+     */
+    public double resolution() {
+        return resolution;
+    }
+
+    /** Lower bound of {@link #ratio()}'s confidence interval (bootstrap, widened by one quantum on each median). */
     public double ratioLow() {
         return ratioLow;
     }
 
-    /** Upper bound of {@link #ratio()}'s confidence interval (bootstrap, widened by one clock step); may be infinite. */
+    /** Upper bound of {@link #ratio()}'s confidence interval (bootstrap, widened by one quantum on each median); may be infinite. */
     public double ratioHigh() {
         return ratioHigh;
     }
 
-    /** Lower bound of the bootstrap percentile interval before the widening for the clock's step. */
+    /** Lower bound of the bootstrap percentile interval before the widening for the clock's quantum. */
     public double bootstrapLow() {
         return bootstrapLow;
     }
 
-    /** Upper bound of the bootstrap percentile interval before the widening for the clock's step. */
+    /** Upper bound of the bootstrap percentile interval before the widening for the clock's quantum. */
     public double bootstrapHigh() {
         return bootstrapHigh;
     }
@@ -193,6 +205,7 @@ public final class Comparison {
         private double pValue;
         private boolean exactPValue;
         private double probabilityFirstFaster;
+        private double resolution;
 
         private Builder() {
         }
@@ -202,6 +215,7 @@ public final class Comparison {
         public Builder bootstrap(double low, double high, double level, int resamples, long seed) {
             bootstrapLow = low; bootstrapHigh = high; confidenceLevel = level; this.resamples = resamples; this.seed = seed; return this;
         }
+        public Builder resolution(double quantum) { resolution = quantum; return this; }
         public Builder blocks(int pairs, int size) { blockPairs = pairs; blockSize = size; return this; }
         public Builder mannWhitney(double u, double z, double pValue, boolean exact, double probabilityFirstFaster) {
             mannWhitneyU = u; this.z = z; this.pValue = pValue; exactPValue = exact; this.probabilityFirstFaster = probabilityFirstFaster; return this;

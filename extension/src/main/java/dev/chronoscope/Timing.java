@@ -137,12 +137,17 @@ public final class Timing {
         return floorSubtracted;
     }
 
-    /** The clock's observed step in its unit, as used for the verdict. */
+    /**
+     * The quantum of the clock's effective resolution, in its unit: the value nearly all differences
+     * between the clock's readings are multiples of, measured — not the smallest difference seen and
+     * not the cost of a read. The verdict and the assertions' intervals use it; durations closer than
+     * it can read the same.
+     */
     public double step() {
         return step;
     }
 
-    /** How {@link #step()} was observed. */
+    /** How {@link #step()} was decided: the method ({@code multiples}, {@code one-unit}, …) first, then its figures. */
     public String stepSource() {
         return stepSource;
     }

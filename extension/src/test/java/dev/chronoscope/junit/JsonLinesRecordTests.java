@@ -111,7 +111,7 @@ class JsonLinesRecordTests {
         Set<String> testIds = run.tests().finished().stream().map(e -> e.getTestDescriptor().getUniqueId().toString())
                 .collect(Collectors.toSet());
         for (JsonRecord r : records) {
-            assertThat(r.string("schema")).isEqualTo(RecordJson.SCHEMA).isEqualTo("chronoscope-test/1");
+            assertThat(r.string("schema")).isEqualTo(RecordJson.SCHEMA).isEqualTo("chronoscope-test/2");
             assertThat(testIds).contains(r.string("uniqueId"));
             assertThat(r.string("outcome")).isEqualTo("passed");
             assertThat(r.whole("pid")).isEqualTo(ProcessHandle.current().pid());
@@ -121,7 +121,7 @@ class JsonLinesRecordTests {
             assertThat(r.whole("floor.raw.count")).as("chronoscope.floor.samples = 2000, within its budget").isEqualTo(2000);
             assertThat(r.number("floor.raw.p50")).isPositive();
             assertThat(r.string("floor.raw.unit")).isEqualTo(r.string("clock.unit"));
-            assertThat(r.number("step.value")).isPositive();
+            assertThat(r.number("resolution.quantum")).isPositive();
             assertThat(r.string("pinned")).isEqualTo("no");
             assertThat(r.isNull("aggregate")).isTrue();
             assertThat(r.timings().get(0).string("label")).isEqualTo("invocation");
@@ -177,7 +177,7 @@ class JsonLinesRecordTests {
                 "ParallelTestCase.t2()", "ParallelTestCase.t3()", "ParallelTestCase.t4()", "ParallelTestCase.t5()",
                 "ParallelTestCase.t6()", "ParallelTestCase.t7()", "ParallelTestCase.t8()");
         assertThat(records).allSatisfy(r -> {
-            assertThat(r.string("schema")).isEqualTo("chronoscope-test/1");
+            assertThat(r.string("schema")).isEqualTo("chronoscope-test/2");
             assertThat(r.timing("work").whole("kept") + r.timing("work").whole("dropped.cpuMigration")
                     + r.timing("work").whole("dropped.negativeDelta")).isEqualTo(20_000);
         });

@@ -6,6 +6,7 @@ import dev.chronoscope.Probe;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.Timings;
@@ -160,7 +161,8 @@ class MeasurementDropsTests {
         assertThat(floor.floor().raw().min()).isEqualTo(30);
         assertThat(floor.floor().median()).isEqualTo(30);
         assertThat(floor.floor().raw().max()).as("the migrated sample (4900) is not in the floor").isEqualTo(40);
-        assertThat(floor.quantum()).isEqualTo(10);
+        assertThat(floor.differences()).as("the kept samples, as differences between readings")
+                .isEqualTo(EffectiveResolution.Differences.of(40, 30));
         assertThat(reader.remaining()).isZero();
     }
 

@@ -111,10 +111,11 @@ class SectionRoundTripTests {
         assertThat(section.warnings()).isEqualTo(record.list("warnings"));
 
         String unit = record.string("clock.unit");
-        String[] step = section.fact("step").split(" \\| ", 2);
-        assertThat(step[1]).isEqualTo(record.string("step.source"));
-        assertSamePrinted(test + " step", step[0].split(" ")[0], record.number("step.value"));
-        assertThat(step[0].split(" ")[1]).isEqualTo(unit);
+        String[] resolution = section.fact("resolution").split(" \\| ", 2);
+        assertThat(resolution[1]).isEqualTo(record.string("resolution.description"))
+                .startsWith(record.string("resolution.method") + ":");
+        assertSamePrinted(test + " resolution", resolution[0].split(" ")[0], record.number("resolution.quantum"));
+        assertThat(resolution[0].split(" ")[1]).isEqualTo(unit).isEqualTo(record.string("resolution.unit"));
 
         Stats floor = TimingSectionParser.stats(section.fact("floor"));
         assertThat(floor.printed()).containsOnlyKeys("min", "p50", "p99");

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.within;
  * The verdict and floor arithmetic of {@link Timings#build}, from hand-made samples and floors:
  * pure and deterministic. The rules: resolved when the net median is at least
  * {@value Timings#MIN_NET_OVER_FLOOR} of the floor's median and at least
- * {@value Timings#MIN_NET_STEPS} observed clock steps.
+ * {@value Timings#MIN_NET_STEPS} quanta of the clock's effective resolution.
  */
 class TimingsVerdictTests {
 
@@ -54,7 +54,7 @@ class TimingsVerdictTests {
 
         assertThat(t.verdict()).isEqualTo(Verdict.RESOLVED);
         assertThat(t.isResolved()).isTrue();
-        assertThat(t.verdictReason()).isEqualTo("resolved (0.50x floor, 5.00x step)");
+        assertThat(t.verdictReason()).isEqualTo("resolved (0.50x floor, 5.00x quantum)");
     }
 
     @Test
@@ -64,7 +64,7 @@ class TimingsVerdictTests {
         assertThat(t.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
         assertThat(t.verdictReason()).startsWith("not resolved: net p50 49 ns is ")
                 .endsWith(" floor (needs >= 0.5x the floor p50 of 100 ns)")
-                .doesNotContain("step");
+                .doesNotContain("quant");
     }
 
     @Test
@@ -72,7 +72,7 @@ class TimingsVerdictTests {
         Timing t = timing(100, 20, true, 170);
 
         assertThat(t.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
-        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 70 ns is 3.50x step (needs >= 4 observed steps of 20 ns)");
+        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 70 ns is 3.50x quantum (needs >= 4 quanta of the clock's effective resolution, 20 ns)");
     }
 
     @Test
@@ -80,7 +80,7 @@ class TimingsVerdictTests {
         Timing t = timing(100, 10, true, 110);
 
         assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 10 ns is 0.10x floor (needs >= 0.5x the floor p50 of 100 ns)"
-                + " and 1.00x step (needs >= 4 observed steps of 10 ns)");
+                + " and 1.00x quantum (needs >= 4 quanta of the clock's effective resolution, 10 ns)");
     }
 
     @Test
@@ -102,7 +102,7 @@ class TimingsVerdictTests {
 
     @Test
     void withoutAFloorOrAStepAnyPositiveMedianIsResolved() {
-        assertThat(timing(0, 0, true, 5).verdictReason()).isEqualTo("resolved (floor p50 0, step unknown)");
+        assertThat(timing(0, 0, true, 5).verdictReason()).isEqualTo("resolved (floor p50 0, quantum unknown)");
         assertThat(timing(0, 0, true, 0).verdict()).isEqualTo(Verdict.NOT_RESOLVED);
     }
 
@@ -144,7 +144,7 @@ class TimingsVerdictTests {
         assertThat(t.median()).isEqualTo(Duration.ofNanos(100));
         assertThat(t.rawNanos().p50()).isCloseTo(140, within(1e-9));
         assertThat(t.netNanos().max()).isCloseTo(500, within(1e-9));
-        assertThat(t.verdictReason()).isEqualTo("resolved (2.50x floor, 25.0x step)");
+        assertThat(t.verdictReason()).isEqualTo("resolved (2.50x floor, 25.0x quantum)");
     }
 
     @Test

@@ -100,6 +100,8 @@ public final class ClockSurvey {
         long changes = 0;
         long done = 0;
         long elapsed;
+        long[] differences = new long[StepObservation.RECORDED_DIFFERENCES];
+        int recorded = 0;
         while (true) {
             for (int i = 0; i < 10_000; i++) {
                 long cur = reader.begin();
@@ -108,6 +110,9 @@ public final class ClockSurvey {
                     long step = cur - prev;
                     if (step > 0 && step < smallest) {
                         smallest = step;
+                    }
+                    if (recorded < differences.length) {
+                        differences[recorded++] = step;
                     }
                     prev = cur;
                 }
@@ -121,7 +126,8 @@ public final class ClockSurvey {
         long[] cpuAfter = threadCpuTimes();
         long system = cpuBefore == null || cpuAfter == null ? -1 : cpuAfter[1] - cpuBefore[1];
         long user = cpuBefore == null || cpuAfter == null ? -1 : cpuAfter[0] - cpuBefore[0];
-        return new StepObservation(done, changes, smallest == Long.MAX_VALUE ? 0 : smallest, elapsed, system, user);
+        return new StepObservation(done, changes, smallest == Long.MAX_VALUE ? 0 : smallest, elapsed, system, user,
+                EffectiveResolution.Differences.ofFirst(differences, recorded));
     }
 
     private static long[] threadCpuTimes() {

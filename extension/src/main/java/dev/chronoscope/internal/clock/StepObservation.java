@@ -10,9 +10,18 @@ package dev.chronoscope.internal.clock;
  * @param elapsedNanos     wall time the loop took
  * @param systemNanos      system (kernel) CPU time the reading thread accrued during the loop
  * @param userNanos        user CPU time the reading thread accrued during the loop
+ * @param differences      the positive differences between consecutive reads (the first
+ *                         {@value #RECORDED_DIFFERENCES} of them), for {@link EffectiveResolution}
  */
 public record StepObservation(long reads, long changes, long smallestStep, long elapsedNanos,
-                              long systemNanos, long userNanos) {
+                              long systemNanos, long userNanos, EffectiveResolution.Differences differences) {
+
+    /** Differences kept for the effective resolution: plenty for a histogram, little memory. */
+    public static final int RECORDED_DIFFERENCES = 65_536;
+
+    public StepObservation {
+        java.util.Objects.requireNonNull(differences, "differences");
+    }
 
     /**
      * Above this share of changed reads, the clock moved on nearly every read, so the smallest

@@ -2,6 +2,7 @@ package dev.chronoscope.internal.doctor;
 
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.ClockSurvey;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.host.Fact;
 
@@ -85,6 +86,35 @@ public record ClockRow(ClockId id, String readMethod, Fact<Long> advertised, Ste
 
     public Fact<Double> observedStepNs() {
         return times(observedStep().map(Long::doubleValue), nanosPerUnit);
+    }
+
+    /**
+     * The clock's effective resolution from its back-to-back reads: the quantum nearly all
+     * differences between readings are multiples of ({@link EffectiveResolution}), which the
+     * verdicts and assertions use — not the smallest difference, not the read cost.
+     */
+    public Fact<EffectiveResolution> effectiveResolution() {
+        if (observation == null) {
+            return Fact.unknown(unavailableReason);
+        }
+        EffectiveResolution r = EffectiveResolution.of(observation, unit());
+        return r.isKnown() ? Fact.of(r, r.describe()) : Fact.unknown(r.describe());
+    }
+
+    /** The quantum of {@link #effectiveResolution()} in nanoseconds. */
+    public Fact<Double> effectiveResolutionNs() {
+        return times(effectiveResolution().map(EffectiveResolution::quantum), nanosPerUnit);
+    }
+
+    /** A quantum in the row's unit, ticks with their nanoseconds when known: {@code 24.45 ticks (10.0 ns)}. */
+    static String quantumInUnit(double quantum, ClockRow row) {
+        String number = quantum == Math.rint(quantum) ? DoctorFormat.count((long) quantum)
+                : String.format(Locale.ROOT, "%.2f", quantum);
+        if (!row.id().countsTicks()) {
+            return number + " ns";
+        }
+        String ticks = number + (quantum == 1 ? " tick" : " ticks");
+        return row.nanosPerUnit().map(n -> ticks + " (" + DoctorFormat.ns(quantum * n) + ")").orElse(ticks);
     }
 
     /** Share of reads whose value differed from the previous read. */

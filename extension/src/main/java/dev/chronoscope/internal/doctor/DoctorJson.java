@@ -2,6 +2,7 @@ package dev.chronoscope.internal.doctor;
 
 import dev.chronoscope.ClockId;
 import dev.chronoscope.ProbeFloor;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.CpuList;
 import dev.chronoscope.internal.host.CpuidFacts;
@@ -69,6 +70,12 @@ public final class DoctorJson {
         s.fact("readMethod", c.available() ? Fact.of(c.readMethod(), "ClockReaders") : Fact.<String>unknown(c.unavailableReason()), v -> v);
         s.fact("advertised", c.advertised(), v -> v);
         s.fact("advertisedNs", c.advertisedNs(), v -> v);
+        Fact<EffectiveResolution> resolution = c.effectiveResolution();
+        s.fact("effectiveResolution", resolution.map(EffectiveResolution::quantum), v -> v);
+        s.fact("effectiveResolutionNs", c.effectiveResolutionNs(), v -> v);
+        s.fact("resolutionMethod", resolution.map(e -> e.method().key()), v -> v);
+        s.fact("resolutionShare", resolution.map(EffectiveResolution::share), v -> v);
+        s.fact("resolutionTolerance", resolution.map(EffectiveResolution::tolerance), v -> v);
         s.fact("observedStep", c.observedStep(), v -> v);
         s.fact("observedStepNs", c.observedStepNs(), v -> v);
         s.fact("changedFraction", c.changedFraction(), v -> v);
@@ -79,7 +86,9 @@ public final class DoctorJson {
         s.put("reads", c.reads());
         s.fact("changes", observation(c, o -> o.changes()), v -> v);
         s.fact("elapsedNs", observation(c, o -> o.elapsedNanos()), v -> v);
-        s.put("measuredWith", "back-to-back reads in one loop; observedStep = smallest positive difference;"
+        s.put("measuredWith", "back-to-back reads in one loop; effectiveResolution = the largest quantum that at least 95 %"
+                + " of the positive differences are within resolutionTolerance of a multiple of (see EffectiveResolution);"
+                + " observedStep = smallest positive difference;"
                 + " stepIsMethodFloor = changedFraction >= 0.9; costNs = loop wall time / reads;"
                 + " entersKernel = getrusage(RUSAGE_THREAD) system time >= 30 % of the loop's CPU time");
         return s.done();

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.doctor;
 
 import dev.chronoscope.ClockId;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.Fact;
@@ -335,7 +336,9 @@ public final class DoctorRules {
             String key = c.unit() + ":" + adv;
             if (step.get() * RESOLUTION_MISMATCH_FACTOR < adv) {
                 finer.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
-            } else if (!c.observation().stepIsMethodFloor() && step.get() > RESOLUTION_MISMATCH_FACTOR * adv) {
+            } else if (c.effectiveResolution().map(e -> e.method() == EffectiveResolution.Method.MULTIPLES
+                    && e.quantum() > RESOLUTION_MISMATCH_FACTOR * adv).orElse(false)) {
+                // the quantum, not the smallest difference: an odd 1 ns difference hides a 10 ns quantum
                 coarser.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
             }
         }
@@ -349,9 +352,10 @@ public final class DoctorRules {
         for (List<ClockRow> group : coarser.values()) {
             ClockRow first = group.get(0);
             w.add(new Warning("resolution-misadvertised", names(group) + ": " + advertisedBy(first) + " "
-                    + inUnit(first.advertised().get(), first) + ", but the clock steps by " + stepRange(group)
-                    + " (its own step: only " + group.stream().map(c -> percent(c.observation().changedFraction()))
-                    .collect(Collectors.joining(", ")) + " of reads changed): it does not have the resolution it advertises"));
+                    + inUnit(first.advertised().get(), first) + ", but the clock steps by " + quantumRange(group)
+                    + " (its effective resolution: " + group.stream().map(c -> percent(c.effectiveResolution().get().share()))
+                    .collect(Collectors.joining(", ")) + " of differences between readings are multiples of it): it does"
+                    + " not have the resolution it advertises"));
         }
     }
 
@@ -368,6 +372,12 @@ public final class DoctorRules {
         long max = rows.stream().mapToLong(c -> c.observedStep().get()).max().orElseThrow();
         ClockRow first = rows.get(0);
         return min == max ? inUnit(min, first) : number(min) + "–" + inUnit(max, first);
+    }
+
+    private static String quantumRange(List<ClockRow> rows) {
+        List<String> quanta = rows.stream().map(c -> ClockRow.quantumInUnit(c.effectiveResolution().get().quantum(), c))
+                .distinct().toList();
+        return String.join(", ", quanta);
     }
 
     private static String inUnit(long value, ClockRow row) {

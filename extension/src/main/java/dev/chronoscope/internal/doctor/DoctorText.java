@@ -4,6 +4,7 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
 import dev.chronoscope.internal.clock.ClockSurvey;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.CpuidFacts;
@@ -35,8 +36,9 @@ import static dev.chronoscope.internal.doctor.DoctorFormat.yesNo;
 public final class DoctorText {
 
     /** The clock table's header line (tests look for it). */
-    public static final String TABLE_HEADER = String.format(Locale.ROOT, "%-25s %-19s %-20s %-10s %-17s %9s  %-14s %s",
-            "clock", "advertised", "observed step", "changed", "the step is", "ns/read", "enters kernel", "reads");
+    public static final String TABLE_HEADER = String.format(Locale.ROOT, "%-25s %-19s %-22s %-10s %-20s %-10s %9s  %-14s %s",
+            "clock", "advertised", "effective resolution", "method", "smallest difference", "changed", "ns/read",
+            "enters kernel", "reads");
     static final String TICKS_NOTE = "ticks count the TSC's fixed reference rate, not core cycles";
     private static final String LABEL = "  %-19s %s%n";
 
@@ -68,7 +70,7 @@ public final class DoctorText {
     private static void clocks(DoctorReport r, StringBuilder out) {
         DoctorOptions o = r.options();
         out.append(String.format(Locale.ROOT, "clocks: each read back to back at least %s times and at least %s"
-                        + " (at most %s); observed step = smallest non-zero difference%n",
+                        + " (at most %s)%n",
                 count(o.reads()), millis(o.minNanosPerClock()), millis(o.maxNanosPerClock())));
         out.append(TABLE_HEADER).append('\n');
         List<String> notes = new ArrayList<>();
@@ -78,21 +80,32 @@ public final class DoctorText {
                 continue;
             }
             String advertised = cell(c.advertised(), v -> inUnit(v, c), c.id() + " advertised", notes);
-            String step = cell(c.observedStep(), v -> inUnit(v, c), c.id() + " observed step", notes);
-            String verdict = cell(c.stepIsMethodFloor(), floor -> floor ? "method floor" : "the clock's own", c.id() + " step", notes);
+            String resolution = cell(c.effectiveResolution(), e -> ClockRow.quantumInUnit(e.quantum(), c),
+                    c.id() + " effective resolution", notes);
+            String method = c.effectiveResolution().map(e -> e.method().key()).orElse("-");
+            String step = cell(c.observedStep(), v -> inUnit(v, c), c.id() + " smallest difference", notes);
             String kernel = cell(c.entersKernel(), k -> yesNo(k) + c.systemTimeFraction()
                     .map(f -> String.format(Locale.ROOT, " (%.0f %% sys)", 100 * f)).orElse(""), c.id() + " enters kernel", notes);
             String limited = c.reads() < o.reads() ? " (time bound)" : "";
-            out.append(String.format(Locale.ROOT, "%-25s %-19s %-20s %-10s %-17s %9s  %-14s %s%n", c.id(), advertised,
-                    step, changed(c.observation()), verdict, perRead(c.observation().nanosPerRead()),
+            out.append(String.format(Locale.ROOT, "%-25s %-19s %-22s %-10s %-20s %-10s %9s  %-14s %s%n", c.id(), advertised,
+                    resolution, method, step, changed(c.observation()), perRead(c.observation().nanosPerRead()),
                     kernel, count(c.reads()) + limited));
         }
         out.append(String.format(Locale.ROOT,
-                "  changed: share of reads that differed from the previous read. At %.0f %% or more the clock moved on%n"
-                        + "  nearly every read: the observed step is the reading loop's floor and the clock is finer. Below, the%n"
-                        + "  step is the clock's own. ns/read: wall time per read, loop included. enters kernel: the reading%n"
-                        + "  thread's system time (getrusage(RUSAGE_THREAD)) is at least %.0f %% of its CPU time while reading.%n",
-                100 * StepObservation.METHOD_FLOOR_CHANGE_RATE, 100 * ClockSurvey.KERNEL_SYSTEM_FRACTION));
+                "  Three figures, not to be confused. effective resolution: the quantum that at least %.0f %% of the%n"
+                        + "  differences between readings are multiples of (within ±1 unit, or 1/%d of it for large quanta;%n"
+                        + "  exact below %d units) — what two durations must differ by for the clock to tell them apart; the%n"
+                        + "  verdicts and assertions use it. smallest difference: the least change seen, which the kernel's%n"
+                        + "  scaling of a coarse counter can make smaller than the quantum (an odd 1 ns among 10 ns steps).%n"
+                        + "  ns/read: the read cost, wall time per read, loop included; when the clock is finer than it,%n"
+                        + "  every read changes (changed >= %.0f %%) and the differences show the read cost, not the quantum.%n"
+                        + "  method: multiples (a quantum above one unit fits; where every read changed, in two multiples or%n"
+                        + "  more), one-unit (nothing coarser fits: the clock is finer than its differences show; its unit is%n"
+                        + "  taken). enters kernel: the reading thread's system time (getrusage(RUSAGE_THREAD)) is at least%n"
+                        + "  %.0f %% of its CPU time while reading. A test's section also counts its floor's samples.%n",
+                100 * EffectiveResolution.SHARE, EffectiveResolution.RELATIVE_TOLERANCE_DIVISOR,
+                EffectiveResolution.EXACT_BELOW, 100 * StepObservation.METHOD_FLOOR_CHANGE_RATE,
+                100 * ClockSurvey.KERNEL_SYSTEM_FRACTION));
         if (r.calibration().isKnown()) {
             out.append("  TSC_FENCED and TSC: ").append(TICKS_NOTE).append("; ns at the calibrated ")
                     .append(mhz(r.calibration().get().hz())).append(".\n");
@@ -160,16 +173,15 @@ public final class DoctorText {
         cpuid(r, out, "16H", h.baseFrequencyHzCpuid16());
         cpuid(r, out, "40000010H", h.tscFrequencyHzHypervisor());
         ClockRow bare = r.clock(ClockId.TSC).orElse(null);
-        if (bare == null || !bare.available()) {
-            line(out, "observed step", "unknown (" + (bare == null ? "TSC was not surveyed" : bare.unavailableReason()) + ")");
-        } else if (!bare.observedStep().isKnown()) {
-            line(out, "observed step", "unknown (" + bare.observedStep().source() + ")");
-        } else {
-            StepObservation o = bare.observation();
-            line(out, "observed step", inUnit(bare.observedStep().get(), bare) + ", " + bare.readMethod() + ": "
-                    + percent(o.changedFraction()) + " of " + count(o.reads()) + " reads changed, so "
-                    + (o.stepIsMethodFloor() ? "this is the reading method's floor and the TSC is finer"
-                    : "this is the TSC's own step"));
+        for (ClockId counter : List.of(ClockId.TSC, ClockId.TSC_FENCED)) {
+            ClockRow row = r.clock(counter).orElse(null);
+            String label = "resolution " + (counter == ClockId.TSC ? "bare" : "fenced");
+            if (row == null || !row.available()) {
+                line(out, label, "unknown (" + (row == null ? counter + " was not surveyed" : row.unavailableReason()) + ")");
+            } else {
+                line(out, label, fact(row.effectiveResolution(), e -> ClockRow.quantumInUnit(e.quantum(), row) + ", "
+                        + row.readMethod() + ": " + e.describe()));
+            }
         }
         line(out, "granularity", fact(r.granularity(), g -> inUnit(g.ticks(), bare != null ? bare : ClockRow.unavailable(ClockId.TSC, "?"))
                 + ": " + (g.ticks() == 1 ? "the deltas share no common factor, no coarser step is visible"

@@ -152,23 +152,8 @@ final class TimedTestFactory {
         } catch (ClockUnavailableException e) {
             throw unreadable(plan, e);
         }
-        Step step = Step.of(observed, measured);
-        return new Timings.Context(reader, plan.frequency(), measured.floor(), plan.subtractFloor(), step.value(),
-                step.source(), runtime.assertions());
-    }
-
-    /** The step the verdicts use, and how it was observed. */
-    private record Step(double value, String source) {
-        /**
-         * The clock's own step when back-to-back reads showed one; when every read changed (the
-         * clock is finer than its reading cost), the smallest difference between floor readings.
-         */
-        static Step of(JvmFacts.ClockStep step, Timings.Floor floor) {
-            if (step.isClockStep() || floor.quantum() <= 0) {
-                return new Step(step.step(), "observed: " + step.describe());
-            }
-            return new Step(floor.quantum(), "smallest difference between readings of the floor; back-to-back reads "
-                    + "changed every time, so the clock is finer than its reading cost");
-        }
+        // the quantum of the clock's effective resolution, from back-to-back reads and the floor's samples
+        return new Timings.Context(reader, plan.frequency(), measured.floor(), plan.subtractFloor(),
+                observed.resolution(measured), runtime.assertions());
     }
 }

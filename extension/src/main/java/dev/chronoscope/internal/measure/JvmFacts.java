@@ -6,6 +6,7 @@ import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockSurvey;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.Fact;
@@ -48,6 +49,15 @@ public final class JvmFacts {
         /** True when the step is the clock's own (few reads changed), false when it is the reading loop's period. */
         public boolean isClockStep() {
             return !observation.stepIsMethodFloor();
+        }
+
+        /**
+         * The clock's effective resolution from these back-to-back reads and {@code floor}'s samples:
+         * the quantum the verdicts and the assertions use.
+         */
+        public EffectiveResolution resolution(Timings.Floor floor) {
+            return EffectiveResolution.of(observation, floor.differences(),
+                    floor.floor().raw().unit().symbol());
         }
 
         public String describe() {

@@ -7,6 +7,7 @@ import dev.chronoscope.Timing;
 import dev.chronoscope.TscFrequency;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.stats.AssertionSettings;
 
 /** Turns recorded samples into {@link Timing}s and {@link ProbeFloor}s, and decides the verdict. */
@@ -17,14 +18,15 @@ public final class Timings {
      * below it, the region is a small difference between two floor-sized readings.
      */
     public static final double MIN_NET_OVER_FLOOR = 0.5;
-    /** ...and at least this many observed clock steps, so one step of quantisation is ≤ 25 %. */
+    /** ...and at least this many quanta of the clock's effective resolution, so one quantum is ≤ 25 % of it. */
     public static final double MIN_NET_STEPS = 4;
 
     private Timings() {
     }
 
     /**
-     * What a measurement needs besides its samples.
+     * What a measurement needs besides its samples. {@code step} is the quantum of the clock's
+     * {@link EffectiveResolution} in its unit, {@code stepSource} how it was decided.
      *
      * @param assertions how claims about its timings decide, and the seed of its comparisons
      */
@@ -36,13 +38,19 @@ public final class Timings {
                        double step, String stepSource) {
             this(reader, frequency, floor, subtractFloor, step, stepSource, AssertionSettings.defaults());
         }
+
+        /** The context with {@code resolution} as the step the verdicts and claims use. */
+        public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
+                       EffectiveResolution resolution, AssertionSettings assertions) {
+            this(reader, frequency, floor, subtractFloor, resolution.quantum(), resolution.describe(), assertions);
+        }
     }
 
     /**
-     * A measured floor and its quantum: the smallest positive difference between two of its readings,
-     * i.e. the finest step the measurement path showed (0 when all readings were equal).
+     * A measured floor and its samples as differences between readings, which the clock's
+     * {@link EffectiveResolution} is decided from together with back-to-back reads.
      */
-    public record Floor(ProbeFloor floor, long quantum) {
+    public record Floor(ProbeFloor floor, EffectiveResolution.Differences differences) {
     }
 
     /** Times {@code samples} empty regions (or fewer, when {@code budgetNanos} runs out) as the probe floor. */
@@ -59,7 +67,7 @@ public final class Timings {
         Summary raw = summary(Statistics.of(recorder.samples()), unit);
         double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
         return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed),
-                ProbeWarmup.quantum(recorder.samples()));
+                EffectiveResolution.Differences.of(recorder.samples().toArray()));
     }
 
     public static Summary summary(Statistics s, ClockUnit unit) {
@@ -106,7 +114,7 @@ public final class Timings {
         boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;
         String u = unit.symbol();
         String floorRatio = floorMedian > 0 ? ratio(net / floorMedian) + " floor" : "floor p50 0";
-        String stepRatio = step > 0 ? ratio(net / step) + " step" : "step unknown";
+        String stepRatio = step > 0 ? ratio(net / step) + " quantum" : "quantum unknown";
         if (clearOfFloor && clearOfStep) {
             b.verdict(Verdict.RESOLVED, String.format(java.util.Locale.ROOT, "resolved (%s, %s)", floorRatio, stepRatio));
             return;
@@ -114,7 +122,7 @@ public final class Timings {
         StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", format(net), u));
         if (net == 0) {
             why.append(" (the median region read no longer than the empty region");
-            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's observed step is %s %s)", format(step), u) : ")");
+            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's quantum is %s %s)", format(step), u) : ")");
         } else {
             if (!clearOfFloor) {
                 why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx the floor p50 of %s %s)", floorRatio,
@@ -122,7 +130,7 @@ public final class Timings {
             }
             if (!clearOfStep) {
                 why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT,
-                        "%s (needs >= %.0f observed steps of %s %s)", stepRatio, MIN_NET_STEPS, format(step), u));
+                        "%s (needs >= %.0f quanta of the clock's effective resolution, %s %s)", stepRatio, MIN_NET_STEPS, format(step), u));
             }
         }
         b.verdict(Verdict.NOT_RESOLVED, why.toString());

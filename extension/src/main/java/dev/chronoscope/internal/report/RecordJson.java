@@ -3,6 +3,7 @@ package dev.chronoscope.internal.report;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.List;
 /** The JSON Lines record of one timed test (schema {@value #SCHEMA}, documented in docs/reports.md). */
 public final class RecordJson {
 
-    public static final String SCHEMA = "chronoscope-test/1";
+    public static final String SCHEMA = "chronoscope-test/2";
 
     private RecordJson() {
     }
@@ -29,7 +30,7 @@ public final class RecordJson {
                 .put("frequency", r.frequency() == null ? null : Json.object().put("hz", r.frequency().hz())
                         .put("uncertaintyPpm", r.frequency().uncertaintyPpm()).put("method", r.frequency().method()))
                 .put("host", r.host())
-                .put("step", Json.object().put("value", r.step()).put("source", r.stepSource()))
+                .put("resolution", resolution(r))
                 .put("floor", floor(r.floor()))
                 .put("warmup", r.warmup())
                 .put("pinned", r.pinned())
@@ -42,6 +43,20 @@ public final class RecordJson {
         o.put("timings", timings);
         o.put("aggregate", r.aggregate() == null ? null : timing(r.aggregate()));
         return o;
+    }
+
+    /**
+     * The clock's effective resolution: its quantum in the clock's unit, the method that decided it
+     * ({@link EffectiveResolution.Method#key()}, null when the description names none) and the
+     * description with its figures.
+     */
+    static Json.Obj resolution(TestRecord r) {
+        return Json.object()
+                .put("quantum", r.step())
+                .put("unit", r.floor().raw().unit().symbol())
+                .put("method", EffectiveResolution.Method.ofDescription(r.stepSource()).map(EffectiveResolution.Method::key)
+                        .orElse(null))
+                .put("description", r.stepSource());
     }
 
     static Json.Obj floor(ProbeFloor f) {

@@ -31,7 +31,8 @@ public final class TimingSection {
         }
         line(out, "host", r.host());
         String unit = r.floor().raw().unit().symbol();
-        line(out, "step", number(r.step()) + " " + unit + nanosNote(r.step(), r.floor().raw().unit(), r)
+        // the quantum the clock's readings come in (not what reading it costs), then how it was decided
+        line(out, "resolution", number(r.step()) + " " + unit + nanosNote(r.step(), r.floor().raw().unit(), r)
                 + " | " + r.stepSource());
         line(out, "floor", stats(r.floor().raw(), "min", "p50", "p99") + " " + unit + " | n " + r.floor().raw().count()
                 + String.format(Locale.ROOT, " in %.2f ms", r.floor().elapsedNanos() / 1e6)

@@ -24,13 +24,18 @@ import java.util.Objects;
  *       entirely on the other side → fail; it straddles the bound → inconclusive.</li>
  * </ol>
  * The interval is the exact order-statistic interval ({@link QuantileInterval}) widened by one
- * clock step at each end (every sample is known only to ±1 step), net of the floor when the floor
+ * quantum of the clock's effective resolution at each end (every sample is known only to ±1
+ * quantum; {@link dev.chronoscope.internal.clock.EffectiveResolution}), net of the floor when the floor
  * is subtracted. A bound the sample count cannot provide (a p99 from fewer than 368 samples has no
  * upper bound) is unbounded.
  *
  * <p><b>A ratio of a comparison</b> (median(second)/median(first) against a factor): fewer than
  * {@link AssertionSettings#MIN_SAMPLES} samples on either side, or either region not resolved →
- * inconclusive; then the same three-way rule with the comparison's interval.
+ * inconclusive; then the same three-way rule with the comparison's interval, widened by one quantum
+ * on each median. Quantised medians that coincide are not evidence of equality: when the medians
+ * differ by no more than one quantum and the widened interval straddles the bound, the claim is
+ * inconclusive and the message names the quantum — the clock cannot tell the two regions apart at
+ * that bound.
  *
  * <p>Whether an inconclusive claim aborts or fails the test is the caller's business
  * ({@link Decision#render(boolean)} words it for either).
@@ -302,7 +307,7 @@ public final class Claims {
                 + (r.hasUpper() ? " to " + Format.count(r.upper()) : ", no upper one") + " of " + Format.count(r.n());
         return Format.percentile(p) + " " + Format.duration(e.point()) + ", " + level() + " interval "
                 + interval(e.low(), e.high()) + " (" + ranks + ", binomial coverage " + Format.percent(r.coverage())
-                + ", widened by one clock step" + (t.floorSubtracted() ? ", net of the floor)" : ")");
+                + ", widened by one quantum of the clock's effective resolution" + (t.floorSubtracted() ? ", net of the floor)" : ")");
     }
 
     /** The facts of one timing, one line each: samples, clock, floor, verdict. */
@@ -317,7 +322,8 @@ public final class Claims {
     }
 
     static String clockLine(Timing t) {
-        return t.clock() + " (" + t.readMethod() + "), step " + inUnits(t, t.step());
+        return t.clock() + " (" + t.readMethod() + "), effective resolution " + inUnits(t, t.step()) + " ("
+                + t.stepSource() + ")";
     }
 
     /** A value in the clock's unit: ticks with their duration, or a duration. */
@@ -392,10 +398,24 @@ public final class Claims {
                 yield new Decision(Outcome.FAIL, expectation + ", but " + interval + " lies "
                         + relation.failingSide() + " " + Format.ratio(bound) + ".", details, "");
             }
-            default -> inconclusiveRatio(claim, interval.substring(0, interval.length() - 1) + " straddles " + Format.ratio(bound),
+            default -> withinOneQuantum(c)
+                    ? inconclusiveRatio(claim, "the medians, " + inUnits(b, b.percentileValue(50)) + " (second) and "
+                            + inUnits(a, a.percentileValue(50)) + " (first), differ by no more than one quantum of the"
+                            + " clock's effective resolution, " + inUnits(a, c.resolution()) + ": quantised medians that"
+                            + " coincide are not evidence of equality, and " + interval.substring(0, interval.length() - 1)
+                            + ", widened by that quantum on each median, straddles " + Format.ratio(bound), details,
+                            "put more work in each timed region (loop the operation inside it), so that one quantum ("
+                                    + inUnits(a, c.resolution()) + ") is a small share of it, or use a finer clock (@MeasureWith)")
+                    : inconclusiveRatio(claim, interval.substring(0, interval.length() - 1) + " straddles " + Format.ratio(bound),
                     details, "compare more runs to narrow the interval, or claim a factor further from the measured "
                             + Format.ratio(c.ratio()));
         };
+    }
+
+    /** True when the reported medians are no more than one quantum of the clock apart. */
+    static boolean withinOneQuantum(Comparison c) {
+        return c.resolution() > 0
+                && Math.abs(c.second().percentileValue(50) - c.first().percentileValue(50)) <= c.resolution();
     }
 
     private static String capitalised(String s) {
@@ -417,7 +437,8 @@ public final class Claims {
         return Format.ratio(c.ratio()) + medians + ", " + level() + " interval [" + Format.ratio(c.ratioLow()) + ", "
                 + Format.ratio(c.ratioHigh()) + "] (paired block bootstrap [" + Format.ratio(c.bootstrapLow()) + ", "
                 + Format.ratio(c.bootstrapHigh()) + "] from " + Format.count(c.resamples()) + " resamples of "
-                + c.blockPairs() + " block pairs, seed " + c.seed() + "; widened by one clock step on each median)";
+                + c.blockPairs() + " block pairs, seed " + c.seed() + "; widened on each median by one quantum of the clock's"
+                + " effective resolution, " + inUnits(a, c.resolution()) + ")";
     }
 
     private static String regionLine(Timing t) {

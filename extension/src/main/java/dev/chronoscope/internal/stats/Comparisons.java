@@ -5,13 +5,15 @@ import dev.chronoscope.Timing;
 
 /**
  * Turns two regions timed interleaved in block pairs into a {@link Comparison}: the ratio of the
- * reported medians with its paired block-bootstrap interval, widened for the clock's step, and the
- * Mann–Whitney test of all runs.
+ * reported medians with its paired block-bootstrap interval, widened for the clock's effective
+ * resolution, and the Mann–Whitney test of all runs.
  *
- * <p><b>Widening for the step.</b> A clock that reads in steps of s reports a region of true
- * duration d as d rounded to a neighbouring step: every sample, and so every quantile, is known
- * only to within ±s. Medians of quantised data also exaggerate tiny differences: two regions whose
- * true medians straddle a step boundary by a tick each have medians a whole step apart. So each
+ * <p><b>Widening for the quantum.</b> A clock whose readings come in quanta of s (its
+ * {@link dev.chronoscope.internal.clock.EffectiveResolution}, not its smallest difference) reports
+ * a region of true duration d as d rounded to a neighbouring quantum: every sample, and so every
+ * quantile, is known only to within ±s. Medians of quantised data hide differences below s — two
+ * regions 10 % apart can have the same median — and exaggerate tiny ones: two regions whose true
+ * medians straddle a quantum boundary by a tick each have medians a whole quantum apart. So each
  * bound of the bootstrap interval is moved outwards as if the second's median were s further out
  * and the first's s further in: low × (m2 − s)/m2 × m1/(m1 + s), high × (m2 + s)/m2 × m1/(m1 − s).
  */
@@ -49,7 +51,9 @@ public final class Comparisons {
      */
     public static Comparison of(Timing first, Timing second, long[] firstSamples, int[] firstEnds, long[] secondSamples,
                                 int[] secondEnds, int blockSize, long seed) {
-        Comparison.Builder b = Comparison.builder().timings(first, second).blocks(firstEnds.length, blockSize);
+        double s = Math.max(first.step(), second.step());
+        Comparison.Builder b = Comparison.builder().timings(first, second).blocks(firstEnds.length, blockSize)
+                .resolution(s);
         double level = AssertionSettings.CONFIDENCE;
         if (first.kept() == 0 || second.kept() == 0) {
             return b.ratio(Double.NaN, Double.NaN, Double.NaN)
@@ -63,7 +67,6 @@ public final class Comparisons {
                 BlockBootstrap.RESAMPLES, level, seed ^ 0x9E3779B97F4A7C15L);
         double m1 = first.percentileValue(50);
         double m2 = second.percentileValue(50);
-        double s = Math.max(first.step(), second.step());
         double low;
         double high;
         if (m1 > 0 && m2 > 0) {

@@ -26,6 +26,7 @@ class DoctorJsonTests {
             "observedStepIsMethodFloor", "granularityTicks", "fencedPairTicks", "fencedPairNs", "warmup", "tickUnit",
             "sources", "unknown");
     static final List<String> CLOCK_FIELDS = List.of("id", "unit", "readMethod", "advertised", "advertisedNs",
+            "effectiveResolution", "effectiveResolutionNs", "resolutionMethod", "resolutionShare", "resolutionTolerance",
             "observedStep", "observedStepNs", "changedFraction", "stepIsMethodFloor", "costNs", "entersKernel",
             "systemTimeFraction", "reads", "measuredWith", "sources", "unknown");
     static final List<String> HOST_FIELDS = List.of("clocksource", "availableClocksources", "hypervisor",
@@ -111,6 +112,12 @@ class DoctorJsonTests {
                 .containsEntry("changedFraction", 1L).containsEntry("stepIsMethodFloor", true)
                 .containsEntry("costNs", 240L).containsEntry("entersKernel", true).containsEntry("reads", 2_000_000L);
         assertThat((String) object(cpu.get("sources")).get("entersKernel")).contains("getrusage(RUSAGE_THREAD)");
+        assertThat(cpu).as("every read changed by the same 210 ns: the read cost, not a quantum")
+                .containsEntry("effectiveResolution", 1L).containsEntry("resolutionMethod", "one-unit");
+        Map<String, Object> coarse = clock(doc, ClockId.CLOCK_MONOTONIC_COARSE);
+        assertThat(coarse).containsEntry("effectiveResolution", 4_000_000L).containsEntry("effectiveResolutionNs", 4_000_000L)
+                .containsEntry("resolutionMethod", "multiples").containsEntry("resolutionShare", 1L);
+        assertThat((String) object(coarse.get("sources")).get("resolutionMethod")).startsWith("multiples: 100.0 % of 25 differences");
         Map<String, Object> tsc = clock(doc, ClockId.TSC);
         assertThat(tsc).containsEntry("unit", "ticks").containsEntry("advertised", 1L).containsEntry("observedStep", 22L);
         assertThat((Double) tsc.get("observedStepNs")).isCloseTo(8.46, org.assertj.core.data.Offset.offset(0.01));

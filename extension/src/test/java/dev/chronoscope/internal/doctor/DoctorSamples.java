@@ -4,6 +4,7 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.ffm.Adjtimex;
@@ -39,7 +40,11 @@ final class DoctorSamples {
     /** An observation: {@code systemShare} of {@code cpuNanos} spent in the kernel. */
     static StepObservation observation(long reads, long changes, long step, long elapsedNanos, double systemShare) {
         long system = Math.round(elapsedNanos * systemShare);
-        return new StepObservation(reads, changes, step, elapsedNanos, system, elapsedNanos - system);
+        // every change by the smallest step: the simplest history that shows that step
+        EffectiveResolution.Differences differences = step > 0 && changes > 0
+                ? new EffectiveResolution.Differences(new long[] {step}, new long[] {changes})
+                : EffectiveResolution.Differences.NONE;
+        return new StepObservation(reads, changes, step, elapsedNanos, system, elapsedNanos - system, differences);
     }
 
     static ClockRow row(ClockId id, Fact<Long> advertised, StepObservation o) {

@@ -30,9 +30,11 @@ class DoctorTextTests {
     @Test
     void theClockTableShowsAdvertisedObservedChangedVerdictCostAndKernelEntry() {
         String text = DoctorText.render(report());
-        assertThat(text).containsPattern("CLOCK_MONOTONIC_COARSE +4,000,000 ns +4,000,000 ns +25 times +the clock's own +6\\.4 +no \\(0 % sys\\)")
-                .containsPattern("CLOCK_PROCESS_CPUTIME_ID +1 ns +210 ns +100 % +method floor +240 +yes \\(81 % sys\\)")
-                .containsPattern("TSC +1 tick \\(0\\.385 ns\\) +22 ticks \\(8\\.46 ns\\) +100 % +method floor");
+        assertThat(text).containsPattern("CLOCK_MONOTONIC_COARSE +4,000,000 ns +4,000,000 ns +multiples +4,000,000 ns +25 times +6\\.4 +no \\(0 % sys\\)")
+                .containsPattern("CLOCK_PROCESS_CPUTIME_ID +1 ns +1 ns +one-unit +210 ns +100 % +240 +yes \\(81 % sys\\)")
+                // every read changed by the same 22 ticks: that is the read cost, and says nothing of a quantum
+                .containsPattern("TSC +1 tick \\(0\\.385 ns\\) +1 tick \\(0\\.385 ns\\) +one-unit +22 ticks \\(8\\.46 ns\\) +100 %")
+                .contains("Three figures, not to be confused. effective resolution: the quantum");
     }
 
     @Test
@@ -58,8 +60,8 @@ class DoctorTextTests {
     void theTscSectionHasFrequencyStepWarmupAndFloor() {
         String text = DoctorText.render(report());
         assertThat(text).contains("frequency           2600.0000 MHz ± 2.7 ppm: 2 windows of 100 ms against CLOCK_MONOTONIC_RAW")
-                .contains("22 ticks (8.46 ns), rdtsc (no fences): 100 % of 8,200,000 reads changed, so this is the reading"
-                        + " method's floor and the TSC is finer")
+                .contains("resolution bare     1 tick (0.385 ns), rdtsc (no fences): one-unit: no quantum above 1 tick fits"
+                        + " 95 % of 8,200,000 differences between readings, 100.0 % of back-to-back reads changed")
                 .contains("granularity         2 ticks (0.769 ns): every delta was a multiple of it")
                 .contains("probe warm-up       14 rounds of 10,000 empty regions, 120 ms, converged")
                 .contains("fenced-pair floor   min 49  p50 73  p99 98 ticks = min 18.8  p50 28.1  p99 37.7 ns");
@@ -98,7 +100,7 @@ class DoctorTextTests {
     @Test
     void aFailedCalibrationLeavesTicksWithoutNanoseconds() {
         String text = DoctorText.render(DoctorSamples.withCalibration(report(), Fact.unknown("TSC calibration failed: boom")));
-        assertThat(text).containsPattern("TSC +1 tick +22 ticks +100 %")
+        assertThat(text).containsPattern("TSC +1 tick +1 tick +one-unit +22 ticks +100 %")
                 .contains("TSC_FENCED and TSC: ticks count the TSC's fixed reference rate, not core cycles; no ns: TSC calibration failed: boom");
     }
 

@@ -44,7 +44,7 @@ class ClaimsTests {
                 .contains("estimate   p50 1 us, 95 % interval [993 ns, 1.007 us]")
                 .contains("binomial coverage")
                 .contains("samples    1,001 kept, 0 dropped")
-                .contains("clock      CLOCK_MONOTONIC (synthetic), step 1 ns")
+                .contains("clock      CLOCK_MONOTONIC (synthetic), effective resolution 1 ns (synthetic step)")
                 .contains("floor      p50 30 ns, not subtracted (raw figures)")
                 .contains("verdict    RESOLVED")
                 .contains("decision   FAIL: the whole interval lies at or above 900 ns")

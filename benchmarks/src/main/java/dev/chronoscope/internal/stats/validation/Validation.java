@@ -10,6 +10,7 @@ import dev.chronoscope.TscFrequency;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
@@ -166,7 +167,8 @@ public final class Validation {
         Duration refLoose = Duration.ofNanos(Math.round(refNanos * 1.25));
         out.println();
         out.println("workload: A = chain of " + steps + " multiply-adds, 2A = chain of " + 2 * steps + "; clock " + clock
-                + " (" + ref.readMethod() + "), step " + Format.units(ref.step()) + " " + ref.unit().symbol()
+                + " (" + ref.readMethod() + "), effective resolution " + Format.units(ref.step()) + " " + ref.unit().symbol()
+                + " (" + ref.stepSource() + ")"
                 + ", floor p50 " + Format.units(ref.floor().median()) + " " + ref.unit().symbol()
                 + "; reference median of A (a separate run) " + Format.duration(refNanos) + ", " + ref.verdictReason());
 
@@ -255,19 +257,9 @@ public final class Validation {
                                         long regionWarmup) throws ClockUnavailableException {
         ClockReader reader = ClockReaders.open(clock);
         Timings.Floor floor = Timings.measureFloor(reader, ChronoscopeConfig.FLOOR_SAMPLES, floorBudget, frequency);
-        JvmFacts.ClockStep step = jvm.step(clock);
-        // as TimingLifecycle chooses the step
-        double stepValue;
-        String stepSource;
-        if (step.isClockStep() || floor.floor().raw().count() < 2 || floor.quantum() <= 0) {
-            stepValue = step.step();
-            stepSource = "observed: " + step.describe();
-        } else {
-            stepValue = floor.quantum();
-            stepSource = "smallest difference between readings of the floor";
-        }
-        return new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), false, stepValue, stepSource,
-                assertionSettings()),
+        // as a timed test decides the step: the clock's effective resolution
+        EffectiveResolution resolution = jvm.step(clock).resolution(floor);
+        return new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), false, resolution, assertionSettings()),
                 regionWarmup);
     }
 
