@@ -21,6 +21,10 @@ module dev.chronoscope.junit {
     requires static org.apiguardian.api;
     // The warm-up watches the compiler threads' CPU time (JitActivity).
     requires java.management;
+    // Allocation per call: HotSpot's per-thread allocated-bytes counter (com.sun.management).
+    requires jdk.management;
+    // Timed regions as JDK Flight Recorder events.
+    requires jdk.jfr;
 
     exports dev.chronoscope;
     exports dev.chronoscope.assertj;

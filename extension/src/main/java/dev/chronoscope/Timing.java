@@ -37,6 +37,8 @@ public final class Timing {
     private final Verdict verdict;
     private final String verdictReason;
     private final boolean failsWhenInconclusive;
+    private final Allocation allocation;
+    private final String allocationUnknown;
 
     private Timing(Builder b) {
         this.label = Objects.requireNonNull(b.label, "label");
@@ -58,6 +60,8 @@ public final class Timing {
         this.verdict = Objects.requireNonNull(b.verdict, "verdict");
         this.verdictReason = Objects.requireNonNull(b.verdictReason, "verdictReason");
         this.failsWhenInconclusive = b.failsWhenInconclusive;
+        this.allocation = b.allocation;
+        this.allocationUnknown = b.allocation != null ? "" : b.allocationUnknown;
         if (clock.countsTicks() && frequency == null) {
             throw new IllegalArgumentException(clock + " counts ticks: a frequency is needed to convert them");
         }
@@ -76,6 +80,16 @@ public final class Timing {
      */
     public boolean failsWhenInconclusive() {
         return failsWhenInconclusive;
+    }
+
+    /** The heap bytes the region allocated per call, on the measuring thread; empty where they were not counted. */
+    public Optional<Allocation> allocation() {
+        return Optional.ofNullable(allocation);
+    }
+
+    /** Why {@link #allocation()} is empty; empty text when it is present. */
+    public String allocationUnknownReason() {
+        return allocationUnknown;
     }
 
     /** What was timed: a label given by the test, or a description Chronoscope chose. */
@@ -261,6 +275,8 @@ public final class Timing {
         private Verdict verdict;
         private String verdictReason;
         private boolean failsWhenInconclusive;
+        private Allocation allocation;
+        private String allocationUnknown = "not measured";
 
         private Builder() {
         }
@@ -281,6 +297,8 @@ public final class Timing {
         public Builder raw(Summary v) { raw = v; return this; }
         public Builder verdict(Verdict v, String reason) { verdict = v; verdictReason = reason; return this; }
         public Builder failsWhenInconclusive(boolean v) { failsWhenInconclusive = v; return this; }
+        public Builder allocation(Allocation v) { allocation = v; return this; }
+        public Builder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
 
         public Timing build() {
             return new Timing(this);

@@ -2,6 +2,7 @@ package dev.chronoscope.assertj;
 
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.stats.Claims;
 import dev.chronoscope.internal.stats.Format;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -52,6 +53,25 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
                     + actual.verdict() + ": " + actual.verdictReason() + " (" + actual.clock() + ", "
                     + Format.count(actual.kept()) + " samples kept)");
         }
+        return myself;
+    }
+
+    /**
+     * Fails unless the region allocated no heap bytes per call on the measuring thread, after its
+     * warm-up. Inconclusive (aborted, or failed in strict mode) where allocation is not counted or
+     * changed between the two halves of the run.
+     */
+    public TimingAssert allocatesNothing() {
+        return allocatesAtMostPerCall(0);
+    }
+
+    /** Like {@link #allocatesNothing()}, for at most {@code bytes} per call. */
+    public TimingAssert allocatesAtMostPerCall(long bytes) {
+        isNotNull();
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes must not be negative, was " + bytes);
+        }
+        Enforcement.enforce(this, Claims.allocation(actual, bytes), actual.failsWhenInconclusive());
         return myself;
     }
 

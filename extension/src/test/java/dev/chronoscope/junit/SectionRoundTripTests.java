@@ -144,6 +144,13 @@ class SectionRoundTripTests {
         assertThat(printed.dropped()).isEqualTo(printed.droppedMigration() + printed.droppedNegative());
         assertThat(printed.verdict()).isEqualTo(timing.string("verdict"));
         assertThat(printed.verdictReason()).isEqualTo(timing.string("verdictReason"));
+        if (timing.isNull("allocatedBytesPerCall")) {
+            assertThat(printed.alloc()).as(what + " alloc").isNull();
+        } else {
+            assertThat(printed.alloc()).as(what + " alloc").startsWith(
+                    dev.chronoscope.Allocation.formatBytes(timing.number("allocatedBytesPerCall")) + " B/call | "
+                            + String.format(java.util.Locale.ROOT, "%,d", timing.whole("allocation.calls")) + " calls after warm-up");
+        }
 
         List<String> lines = new ArrayList<>();
         if (printed.kept() > 0) {

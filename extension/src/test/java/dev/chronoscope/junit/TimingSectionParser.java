@@ -42,8 +42,9 @@ final class TimingSectionParser {
     }
 
     /** One timing block: {@code timing}, {@code samples}, the statistics lines, {@code verdict}. */
+    /** @param alloc the allocation line after the verdict, or null where the timing has none */
     record ParsedTiming(String label, long kept, long dropped, long droppedMigration, long droppedNegative,
-                        Map<String, Stats> stats, String verdict, String verdictReason) {
+                        Map<String, Stats> stats, String verdict, String verdictReason, String alloc) {
     }
 
     /**
@@ -175,12 +176,20 @@ final class TimingSectionParser {
         private final Map<String, Stats> stats = new LinkedHashMap<>();
         private String verdict;
         private String reason;
+        private String alloc;
 
         TimingBuilder(String label) {
             this.label = label;
         }
 
         void add(String key, String value) {
+            if (key.equals("alloc")) {
+                if (verdict == null || alloc != null) {
+                    throw new IllegalArgumentException("'alloc' must come once, after the verdict of timing '" + label + "'");
+                }
+                alloc = value;
+                return;
+            }
             if (verdict != null) {
                 throw new IllegalArgumentException("'" + key + "' after the verdict of timing '" + label + "'");
             }
@@ -211,7 +220,7 @@ final class TimingSectionParser {
                 throw new IllegalArgumentException("timing '" + label + "' lacks its samples or verdict line");
             }
             return new ParsedTiming(label, Long.parseLong(samples.group(1)), Long.parseLong(samples.group(2)),
-                    Long.parseLong(samples.group(3)), Long.parseLong(samples.group(4)), stats, verdict, reason);
+                    Long.parseLong(samples.group(3)), Long.parseLong(samples.group(4)), stats, verdict, reason, alloc);
         }
     }
 }

@@ -98,6 +98,9 @@ class TimingSectionTests {
                 expected.addAll(ticks ? List.of("raw ticks", "raw ns", "net ticks", "net ns") : List.of("raw ns", "net ns"));
             }
             expected.add("verdict");
+            if (!timing.isNull("allocatedBytesPerCall")) {
+                expected.add("alloc");
+            }
         }
         // one warning line per warning of the record (a CPU migration during the invocation is one the host may add)
         List<String> keys = keys(section);

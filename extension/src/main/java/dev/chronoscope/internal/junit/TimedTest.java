@@ -7,6 +7,7 @@ import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
+import dev.chronoscope.internal.measure.TimedRegionEvent;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -36,6 +37,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     /** Its own reader, so that the test's probe regions cannot overwrite the CPUs of the invocation's reads. */
     private final ClockReader invocationReader;
     private final SampleRecorder invocation = new SampleRecorder(1);
+    /** The invocation as a JFR event, spanning it; committed with the record. */
+    private TimedRegionEvent invocationEvent;
     private final String warmup;
     private final Pinning pinning;
     private final String startedAt = Instant.now().toString();
@@ -62,11 +65,14 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     /** Runs the test method's invocation between two reads of the test's clock: one sample. */
     void time(InvocationInterceptor.Invocation<Void> invocation, Optional<InvocationAggregate> aggregate) throws Throwable {
         ClockReader reader = invocationReader;
+        TimedRegionEvent event = TimedRegionEvent.started();
         long t0 = reader.begin();
         try {
             invocation.proceed();
         } finally {
             long t1 = reader.end();
+            event.end();
+            invocationEvent = event;
             int beginCpu = reader.beginCpu();
             int endCpu = reader.endCpu();
             if (beginCpu != endCpu) {
@@ -87,7 +93,11 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     /** The test's record: its invocation's timing first, then each probe region's, then explicit regions. */
     TestRecord record(ExtensionContext test, String outcome, Optional<InvocationAggregate> aggregate) {
         List<Timing> timings = new ArrayList<>();
-        timings.add(Timings.build("invocation", invocation, context));
+        Timing invoked = Timings.build("invocation", invocation, context);
+        timings.add(invoked);
+        if (invocationEvent != null) {
+            invocationEvent.commitEnded(testName, invoked, 1);
+        }
         timings.addAll(probe.timings());
         if (probe.hasExplicitSamples()) {
             timings.add(probe.recorded());

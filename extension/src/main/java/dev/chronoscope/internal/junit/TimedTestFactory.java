@@ -62,8 +62,9 @@ final class TimedTestFactory {
         try {
             String warmup = warmup(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
             Timings.Context timing = floor(plan, readers.probe(), runtime);
-            MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos());
-            return new TimedTest(runtime, TestNames.testName(context), plan, timing, probe, readers.invocation(), warmup, pinning);
+            String testName = TestNames.testName(context);
+            MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos(), testName);
+            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning);
         } catch (RuntimeException | Error e) {
             pinning.restore();
             throw e;

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.Allocation;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.Comparison;
 import dev.chronoscope.Probe;
@@ -25,6 +26,9 @@ public final class MeasuringProbe implements Probe {
     static final Duration MAX_BUDGET = Duration.ofHours(1);
 
     private final Timings.Context context;
+    /** The test this probe times regions for, named in its JFR events; empty outside a test. */
+    private final String testName;
+    private double loopBytesPerCall = Double.NaN;
     private final long regionWarmupBudgetNanos;
     private final Sink sink = new Sink();
     private final List<Timing> timings = new ArrayList<>();
@@ -36,6 +40,11 @@ public final class MeasuringProbe implements Probe {
     private volatile String endedTest;
 
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos) {
+        this(context, regionWarmupBudgetNanos, "");
+    }
+
+    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, String testName) {
+        this.testName = Objects.requireNonNull(testName, "testName");
         this.context = Objects.requireNonNull(context, "context");
         this.regionWarmupBudgetNanos = regionWarmupBudgetNanos;
     }
@@ -82,8 +91,10 @@ public final class MeasuringProbe implements Probe {
         }
         warmUp(region, times);
         SampleRecorder recorder = new SampleRecorder(times);
-        RegionLoop.repeat(context.reader(), region, times, Long.MAX_VALUE, recorder, sink);
-        return keep(Timings.build(label, recorder, context));
+        AllocationCount allocation = new AllocationCount(recorder);
+        TimedRegionEvent event = TimedRegionEvent.started();
+        allocation.halves(times, n -> RegionLoop.repeat(context.reader(), region, n, Long.MAX_VALUE, recorder, sink));
+        return keep(timing(label, recorder, allocation, event));
     }
 
     @Override
@@ -98,8 +109,16 @@ public final class MeasuringProbe implements Probe {
         }
         warmUp(region, 10_000);
         SampleRecorder recorder = new SampleRecorder(1 << 16);
-        RegionLoop.repeat(context.reader(), region, MAX_SAMPLES, budget.toNanos(), recorder, sink);
-        return keep(Timings.build(label, recorder, context));
+        AllocationCount allocation = new AllocationCount(recorder);
+        TimedRegionEvent event = TimedRegionEvent.started();
+        // two halves of the budget, so that the allocation of each half can be told apart
+        long half = budget.toNanos() / 2;
+        allocation.open();
+        long first = RegionLoop.repeat(context.reader(), region, MAX_SAMPLES / 2, half, recorder, sink);
+        allocation.close(0, first);
+        allocation.open();
+        allocation.close(1, RegionLoop.repeat(context.reader(), region, MAX_SAMPLES - first, budget.toNanos() - half, recorder, sink));
+        return keep(timing(label, recorder, allocation, event));
     }
 
     /**
@@ -138,17 +157,54 @@ public final class MeasuringProbe implements Probe {
         int[] endsA = new int[pairs];
         int[] endsB = new int[pairs];
         SplittableRandom order = new SplittableRandom(seed);
+        AllocationCount allocationA = new AllocationCount(a);
+        AllocationCount allocationB = new AllocationCount(b);
+        TimedRegionEvent eventA = TimedRegionEvent.started();
+        TimedRegionEvent eventB = TimedRegionEvent.started();
         for (int j = 0; j < pairs; j++) {
             int n = Math.min(blockSize, times - j * blockSize);
+            int half = j < pairs / 2 ? 0 : 1;
             boolean firstGoesFirst = order.nextBoolean();
-            RegionLoop.repeat(context.reader(), firstGoesFirst ? first : second, n, Long.MAX_VALUE, firstGoesFirst ? a : b, sink);
-            RegionLoop.repeat(context.reader(), firstGoesFirst ? second : first, n, Long.MAX_VALUE, firstGoesFirst ? b : a, sink);
+            block(firstGoesFirst ? first : second, n, firstGoesFirst ? a : b, firstGoesFirst ? allocationA : allocationB, half);
+            block(firstGoesFirst ? second : first, n, firstGoesFirst ? b : a, firstGoesFirst ? allocationB : allocationA, half);
             endsA[j] = a.samples().size();
             endsB[j] = b.samples().size();
         }
-        Timing ta = keep(Timings.build(firstLabel, a, context));
-        Timing tb = keep(Timings.build(secondLabel, b, context));
+        Timing ta = keep(timing(firstLabel, a, allocationA, eventA));
+        Timing tb = keep(timing(secondLabel, b, allocationB, eventB));
         return Comparisons.of(ta, tb, a.samples().toArray(), endsA, b.samples().toArray(), endsB, blockSize, seed);
+    }
+
+    /** One block of a comparison: {@code n} calls of {@code region}, their allocation counted in {@code half}. */
+    private void block(Supplier<?> region, int n, SampleRecorder recorder, AllocationCount allocation, int half) {
+        allocation.open();
+        allocation.close(half, RegionLoop.repeat(context.reader(), region, n, Long.MAX_VALUE, recorder, sink));
+    }
+
+    /** The timing of a region, with its allocation per call; committed as a JFR event when one is recorded. */
+    private Timing timing(String label, SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event) {
+        long calls = recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative();
+        Timing timing = Timings.build(label, recorder, context, allocation.result(loopBytesPerCall()),
+                AllocationCount.unknownReason(calls));
+        event.commit(testName, timing, calls);
+        return timing;
+    }
+
+    /**
+     * What the timing loop itself allocates per call, with empty regions: measured once per probe,
+     * the way the floor is, and subtracted from every region's count (0 on HotSpot, where the loop
+     * allocates nothing; measured rather than assumed).
+     */
+    private double loopBytesPerCall() {
+        if (Double.isNaN(loopBytesPerCall)) {
+            int n = 2_000;
+            SampleRecorder recorder = new SampleRecorder(n);
+            AllocationCount count = new AllocationCount(recorder);
+            count.halves(n, k -> RegionLoop.repeatEmpty(context.reader(), k, Long.MAX_VALUE, 100, recorder, new Sink()));
+            Allocation loop = count.result(0);
+            loopBytesPerCall = loop == null ? 0 : loop.bytesPerCall();
+        }
+        return loopBytesPerCall;
     }
 
     /** Warm-up rounds of a tenth of the requested runs (between 10 and 10,000). */

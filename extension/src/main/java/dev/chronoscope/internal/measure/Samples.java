@@ -12,6 +12,8 @@ public final class Samples {
     private int[] ints;
     private long[] longs;
     private int size;
+    /** Bytes this list allocated while growing, so that a region's own allocation can be told from it. */
+    private long growthAllocatedBytes;
 
     public Samples(int expectedSize) {
         ints = new int[Math.max(16, expectedSize)];
@@ -28,20 +30,26 @@ public final class Samples {
     public void add(long value) {
         if (longs == null && value == (int) value) {
             if (size == ints.length) {
+                long before = ThreadAllocation.bytes();
                 ints = Arrays.copyOf(ints, grow(size));
+                growthAllocatedBytes += ThreadAllocation.bytes() - before;
             }
             ints[size++] = (int) value;
             return;
         }
         if (longs == null) {
+            long before = ThreadAllocation.bytes();
             longs = new long[Math.max(ints.length, 16)];
+            growthAllocatedBytes += ThreadAllocation.bytes() - before;
             for (int i = 0; i < size; i++) {
                 longs[i] = ints[i];
             }
             ints = null;
         }
         if (size == longs.length) {
+            long before = ThreadAllocation.bytes();
             longs = Arrays.copyOf(longs, grow(size));
+            growthAllocatedBytes += ThreadAllocation.bytes() - before;
         }
         longs[size++] = value;
     }
@@ -52,6 +60,11 @@ public final class Samples {
             throw new IllegalStateException("too many samples: " + size);
         }
         return (int) next;
+    }
+
+    /** Bytes allocated so far by growing this list (counted on the thread that added the values). */
+    public long growthAllocatedBytes() {
+        return growthAllocatedBytes;
     }
 
     public int size() {

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.Allocation;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
@@ -74,8 +75,17 @@ public final class Timings {
         return new Summary(unit, s.count(), s.min(), s.p50(), s.p90(), s.p99(), s.max(), s.mean(), s.mad());
     }
 
-    /** The timing of everything {@code recorder} kept, labelled {@code label}. */
+    /** The timing of everything {@code recorder} kept, labelled {@code label}; allocation not counted. */
     public static Timing build(String label, SampleRecorder recorder, Context context) {
+        return build(label, recorder, context, null, "not counted for this timing");
+    }
+
+    /**
+     * The timing of everything {@code recorder} kept, labelled {@code label}, with the region's
+     * {@code allocation} per call (or, when null, why it is unknown).
+     */
+    public static Timing build(String label, SampleRecorder recorder, Context context, Allocation allocation,
+                               String allocationUnknown) {
         ClockUnit unit = context.reader().countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
         Timing.Builder b = Timing.builder()
                 .label(label)
@@ -88,6 +98,11 @@ public final class Timings {
                 .floorSubtracted(context.subtractFloor())
                 .step(context.step(), context.stepSource())
                 .failsWhenInconclusive(context.assertions().strict());
+        if (allocation != null) {
+            b.allocation(allocation);
+        } else {
+            b.allocationUnknown(allocationUnknown);
+        }
         Summary raw;
         if (recorder.samples().isEmpty()) {
             b.sortedSamples(new int[0]);

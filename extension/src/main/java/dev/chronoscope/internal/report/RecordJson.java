@@ -73,7 +73,14 @@ public final class RecordJson {
                 .put("net", t.kept() > 0 && t.floorSubtracted() ? summary(t.net()) : null)
                 .put("netNs", t.kept() > 0 && t.floorSubtracted() ? summary(t.netNanos()) : null)
                 .put("verdict", t.verdict().name())
-                .put("verdictReason", t.verdictReason());
+                .put("verdictReason", t.verdictReason())
+                .put("allocatedBytesPerCall", t.allocation().map(a -> (Object) a.bytesPerCall()).orElse(null))
+                .put("allocation", t.allocation().map(a -> Json.object().put("calls", a.calls())
+                                .put("firstHalfBytesPerCall", a.firstHalfBytesPerCall())
+                                .put("secondHalfBytesPerCall", a.secondHalfBytesPerCall())
+                                .put("loopBytesPerCall", a.loopBytesPerCall())
+                                .put("changedBetweenHalves", a.changedBetweenHalves()))
+                        .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason())));
         return o;
     }
 

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.Allocation;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
@@ -88,6 +89,9 @@ public final class TimingSection {
             }
         }
         line(out, "verdict", t.verdict() + " | " + t.verdictReason());
+        t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + String.format(Locale.ROOT,
+                "%,d calls after warm-up, halves %s / %s B/call%s", a.calls(), Allocation.formatBytes(a.firstHalfBytesPerCall()),
+                Allocation.formatBytes(a.secondHalfBytesPerCall()), a.changedBetweenHalves() ? " (CHANGED during the run)" : "")));
     }
 
     private static void line(StringBuilder out, String key, String value) {

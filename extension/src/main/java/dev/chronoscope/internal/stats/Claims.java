@@ -157,6 +157,39 @@ public final class Claims {
     }
 
     // ------------------------------------------------------------------------------------------
+    // allocation per call
+
+    /**
+     * Decides "'label' allocates at most {@code maxBytes} per call". Allocation after warm-up is
+     * deterministic, so the claim decides exactly — unless the count is missing, or the two halves
+     * of the run disagree (escape analysis changed with compilation during the run): inconclusive.
+     */
+    public static Decision allocation(Timing t, long maxBytes) {
+        String claim = maxBytes == 0 ? "'" + t.label() + "' to allocate nothing"
+                : "'" + t.label() + "' to allocate at most " + Format.count(maxBytes) + " B per call";
+        if (t.allocation().isEmpty()) {
+            return new Decision(Outcome.INCONCLUSIVE, "Expected " + claim + ", but its allocation was not counted: "
+                    + t.allocationUnknownReason(), List.of(), "run on a HotSpot JVM, which counts each thread's allocated bytes");
+        }
+        dev.chronoscope.Allocation a = t.allocation().get();
+        List<String> details = List.of(
+                pad("allocated") + a.describe() + " over " + Format.count(a.calls()) + " calls after the region's warm-up",
+                pad("halves") + dev.chronoscope.Allocation.formatBytes(a.firstHalfBytesPerCall()) + " / "
+                        + dev.chronoscope.Allocation.formatBytes(a.secondHalfBytesPerCall()) + " B/call (first / second half of the calls)",
+                pad("loop") + dev.chronoscope.Allocation.formatBytes(a.loopBytesPerCall())
+                        + " B/call allocated by the timing loop itself, subtracted");
+        if (a.changedBetweenHalves()) {
+            return new Decision(Outcome.INCONCLUSIVE, "Expected " + claim + ", but its allocation changed during the run "
+                    + "(the JIT's escape analysis changed with compilation), so no one figure describes it", details,
+                    "a longer region warm-up (chronoscope.region.warmup.budget) or more calls");
+        }
+        if (a.bytesPerCall() <= maxBytes) {
+            return new Decision(Outcome.PASS, "'" + t.label() + "' allocates " + a.describe(), details, "");
+        }
+        return new Decision(Outcome.FAIL, "Expected " + claim + ", but it allocates " + a.describe(), details, "");
+    }
+
+    // ------------------------------------------------------------------------------------------
     // a percentile of one timing
 
     /**

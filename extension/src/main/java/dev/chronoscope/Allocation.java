@@ -1,0 +1,47 @@
+package dev.chronoscope;
+
+import org.apiguardian.api.API;
+
+import java.util.Locale;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * {@code Allocation} is used to report the heap bytes a timed region allocated per call: counted
+ * on the measuring thread around the timed loop (HotSpot's per-thread allocated-bytes counter,
+ * exact to the byte, TLAB allocations included), minus what the loop itself allocates with empty
+ * regions, divided by the calls. Only the measuring thread's allocations count: work a region
+ * hands to other threads is not in it. Measured in two halves, so that a change during the run —
+ * escape analysis that the JIT applied or withdrew — shows instead of being averaged away.
+ * Immutable.
+ *
+ * @param calls                  the region's calls measured (after its warm-up)
+ * @param bytesPerCall           the bytes allocated per call over all of them
+ * @param firstHalfBytesPerCall  per call over the first half of the calls
+ * @param secondHalfBytesPerCall per call over the second half
+ * @param loopBytesPerCall       what the timing loop allocated per call with an empty region, subtracted above
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Allocation(long calls, double bytesPerCall, double firstHalfBytesPerCall, double secondHalfBytesPerCall,
+                         double loopBytesPerCall) {
+
+    /** A per-call difference between the halves at or above this is a change, not rounding. */
+    public static final double CHANGE_BYTES = 1.0;
+
+    /** True when the halves disagree by a byte per call or more: the region's allocation changed during the run. */
+    public boolean changedBetweenHalves() {
+        return Math.abs(firstHalfBytesPerCall - secondHalfBytesPerCall) >= CHANGE_BYTES;
+    }
+
+    /** {@code 80 B/call}, with one decimal where the figure is not whole to a tenth. */
+    public String describe() {
+        return formatBytes(bytesPerCall) + " B/call";
+    }
+
+    /** Bytes to a tenth, without the decimal where that is whole: {@code 80}, {@code 0.5}, {@code 1,024}. */
+    public static String formatBytes(double v) {
+        double tenths = Math.rint(v * 10) / 10;
+        return tenths == Math.rint(tenths) ? String.format(Locale.ROOT, "%,d", (long) tenths)
+                : String.format(Locale.ROOT, "%,.1f", tenths);
+    }
+}

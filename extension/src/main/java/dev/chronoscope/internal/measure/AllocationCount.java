@@ -1,0 +1,63 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.Allocation;
+
+/**
+ * Counts the heap bytes a region allocates on the measuring thread while it is timed, in two halves
+ * of its calls: each stretch of the timed loop is bracketed by reads of the thread's
+ * allocated-bytes counter, less what the sample list allocated by growing meanwhile. One per timed
+ * region; a comparison keeps one per side.
+ */
+final class AllocationCount {
+
+    private final Samples samples;
+    private final long[] bytes = new long[2];
+    private final long[] calls = new long[2];
+    private long bytesMark;
+    private long growthMark;
+
+    AllocationCount(SampleRecorder recorder) {
+        this.samples = recorder.samples();
+    }
+
+    /** Marks the start of a stretch of the timed loop. */
+    void open() {
+        growthMark = samples.growthAllocatedBytes();
+        bytesMark = ThreadAllocation.bytes();
+    }
+
+    /** Closes the stretch opened last, which ran {@code n} calls, as part of {@code half} (0 or 1). */
+    void close(int half, long n) {
+        long allocated = ThreadAllocation.bytes() - bytesMark;
+        bytes[half] += allocated - (samples.growthAllocatedBytes() - growthMark);
+        calls[half] += n;
+    }
+
+    /** Times {@code count} calls of {@code loop} as two counted halves. */
+    void halves(long count, java.util.function.LongUnaryOperator loop) {
+        long first = count / 2;
+        open();
+        close(0, loop.applyAsLong(first));
+        open();
+        close(1, loop.applyAsLong(count - first));
+    }
+
+    /** The region's allocation per call, net of {@code loopBytesPerCall}; null when not counted or no call ran. */
+    Allocation result(double loopBytesPerCall) {
+        long total = calls[0] + calls[1];
+        if (!ThreadAllocation.isAvailable() || total == 0) {
+            return null;
+        }
+        double all = Math.max(0, (bytes[0] + bytes[1]) / (double) total - loopBytesPerCall);
+        return new Allocation(total, all, perCall(0, loopBytesPerCall), perCall(1, loopBytesPerCall), loopBytesPerCall);
+    }
+
+    private double perCall(int half, double loopBytesPerCall) {
+        return calls[half] == 0 ? Double.NaN : Math.max(0, bytes[half] / (double) calls[half] - loopBytesPerCall);
+    }
+
+    /** Why {@link #result} is null. */
+    static String unknownReason(long calls) {
+        return !ThreadAllocation.isAvailable() ? ThreadAllocation.unavailableReason() : calls == 0 ? "no call ran" : "";
+    }
+}

@@ -1,0 +1,96 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.Timing;
+import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/**
+ * A timed region as a JDK Flight Recorder event, {@value #NAME}: it spans the region's timed loop,
+ * so a recording shows Chronoscope's measurements on the timeline beside GC and compilation. Costs
+ * nothing measurable where no recording is active: the figures are only filled in when
+ * {@link #shouldCommit()} says the event will be kept.
+ */
+@Name(TimedRegionEvent.NAME)
+@Label("Timed Region")
+@Category({"Chronoscope"})
+@Description("A region timed by Chronoscope: its test, label, clock, calls, median and p99, floor, verdict and allocation")
+@StackTrace(false)
+public final class TimedRegionEvent extends Event {
+
+    static final String NAME = "dev.chronoscope.TimedRegion";
+
+    @Label("Test")
+    String test;
+
+    @Label("Label")
+    String label;
+
+    @Label("Clock")
+    String clock;
+
+    @Label("Mode")
+    @Description("latency: one call alone between two reads; invocation: the test method's invocation")
+    String mode;
+
+    @Label("Calls")
+    long calls;
+
+    @Label("Median")
+    @Timespan(Timespan.NANOSECONDS)
+    long medianNanos;
+
+    @Label("99th Percentile")
+    @Timespan(Timespan.NANOSECONDS)
+    long p99Nanos;
+
+    @Label("Floor Median")
+    @Timespan(Timespan.NANOSECONDS)
+    long floorNanos;
+
+    @Label("Verdict")
+    String verdict;
+
+    @Label("Allocated per Call")
+    @DataAmount(DataAmount.BYTES)
+    @Description("heap bytes per call on the measuring thread; -1 where not counted")
+    double allocatedBytesPerCall;
+
+    /** An event whose span starts now. */
+    public static TimedRegionEvent started() {
+        TimedRegionEvent event = new TimedRegionEvent();
+        event.begin();
+        return event;
+    }
+
+    /** Ends the span now and commits the event, with {@code timing}'s figures, if a recording wants it. */
+    public void commit(String testName, Timing timing, long calls) {
+        end();
+        commitEnded(testName, timing, calls);
+    }
+
+    /** Commits the event, whose span {@link #end()} has closed, with {@code timing}'s figures, if a recording wants it. */
+    public void commitEnded(String testName, Timing timing, long calls) {
+        if (!shouldCommit()) {
+            return;
+        }
+        this.test = testName;
+        this.label = timing.label();
+        this.clock = timing.clock().name();
+        this.mode = timing.label().equals("invocation") ? "invocation" : "latency";
+        this.calls = calls;
+        if (timing.kept() > 0) {
+            this.medianNanos = Math.round(timing.rawNanos().p50());
+            this.p99Nanos = Math.round(timing.rawNanos().p99());
+        }
+        this.floorNanos = Math.round(timing.floor().nanos().p50());
+        this.verdict = timing.verdict().name();
+        this.allocatedBytesPerCall = timing.allocation().map(a -> a.bytesPerCall()).orElse(-1.0);
+        commit();
+    }
+}
