@@ -50,6 +50,15 @@ public final class ChronoscopeConfig {
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";
     public static final String PRINT_SECTIONS = "true";
 
+    /**
+     * How much each printed timing section says: {@code compact} (about ten lines of at most 120
+     * characters: the figures that matter, in scaled units; facts that repeat from test to test
+     * printed once per run) or {@code full} (every figure and fact, every time). The JSON record
+     * always holds everything.
+     */
+    public static final String REPORT_DETAIL_KEY = "chronoscope.report.detail";
+    public static final String REPORT_DETAIL = "compact";
+
     /** Whether to pin each timed test's thread to the CPU it starts on: {@code true} or {@code false}. */
     public static final String PIN_KEY = "chronoscope.pin";
     public static final String PIN = "false";

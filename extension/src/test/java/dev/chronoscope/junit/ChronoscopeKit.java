@@ -26,7 +26,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * Runs {@code *TestCase} fixtures through the Jupiter engine with the engine test kit, with a
  * report directory of its own, and captures what they print. Defaults keep runs short where the
  * values do not matter: 2,000 floor samples (with a budget that does not cut them short), 20 ms of
- * region warm-up. Published files go under the directory too.
+ * region warm-up, full sections. Published files go under the directory too.
  *
  * <p>Fixtures are {@code static} nested {@code *TestCase} classes of the {@code *Tests} class that
  * runs them. Surefire does not run them on their own: its default excludes ({@code **}{@code /*$*})
@@ -44,6 +44,8 @@ final class ChronoscopeKit {
         configuration.put(ChronoscopeConfig.FLOOR_SAMPLES_KEY, "2000");
         configuration.put(ChronoscopeConfig.FLOOR_BUDGET_KEY, "2s");
         configuration.put(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "20ms");
+        // the tests read sections line by line: every figure, every time; the compact default has its own tests
+        configuration.put(ChronoscopeConfig.REPORT_DETAIL_KEY, "full");
     }
 
     /** A kit writing under {@code directory} (a test's {@code @TempDir}). */

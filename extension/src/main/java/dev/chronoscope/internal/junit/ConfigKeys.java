@@ -22,9 +22,9 @@ final class ConfigKeys {
     private ConfigKeys() {
     }
 
-    /** Every documented key. */
+    /** Every documented key, and the documented system property that configures where the probe is extracted. */
     static List<String> known() {
-        List<String> keys = new ArrayList<>();
+        List<String> keys = new ArrayList<>(List.of(dev.chronoscope.internal.ffm.NativeLibraryLoader.EXTRACT_DIR_PROPERTY));
         for (Field f : ChronoscopeConfig.class.getFields()) {
             if (f.getName().endsWith("_KEY") && Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
                 try {

@@ -29,6 +29,8 @@ final class RecordPublisher {
 
     private final Settings settings;
     private final JsonLinesWriter writer;
+    /** The run-wide fact lines compact sections have printed: each is printed once per run. */
+    private final java.util.Set<String> printedFacts = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     RecordPublisher(Settings settings) {
         this.settings = settings;
@@ -48,7 +50,8 @@ final class RecordPublisher {
      */
     void publish(ExtensionContext context, TestRecord record) {
         if (settings.printSections()) {
-            System.out.print(TimingSection.format(record));
+            System.out.print(settings.fullSections() ? TimingSection.format(record)
+                    : dev.chronoscope.internal.report.CompactSection.format(record, printedFacts::add));
             System.out.flush();
         }
         String json = RecordJson.of(record).toString();

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
-                       boolean printSections, boolean pin, Optional<String> hostFactsSupplier, boolean exclusive) {
+                       boolean printSections, boolean pin, Optional<String> hostFactsSupplier, boolean exclusive,
+                       boolean fullSections) {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|µs|ms|s)");
 
@@ -51,7 +52,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 bool(parameters, ChronoscopeConfig.PRINT_SECTIONS_KEY, ChronoscopeConfig.PRINT_SECTIONS),
                 bool(parameters, ChronoscopeConfig.PIN_KEY, ChronoscopeConfig.PIN),
                 parameters.apply(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY).map(String::trim).filter(s -> !s.isEmpty()),
-                bool(parameters, ChronoscopeConfig.EXCLUSIVE_KEY, ChronoscopeConfig.EXCLUSIVE));
+                bool(parameters, ChronoscopeConfig.EXCLUSIVE_KEY, ChronoscopeConfig.EXCLUSIVE),
+                oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact", "full").equals("full"));
     }
 
     /**

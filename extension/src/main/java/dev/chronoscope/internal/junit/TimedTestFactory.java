@@ -61,9 +61,11 @@ final class TimedTestFactory {
         Pinning pinning = pin(runtime.settings());
         try {
             String warmup = warmup(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
-            Timings.Context timing = floor(plan, readers.probe(), runtime);
+            Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
+            Timings.Context timing = context(plan, readers.probe(), floor, runtime);
             String testName = TestNames.testName(context);
-            MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos(), testName);
+            MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos(), testName,
+                    floor.loopBytesPerCall());
             return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning);
         } catch (RuntimeException | Error e) {
             pinning.restore();
@@ -143,10 +145,13 @@ final class TimedTestFactory {
                 w.finalMedian(), unit);
     }
 
-    /** Measures the floor right before the test; the measurement context of everything the test times. */
-    private static Timings.Context floor(Plan plan, ClockReader reader, ChronoscopeRuntime runtime) {
-        Settings settings = runtime.settings();
-        Timings.Floor measured = Timings.measureFloor(reader, settings.floorSamples(), settings.floorBudgetNanos(), plan.frequency());
+    /** Measures the floor right before the test (and, in the same run, what the empty loop allocates). */
+    private static Timings.Floor floor(Plan plan, ClockReader reader, Settings settings) {
+        return Timings.measureFloor(reader, settings.floorSamples(), settings.floorBudgetNanos(), plan.frequency());
+    }
+
+    /** The measurement context of everything the test times, with the floor measured right before the test. */
+    private static Timings.Context context(Plan plan, ClockReader reader, Timings.Floor measured, ChronoscopeRuntime runtime) {
         JvmFacts.ClockStep observed;
         try {
             observed = runtime.jvm().step(plan.clock());

@@ -28,7 +28,11 @@ public final class MeasuringProbe implements Probe {
     private final Timings.Context context;
     /** The test this probe times regions for, named in its JFR events; empty outside a test. */
     private final String testName;
-    private double loopBytesPerCall = Double.NaN;
+    /**
+     * What the timing loop itself allocates per call with empty regions, subtracted from every
+     * region's count: counted during the floor's run, which is that loop (0 on HotSpot).
+     */
+    private final double loopBytesPerCall;
     private final long regionWarmupBudgetNanos;
     private final Sink sink = new Sink();
     private final List<Timing> timings = new ArrayList<>();
@@ -39,12 +43,18 @@ public final class MeasuringProbe implements Probe {
     /** Set when the test this probe belongs to has ended: the probe refuses further use. */
     private volatile String endedTest;
 
+    /** A probe outside a test, whose loop is taken to allocate nothing (as the floor's count shows on HotSpot). */
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos) {
-        this(context, regionWarmupBudgetNanos, "");
+        this(context, regionWarmupBudgetNanos, "", 0);
     }
 
-    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, String testName) {
+    /**
+     * @param testName         the test the probe times regions for, named in its JFR events
+     * @param loopBytesPerCall what the floor's run allocated per empty region ({@link Timings.Floor#loopBytesPerCall()})
+     */
+    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, String testName, double loopBytesPerCall) {
         this.testName = Objects.requireNonNull(testName, "testName");
+        this.loopBytesPerCall = loopBytesPerCall;
         this.context = Objects.requireNonNull(context, "context");
         this.regionWarmupBudgetNanos = regionWarmupBudgetNanos;
     }
@@ -190,20 +200,7 @@ public final class MeasuringProbe implements Probe {
         return timing;
     }
 
-    /**
-     * What the timing loop itself allocates per call, with empty regions: measured once per probe,
-     * the way the floor is, and subtracted from every region's count (0 on HotSpot, where the loop
-     * allocates nothing; measured rather than assumed).
-     */
     private double loopBytesPerCall() {
-        if (Double.isNaN(loopBytesPerCall)) {
-            int n = 2_000;
-            SampleRecorder recorder = new SampleRecorder(n);
-            AllocationCount count = new AllocationCount(recorder);
-            count.halves(n, k -> RegionLoop.repeatEmpty(context.reader(), k, Long.MAX_VALUE, 100, recorder, new Sink()));
-            Allocation loop = count.result(0);
-            loopBytesPerCall = loop == null ? 0 : loop.bytesPerCall();
-        }
         return loopBytesPerCall;
     }
 

@@ -51,14 +51,21 @@ public final class Timings {
      * A measured floor and its samples as differences between readings, which the clock's
      * {@link EffectiveResolution} is decided from together with back-to-back reads.
      */
-    public record Floor(ProbeFloor floor, EffectiveResolution.Differences differences) {
+    public record Floor(ProbeFloor floor, EffectiveResolution.Differences differences, double loopBytesPerCall) {
+
+        public Floor(ProbeFloor floor, EffectiveResolution.Differences differences) {
+            this(floor, differences, 0);
+        }
     }
 
     /** Times {@code samples} empty regions (or fewer, when {@code budgetNanos} runs out) as the probe floor. */
     public static Floor measureFloor(ClockReader reader, int samples, long budgetNanos, TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
+        // the floor's run is the timing loop with empty regions: what it allocates, the loop allocates
+        AllocationCount loop = new AllocationCount(recorder);
         long start = System.nanoTime();
-        RegionLoop.repeatEmpty(reader, samples, budgetNanos, 100, recorder, new Sink());
+        loop.open();
+        loop.close(0, RegionLoop.repeatEmpty(reader, samples, budgetNanos, 100, recorder, new Sink()));
         long elapsed = System.nanoTime() - start;
         if (recorder.samples().isEmpty()) {
             throw new IllegalStateException("every floor sample was dropped (" + recorder.droppedMigration()
@@ -68,7 +75,8 @@ public final class Timings {
         Summary raw = summary(Statistics.of(recorder.samples()), unit);
         double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
         return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed),
-                EffectiveResolution.Differences.of(recorder.samples().toArray()));
+                EffectiveResolution.Differences.of(recorder.samples().toArray()),
+                java.util.Optional.ofNullable(loop.result(0)).map(Allocation::bytesPerCall).orElse(0.0));
     }
 
     public static Summary summary(Statistics s, ClockUnit unit) {

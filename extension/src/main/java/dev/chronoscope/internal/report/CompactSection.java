@@ -1,0 +1,114 @@
+package dev.chronoscope.internal.report;
+
+import dev.chronoscope.Summary;
+import dev.chronoscope.Timing;
+import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.stats.Format;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * The default timing section: what a reader of a test report needs, in about ten lines of at most
+ * {@link #WIDTH} characters — the clock, its resolution and the floor, then per timing the figures
+ * that matter in scaled units, what question they answer, the verdict and the allocation. Facts that
+ * repeat from test to test (the host, why the clock was chosen, the warm-up, the frequency's
+ * calibration) are printed with the first section that has them and left to the record afterwards:
+ * {@code firstSeen} says whether a fact line is new to this run. The full section
+ * ({@link TimingSection}) keeps every detail.
+ */
+public final class CompactSection {
+
+    static final int WIDTH = 120;
+    private static final int KEY_WIDTH = TimingSection.KEY_WIDTH;
+
+    private CompactSection() {
+    }
+
+    /** The section of {@code r}; a run-wide fact line is printed only where {@code firstSeen} accepts it. */
+    public static String format(TestRecord r, Predicate<String> firstSeen) {
+        List<String> lines = new ArrayList<>();
+        String header = TimingSection.BEGIN + r.testName() + " ";
+        String outcome = " " + r.outcome();
+        lines.add(header + "-".repeat(Math.max(3, WIDTH - header.length() - outcome.length())) + outcome);
+        for (String fact : runFacts(r)) {
+            if (firstSeen.test(fact)) {
+                add(lines, "", fact);
+            }
+        }
+        String unit = r.floor().raw().unit().symbol();
+        add(lines, "clock", r.clock() + " | resolution " + Format.units(r.step()) + " " + unit
+                + (unit.equals("ticks") && r.frequency() != null ? " = " + Format.duration(r.frequency().ticksToNanos(r.step())) : "")
+                + " | floor p50 " + Format.duration(r.floor().nanos().p50()) + " (n " + Format.count(r.floor().raw().count()) + ")"
+                + (r.floorSubtracted() ? ", subtracted" : ", not subtracted"));
+        for (Timing t : r.timings()) {
+            timing(lines, t);
+        }
+        if (r.aggregate() != null) {
+            timing(lines, r.aggregate());
+        }
+        for (String warning : r.warnings()) {
+            add(lines, "warning", warning);
+        }
+        lines.add("-".repeat(WIDTH));
+        return String.join("\n", lines) + "\n";
+    }
+
+    /** The facts that are the same for many tests of a run: printed once each. */
+    static List<String> runFacts(TestRecord r) {
+        List<String> facts = new ArrayList<>();
+        facts.add("host: " + r.host());
+        facts.add(r.clock() + ": " + r.readMethod() + "; chosen by " + r.clockWhy());
+        if (r.frequency() != null) {
+            facts.add(String.format(Locale.ROOT, "TSC frequency: %.4f MHz +-%.1f ppm, %s; ticks are TSC reference ticks, not core cycles",
+                    r.frequency().hz() / 1e6, r.frequency().uncertaintyPpm(), r.frequency().method()));
+        }
+        facts.add(r.clock() + " resolution: " + r.stepSource());
+        facts.add(r.clock() + " probe-path warm-up: " + r.warmup().replaceAll("; (still warm before this test|before this test.*)$", ""));
+        if (!r.pinned().equals("no")) {
+            facts.add("pinned: " + r.pinned());
+        }
+        return facts;
+    }
+
+    private static void timing(List<String> lines, Timing t) {
+        boolean invocation = t.label().equals("invocation") || t.label().startsWith("all invocations");
+        Summary s = t.floorSubtracted() ? t.netNanos() : t.rawNanos();
+        String figures;
+        if (t.kept() == 0) {
+            figures = "no samples kept";
+        } else if (t.kept() == 1) {
+            figures = Format.duration(s.p50()) + (t.floorSubtracted() ? " net" : "");
+        } else {
+            figures = "p50 " + Format.duration(s.p50()) + "  p90 " + Format.duration(s.p90()) + "  p99 " + Format.duration(s.p99())
+                    + (t.floorSubtracted() ? " net" : "") + " | " + Format.count(t.kept()) + " kept"
+                    + (t.dropped() > 0 ? ", " + Format.count(t.dropped()) + " dropped" : "");
+        }
+        String verdict = t.verdict() == Verdict.RESOLVED ? "RESOLVED" : t.verdict() + ": " + t.verdictReason();
+        String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
+                .orElse("");
+        add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | latency: one call alone, between two reads | ")
+                + figures + " | " + verdict + alloc);
+    }
+
+    /** One line per {@link #WIDTH} characters: a long value continues on indented lines. */
+    private static void add(List<String> lines, String key, String value) {
+        String indent = " ".repeat(KEY_WIDTH);
+        String first = key.isEmpty() ? indent : key + " ".repeat(Math.max(1, KEY_WIDTH - key.length()));
+        String rest = value;
+        String prefix = first;
+        while (prefix.length() + rest.length() > WIDTH) {
+            int room = WIDTH - prefix.length();
+            int cut = rest.lastIndexOf(' ', room);
+            if (cut <= room / 2) {
+                cut = room;
+            }
+            lines.add(prefix + rest.substring(0, cut).stripTrailing());
+            rest = rest.substring(cut).stripLeading();
+            prefix = indent + "  ";
+        }
+        lines.add(prefix + rest);
+    }
+}
