@@ -72,7 +72,7 @@ class AllocationTests {
         assertThat(array.calls()).isEqualTo(20_000);
         assertThat(array.changedBetweenHalves()).isFalse();
         assertThat(FAILURES.get("allocatesNothing")).isInstanceOf(AssertionError.class)
-                .hasMessageStartingWith("Expected 'new long[8]' to allocate nothing, but it allocates 80 B/call")
+                .hasMessageStartingWith("Expected that 'new long[8]' allocates nothing, but it allocates 80 B/call")
                 .hasMessageContaining("20,000 calls after the region's warm-up");
 
         JsonRecord record = run.record("AllocatingTestCase.regions()");
@@ -85,6 +85,27 @@ class AllocationTests {
     private static double bytes(String key) {
         return TIMINGS.get(key).allocation().orElseThrow(() -> new AssertionError(key + ": "
                 + TIMINGS.get(key).allocationUnknownReason())).bytesPerCall();
+    }
+
+    @Test
+    void aClaimOnAnAllocationThatChangedOrWasNotCountedIsInconclusive() {
+        dev.chronoscope.internal.measure.Timings.Context context = dev.chronoscope.internal.stats.Synthetic.context(30, 1, false);
+        long[] samples = dev.chronoscope.internal.stats.Synthetic.around(1000, 100, 1001);
+        Timing changed = dev.chronoscope.internal.measure.Timings.build("escape", dev.chronoscope.internal.stats.Synthetic.recorder(samples),
+                context, new Allocation(1000, 8, 16, 0, 0), "");
+        Timing unknown = dev.chronoscope.internal.measure.Timings.build("unknown", dev.chronoscope.internal.stats.Synthetic.recorder(samples),
+                context, null, "this JVM does not support counting a thread's allocated bytes");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertThat(changed).allocatesNothing())
+                .isInstanceOf(org.opentest4j.TestAbortedException.class)
+                .hasMessageStartingWith("Inconclusive: cannot tell whether 'escape' allocates nothing: its allocation changed during the run")
+                .hasMessageContaining("16 / 0 B/call (first / second half of the calls)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertThat(unknown).allocatesAtMostPerCall(8))
+                .isInstanceOf(org.opentest4j.TestAbortedException.class)
+                .hasMessageStartingWith("Inconclusive: cannot tell whether 'unknown' allocates at most 8 B per call: its allocation "
+                        + "was not counted: this JVM does not support counting a thread's allocated bytes");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertThat(unknown).allocatesAtMostPerCall(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("bytes must not be negative, was -1");
     }
 
     static class TwoRegionsTestCase {

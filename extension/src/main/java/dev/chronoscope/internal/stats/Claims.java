@@ -165,10 +165,10 @@ public final class Claims {
      * of the run disagree (escape analysis changed with compilation during the run): inconclusive.
      */
     public static Decision allocation(Timing t, long maxBytes) {
-        String claim = maxBytes == 0 ? "'" + t.label() + "' to allocate nothing"
-                : "'" + t.label() + "' to allocate at most " + Format.count(maxBytes) + " B per call";
+        String claim = maxBytes == 0 ? "'" + t.label() + "' allocates nothing"
+                : "'" + t.label() + "' allocates at most " + Format.count(maxBytes) + " B per call";
         if (t.allocation().isEmpty()) {
-            return new Decision(Outcome.INCONCLUSIVE, "Expected " + claim + ", but its allocation was not counted: "
+            return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether " + claim + ": its allocation was not counted: "
                     + t.allocationUnknownReason(), List.of(), "run on a HotSpot JVM, which counts each thread's allocated bytes");
         }
         dev.chronoscope.Allocation a = t.allocation().get();
@@ -179,14 +179,14 @@ public final class Claims {
                 pad("loop") + dev.chronoscope.Allocation.formatBytes(a.loopBytesPerCall())
                         + " B/call allocated by the timing loop itself, subtracted");
         if (a.changedBetweenHalves()) {
-            return new Decision(Outcome.INCONCLUSIVE, "Expected " + claim + ", but its allocation changed during the run "
+            return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether " + claim + ": its allocation changed during the run "
                     + "(the JIT's escape analysis changed with compilation), so no one figure describes it", details,
                     "a longer region warm-up (chronoscope.region.warmup.budget) or more calls");
         }
         if (a.bytesPerCall() <= maxBytes) {
             return new Decision(Outcome.PASS, "'" + t.label() + "' allocates " + a.describe(), details, "");
         }
-        return new Decision(Outcome.FAIL, "Expected " + claim + ", but it allocates " + a.describe(), details, "");
+        return new Decision(Outcome.FAIL, "Expected that " + claim + ", but it allocates " + a.describe(), details, "");
     }
 
     // ------------------------------------------------------------------------------------------
