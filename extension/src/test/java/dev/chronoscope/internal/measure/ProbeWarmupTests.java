@@ -67,10 +67,12 @@ class ProbeWarmupTests {
     void theWarmupDoesNotSettleOnAPlateauAboveTheLowestCost() {
         // as seen in a cold JVM: optimised on-stack-replaced code at 48, then a plateau at 112 until
         // the method itself is compiled, then 50. Steady medians alone would stop on the plateau.
-        ProbeWarmup warmup = ProbeWarmup.warm(new ScriptedCost(round -> round < 3 ? 200 : round < 6 ? 48 : round < 30 ? 112 : 50),
-                () -> null, 5_000_000_000L, ROUND);
+        // The plateau lasts 500 rounds (over 100 ms), well past the 20 ms of JIT quiet the warm-up
+        // also waits for, so a rule that accepted a steady plateau would have the time to stop on it.
+        ProbeWarmup warmup = ProbeWarmup.warm(new ScriptedCost(round -> round < 3 ? 200 : round < 6 ? 48 : round < 506 ? 112 : 50),
+                () -> null, 10_000_000_000L, ROUND);
         assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isEqualTo(50);
-        assertThat(warmup.rounds()).isGreaterThan(30);
+        assertThat(warmup.rounds()).isGreaterThan(506);
     }
 
     private static final int ROUND = ProbeWarmup.DEFAULT_ROUND_SIZE;
