@@ -77,7 +77,8 @@ class ClockSelectionTests {
 
     @Test
     void byDefaultAHostWithAUsableTscTimesWithTheFencedTsc() {
-        assumeTrue(ClockChoice.tscUsable(HostFactsReader.read()), "this host's TSC is not usable");
+        assumeTrue(ClockChoice.tscUsable(HostFactsReader.read()), () -> "this host's TSC is not usable: "
+                + ClockChoice.tscFacts(HostFactsReader.read()));
 
         KitRun run = ChronoscopeKit.in(dir).run(DefaultClockTestCase.class);
 
@@ -91,7 +92,7 @@ class ClockSelectionTests {
 
     @Test
     void byDefaultADescribedInvariantHostTimesWithTheFencedTsc() {
-        assumeTrue(ProbeLibrary.isLoaded(), "the native probe is not loaded");
+        assumeTrue(ProbeLibrary.isLoaded(), () -> "the native probe is not loaded (the build bundles it only where it found a C compiler): " + ProbeLibrary.unavailableReason());
 
         KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.InvariantTsc.class).run(DefaultClockTestCase.class);
 
@@ -174,7 +175,7 @@ class ClockSelectionTests {
 
     @Test
     void anExplicitTscOnAHostWithoutInvariantTscIsUsedButWarnedAbout() {
-        assumeTrue(ProbeLibrary.isLoaded(), "the native probe is not loaded");
+        assumeTrue(ProbeLibrary.isLoaded(), () -> "the native probe is not loaded (the build bundles it only where it found a C compiler): " + ProbeLibrary.unavailableReason());
 
         KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.NoInvariantTsc.class).run(ExplicitTscTestCase.class);
 

@@ -72,14 +72,16 @@ class ComposedAnnotationTests {
 
     @Test
     void allThreeTakeEffectAndTheInvocationIsBracketedOnce() {
-        assumeTrue(ProbeLibrary.isLoaded(), "@RequiresInvariantTsc needs the native probe");
+        assumeTrue(ProbeLibrary.isLoaded(), () -> "@RequiresInvariantTsc needs the native probe, which is not loaded: "
+                + ProbeLibrary.unavailableReason());
 
         KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.InvariantTsc.class).run(ComposedTestCase.class);
 
-        run.tests().assertStatistics(s -> s.started(1).succeeded(1));
+        run.tests().assertStatistics(s -> s.started(1).succeeded(1).failed(0).aborted(0).skipped(0));
         assertThat(ComposedTestCase.RUNS).hasValue(1);
         assertThat(run.records()).as("one record: the extension ran once").hasSize(1);
         JsonRecord r = run.record("ComposedTestCase.composed()");
+        assertThat(r.string("outcome")).isEqualTo("passed");
         assertThat(r.string("clock.id")).isEqualTo("CLOCK_MONOTONIC");
         assertThat(r.bool("floorSubtracted")).isTrue();
         JsonRecord invocation = r.timing("invocation");
@@ -98,21 +100,30 @@ class ComposedAnnotationTests {
 
         run.tests().assertThatEvents().haveExactly(1, event(test("composed"),
                 skippedWithReason(reason -> reason.startsWith("@RequiresInvariantTsc not met: invariant TSC: no"))));
+        run.tests().assertStatistics(s -> s.skipped(1).started(0));
         assertThat(ComposedTestCase.RUNS).hasValue(0);
         assertThat(run.records()).isEmpty();
     }
 
     @Test
     void annotationsOnClassAndMethodCombineAndStillRegisterOnce() {
-        assumeTrue(ProbeLibrary.isLoaded(), "@RequiresInvariantTsc needs the native probe");
+        assumeTrue(ProbeLibrary.isLoaded(), () -> "@RequiresInvariantTsc needs the native probe, which is not loaded: "
+                + ProbeLibrary.unavailableReason());
 
         KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.InvariantTsc.class).run(ClassAndMethodTestCase.class);
 
+        // the outcome first: the test ran once and passed, neither skipped by the requirement nor
+        // failed by the extension around it
+        run.tests().assertStatistics(s -> s.started(1).succeeded(1).failed(0).aborted(0).skipped(0));
         assertThat(ClassAndMethodTestCase.RUNS).hasValue(1);
         assertThat(run.records()).hasSize(1);
         JsonRecord r = run.record("ClassAndMethodTestCase.both()");
+        assertThat(r.string("outcome")).isEqualTo("passed");
         assertThat(r.string("clock.id")).isEqualTo("NANO_TIME");
         assertThat(r.bool("floorSubtracted")).as("@SubtractProbeFloor from the class").isTrue();
-        assertThat(r.timing("invocation").whole("kept")).isEqualTo(1);
+        JsonRecord invocation = r.timing("invocation");
+        assertThat(invocation.whole("kept")).as("the invocation was timed").isEqualTo(1);
+        assertThat(invocation.isNull("net")).as("and netted of the class's floor").isFalse();
+        assertThat(TimingSectionParser.parseAll(run.stdout())).as("one timing section printed").hasSize(1);
     }
 }

@@ -12,9 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static dev.chronoscope.ClockId.CLOCK_MONOTONIC;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,6 +34,8 @@ class FloorSubtractionTests {
 
     static class FloorTestCase {
         static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+        static final List<Timing> NOTHING_ROUNDS = new CopyOnWriteArrayList<>();
+        static final int ROUNDS = 5;
 
         long seed = 0x9E3779B97F4A7C15L; // not final: the JIT cannot fold the work below
         long[] data = new long[1024];
@@ -65,6 +69,14 @@ class FloorSubtractionTests {
 
         @Test
         @SubtractProbeFloor
+        void nothingInRounds(Probe probe) {
+            for (int round = 1; round <= ROUNDS; round++) {
+                NOTHING_ROUNDS.add(probe.repeat("nothing " + round, 4_000, () -> 42));
+            }
+        }
+
+        @Test
+        @SubtractProbeFloor
         void hashingRegion(Probe probe) {
             TIMINGS.put("hashing", probe.repeat("hashing", 3_000, this::hash));
         }
@@ -79,6 +91,7 @@ class FloorSubtractionTests {
     @BeforeEach
     void clear() {
         FloorTestCase.TIMINGS.clear();
+        FloorTestCase.NOTHING_ROUNDS.clear();
     }
 
     private KitRun run() {
@@ -91,7 +104,7 @@ class FloorSubtractionTests {
     @Test
     void theNetMedianIsTheRawMedianLessTheFloorMedianExactly() {
         KitRun run = run();
-        run.tests().assertStatistics(s -> s.succeeded(3));
+        run.tests().assertStatistics(s -> s.started(4).succeeded(4));
 
         for (String test : List.of("FloorTestCase.constantRegion()", "FloorTestCase.hashingRegion()")) {
             JsonRecord r = run.record(test);
@@ -155,19 +168,34 @@ class FloorSubtractionTests {
 
     @Test
     void aRegionThatDoesNothingIsNotResolvedAndRealWorkIs() {
+        // The claim: a region that does nothing costs what the floor costs — the floor times the same
+        // path — so it nets less than half the floor and is not resolved. The floor is measured once
+        // before the test and the region after it, at different moments, so a passing disturbance
+        // (a neighbour's burst, an interrupt) can lift one measurement's median: the claim is made
+        // on the quickest of five rounds. A path that really costs more than the floor (the region's
+        // call compiled differently from the floor's, as RegionLoop records it once did: 7-24 ns
+        // more) lifts every round, and fails here.
         KitRun run = run();
+        run.tests().assertStatistics(s -> s.started(4).succeeded(4));
 
-        Timing constant = FloorTestCase.TIMINGS.get("constant");
-        assertThat(constant.verdict()).as(constant.verdictReason()).isEqualTo(Verdict.NOT_RESOLVED);
-        assertThat(constant.verdictReason()).startsWith("not resolved: net p50 ");
+        List<Timing> rounds = FloorTestCase.NOTHING_ROUNDS;
+        assertThat(rounds).hasSize(FloorTestCase.ROUNDS);
+        Timing quickest = rounds.stream().min(Comparator.comparingDouble(t -> t.raw().p50())).orElseThrow();
+        assertThat(quickest.verdict()).as("the quickest round of nothing, floor p50 %s: %s", quickest.floor().median(),
+                rounds.stream().map(t -> t.label() + ": " + t.verdictReason()).toList()).isEqualTo(Verdict.NOT_RESOLVED);
+        assertThat(quickest.verdictReason()).startsWith("not resolved: net p50 ");
+        JsonRecord record = run.record("FloorTestCase.nothingInRounds()");
+        for (Timing round : rounds) {
+            assertThat(record.timing(round.label()).string("verdict")).as(round.label()).isEqualTo(round.verdict().name());
+        }
+        assertThat(run.section("FloorTestCase.nothingInRounds()"))
+                .contains("\nverdict      NOT_RESOLVED | not resolved: net p50 ");
+
+        // ~1,024 dependent multiply-xorshift steps: microseconds against a floor of tens of nanoseconds
         Timing hashing = FloorTestCase.TIMINGS.get("hashing");
         assertThat(hashing.verdict()).as(hashing.verdictReason()).isEqualTo(Verdict.RESOLVED);
         assertThat(hashing.verdictReason()).startsWith("resolved (");
         assertThat(hashing.raw().p50()).as("the work costs many floors").isGreaterThan(4 * hashing.floor().median());
-
-        assertThat(run.record("FloorTestCase.constantRegion()").timing("constant").string("verdict")).isEqualTo("NOT_RESOLVED");
         assertThat(run.record("FloorTestCase.hashingRegion()").timing("hashing").string("verdict")).isEqualTo("RESOLVED");
-        assertThat(run.section("FloorTestCase.constantRegion()"))
-                .contains("\nverdict      NOT_RESOLVED | not resolved: net p50 ");
     }
 }

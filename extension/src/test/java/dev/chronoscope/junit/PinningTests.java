@@ -3,6 +3,7 @@ package dev.chronoscope.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.internal.ffm.Libc;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,13 @@ class PinningTests {
         }
     }
 
+    @BeforeEach
+    void forgetTheLastRun() {
+        // the fixture's value is static: without this, a run in which the fixture did not run at
+        // all would still find the previous test's affinity
+        PinnedTestCase.DURING.set(null);
+    }
+
     @Test
     void theTestRunsOnOneCpuAndTheAffinityIsRestored() throws Libc.LibcException {
         assumeTrue(Libc.isAvailable(), Libc::unavailableReason);
@@ -37,9 +45,10 @@ class PinningTests {
 
         KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.PIN_KEY, "true").run(PinnedTestCase.class);
 
-        run.tests().assertStatistics(s -> s.succeeded(1));
+        run.tests().assertStatistics(s -> s.started(1).succeeded(1));
         JsonRecord r = run.record("PinnedTestCase.pinned()");
         BitSet during = PinnedTestCase.DURING.get();
+        assertThat(during).as("the fixture read its affinity in this run").isNotNull();
         assertThat(during.cardinality()).as("pinned to one CPU: " + during).isEqualTo(1);
         assertThat(r.string("pinned")).isEqualTo("CPU " + during.nextSetBit(0) + " (thread affinity was " + before
                 + "; restored after the test)");
@@ -48,10 +57,14 @@ class PinningTests {
     }
 
     @Test
-    void unpinnedByDefault() {
+    void unpinnedByDefault() throws Libc.LibcException {
+        assumeTrue(Libc.isAvailable(), Libc::unavailableReason);
+        BitSet before = Libc.threadAffinity();
+
         KitRun run = ChronoscopeKit.in(dir).run(PinnedTestCase.class);
 
+        run.tests().assertStatistics(s -> s.started(1).succeeded(1));
         assertThat(run.record("PinnedTestCase.pinned()").string("pinned")).isEqualTo("no");
-        assertThat(PinnedTestCase.DURING.get()).isNotNull();
+        assertThat(PinnedTestCase.DURING.get()).as("the test kept the thread's whole affinity").isEqualTo(before);
     }
 }

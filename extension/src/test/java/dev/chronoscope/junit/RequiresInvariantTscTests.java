@@ -2,6 +2,7 @@ package dev.chronoscope.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.RequiresInvariantTsc;
+import dev.chronoscope.internal.ffm.ProbeLibrary;
 import dev.chronoscope.internal.junit.ClockChoice;
 import dev.chronoscope.internal.host.HostFactsReader;
 import org.junit.jupiter.api.Test;
@@ -120,7 +121,8 @@ class RequiresInvariantTscTests {
     @Test
     void onADescribedInvariantHostTheTestRunsAndIsTimed() {
         assumeTrue(dev.chronoscope.internal.ffm.ProbeLibrary.isLoaded(),
-                "the native probe must be loaded for the TSC to be usable");
+                () -> "the native probe must be loaded for the TSC to be usable, and is not (the build bundles it only"
+                        + " where it found a C compiler): " + dev.chronoscope.internal.ffm.ProbeLibrary.unavailableReason());
 
         KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.InvariantTsc.class)
                 .with(ChronoscopeConfig.UNMET_REQUIREMENT_KEY, "fail")

@@ -49,7 +49,8 @@ class TimingsVerdictTests {
     }
 
     @Test
-    void exactlyHalfTheFloorAndFourStepsIsResolved() {
+    void exactlyHalfTheFloorIsResolved() {
+        // net 50 of a floor of 100, with a step far below it (5 steps)
         Timing t = timing(100, 10, true, 150, 150, 150);
 
         assertThat(t.verdict()).isEqualTo(Verdict.RESOLVED);
@@ -65,6 +66,24 @@ class TimingsVerdictTests {
         assertThat(t.verdictReason()).startsWith("not resolved: net p50 49 ns is ")
                 .endsWith(" floor (needs >= 0.5x the floor p50 of 100 ns)")
                 .doesNotContain("quant");
+    }
+
+    @Test
+    void exactlyFourStepsIsResolved() {
+        // net 80 = 4 steps of 20, and 0.8x the floor: only the step rule is at its edge
+        Timing t = timing(100, 20, true, 180);
+
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
+        assertThat(t.verdictReason()).isEqualTo("resolved (0.80x floor, 4.00x step)");
+    }
+
+    @Test
+    void justBelowFourStepsIsNotResolved() {
+        // net 79 = 3.95 steps of 20, still 0.79x the floor
+        Timing t = timing(100, 20, true, 179);
+
+        assertThat(t.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
+        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 79 ns is 3.95x step (needs >= 4 observed steps of 20 ns)");
     }
 
     @Test
@@ -98,6 +117,8 @@ class TimingsVerdictTests {
     void theVerdictIsTheSameWhetherOrNotTheFloorIsSubtracted() {
         assertThat(timing(100, 10, false, 149).verdict()).isEqualTo(Verdict.NOT_RESOLVED);
         assertThat(timing(100, 10, false, 150).verdict()).isEqualTo(Verdict.RESOLVED);
+        assertThat(timing(100, 20, false, 179).verdict()).isEqualTo(Verdict.NOT_RESOLVED);
+        assertThat(timing(100, 20, false, 180).verdict()).isEqualTo(Verdict.RESOLVED);
     }
 
     @Test

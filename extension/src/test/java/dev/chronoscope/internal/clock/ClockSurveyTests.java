@@ -5,6 +5,7 @@ import dev.chronoscope.internal.ffm.Platform;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -13,8 +14,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 /**
- * Facts that hold on any Linux x86-64 host, asserted with wide margins: the machines running these
- * tests are shared and noisy.
+ * Facts that hold on any Linux host, asserted with wide margins: the machines running these tests
+ * are shared and noisy. Facts that need the clocks to be read in user space (the vDSO) skip, naming
+ * the clocksource, on hosts whose clocksource the vDSO cannot read (hpet, acpi_pm: every read is a
+ * system call), or where the clocksource cannot be read at all.
  */
 class ClockSurveyTests {
 
@@ -22,9 +25,26 @@ class ClockSurveyTests {
     private static final long MIN_NANOS = 100_000_000L;
     private static final long MAX_NANOS = 1_000_000_000L;
 
+    private static final Path CURRENT_CLOCKSOURCE = Path.of("/sys/devices/system/clocksource/clocksource0/current_clocksource");
+    /** Clocksources the vDSO reads in user space; on others (hpet, acpi_pm, jiffies) a clock read enters the kernel. */
+    private static final Set<String> VDSO_CAPABLE = Set.of("tsc", "kvm-clock", "arch_sys_counter", "hyperv_clocksource_tsc_page");
+
     @BeforeAll
-    static void linuxX86() {
-        assumeThat(Platform.current().isLinux()).as("Linux host").isTrue();
+    static void linux() {
+        assumeThat(Platform.current().isLinux()).as("the clocks surveyed are Linux's; this host runs " + Platform.current()).isTrue();
+    }
+
+    /** Skips unless the current clocksource is one the vDSO reads, naming it or what could not be read. */
+    private static void assumeVdsoClocksource() {
+        String clocksource;
+        try {
+            clocksource = Files.readString(CURRENT_CLOCKSOURCE).trim();
+        } catch (IOException | SecurityException e) {
+            assumeThat(false).as("needs the clocksource, but " + CURRENT_CLOCKSOURCE + " could not be read: " + e).isTrue();
+            return;
+        }
+        assumeThat(VDSO_CAPABLE).as("needs a clocksource the vDSO reads (" + VDSO_CAPABLE + "); this host's is '"
+                + clocksource + "', so every clock read is a system call").contains(clocksource);
     }
 
     private static ClockSurvey.ClockReport survey(ClockId clock) {
@@ -35,6 +55,8 @@ class ClockSurveyTests {
 
     @Test
     void aCpuTimeClockReadCostsAtLeastThreeMonotonicReads() {
+        // the CPU-time clocks are system calls; CLOCK_MONOTONIC is one only off the vDSO
+        assumeVdsoClocksource();
         double monotonic = survey(ClockId.CLOCK_MONOTONIC).observation().nanosPerRead();
         double cpuTime = survey(ClockId.CLOCK_THREAD_CPUTIME_ID).observation().nanosPerRead();
         assertThat(cpuTime).isGreaterThanOrEqualTo(3 * monotonic);
@@ -52,12 +74,8 @@ class ClockSurveyTests {
     }
 
     @Test
-    void cpuTimeClocksEnterTheKernelAndMonotonicDoesNotWhereTheClocksourceIsVdsoCapable() throws Exception {
-        Path current = Path.of("/sys/devices/system/clocksource/clocksource0/current_clocksource");
-        assumeThat(Files.isReadable(current)).isTrue();
-        String clocksource = Files.readString(current).trim();
-        assumeThat(Set.of("tsc", "kvm-clock", "arch_sys_counter", "hyperv_clocksource_tsc_page"))
-                .as("vDSO-capable clocksource").contains(clocksource);
+    void cpuTimeClocksEnterTheKernelAndMonotonicDoesNotWhereTheClocksourceIsVdsoCapable() {
+        assumeVdsoClocksource();
         assertThat(survey(ClockId.CLOCK_PROCESS_CPUTIME_ID).entersKernel().get()).isTrue();
         assertThat(survey(ClockId.CLOCK_THREAD_CPUTIME_ID).entersKernel().get()).isTrue();
         assertThat(survey(ClockId.CLOCK_MONOTONIC).entersKernel().get()).isFalse();
@@ -66,6 +84,7 @@ class ClockSurveyTests {
     @Test
     void fineClocksChangeOnNearlyEveryReadSoTheirStepIsTheMethodsFloor() {
         // a vDSO read costs tens of ns; CLOCK_MONOTONIC counts in ns: every read sees a new value
+        // (off the vDSO a read costs a system call, still longer than any clocksource's step)
         ClockSurvey.ClockReport monotonic = survey(ClockId.CLOCK_MONOTONIC);
         assertThat(monotonic.observation().changedFraction()).isGreaterThan(0.5);
         assertThat(monotonic.observation().smallestStep()).isPositive();
@@ -73,7 +92,8 @@ class ClockSurveyTests {
 
     @Test
     void twoTscCalibrationsAgreeWithinOneHundredPpm() throws Exception {
-        assumeThat(ClockReaders.isAvailable(ClockId.TSC_FENCED)).as(ClockReaders.unavailableReason(ClockId.TSC_FENCED)).isTrue();
+        assumeThat(ClockReaders.isAvailable(ClockId.TSC_FENCED))
+                .as("needs the fenced TSC, which is not available here: " + ClockReaders.unavailableReason(ClockId.TSC_FENCED)).isTrue();
         TscCalibration first = TscCalibration.calibrate();
         TscCalibration second = TscCalibration.calibrate();
         assertThat(Math.abs(first.hz() - second.hz()) / first.hz() * 1e6).isLessThan(100);
@@ -83,8 +103,9 @@ class ClockSurveyTests {
 
     @Test
     void theTscCountsFasterThanHalfAGigahertzAndTheFencedPairReportsCpus() throws Exception {
-        assumeThat(Platform.current().isX86_64()).isTrue();
-        assumeThat(ClockReaders.isAvailable(ClockId.TSC_FENCED)).isTrue();
+        assumeThat(Platform.current().isX86_64()).as("the TSC is x86-64's; this host runs " + Platform.current()).isTrue();
+        assumeThat(ClockReaders.isAvailable(ClockId.TSC_FENCED))
+                .as("needs the fenced TSC, which is not available here: " + ClockReaders.unavailableReason(ClockId.TSC_FENCED)).isTrue();
         ClockReader reader = ClockReaders.open(ClockId.TSC_FENCED);
         long t0 = reader.begin();
         long t1 = reader.end();

@@ -34,8 +34,9 @@ class NativeLoadingTests {
 
     @Test
     void theBundledProbeIsLoadedFromTheJarAndItsCopyRemoved() {
-        assumeThat(Platform.current().isLinux()).isTrue();
-        assumeThat(ProbeLibrary.isLoaded()).as(ProbeLibrary.unavailableReason()).isTrue();
+        assumeThat(Platform.current().isLinux()).as("the native loader is Linux's; this host runs " + Platform.current()).isTrue();
+        assumeThat(ProbeLibrary.isLoaded()).as("the native probe is not loaded (the build bundles it only where it found a C compiler): "
+                + ProbeLibrary.unavailableReason()).isTrue();
         assertThat(ProbeLibrary.source()).startsWith("bundled ").endsWith(", removed once loaded)");
         String path = ProbeLibrary.source().replaceAll(".*extracted to (.*), removed once loaded\\)$", "$1");
         assertThat(Path.of(path)).doesNotExist();
@@ -81,7 +82,7 @@ class NativeLoadingTests {
 
     @Test
     void deniedNativeAccessIsReportedNotThrown() throws Exception {
-        assumeThat(Platform.current().isLinux()).isTrue();
+        assumeThat(Platform.current().isLinux()).as("the native loader is Linux's; this host runs " + Platform.current()).isTrue();
         String out = runJava("--illegal-native-access=deny");
         assertThat(out).contains("probe.loaded=false").contains("libc.available=false");
         assertThat(out).containsPattern("probe\\.reason=.*\\S").containsPattern("libc\\.reason=.*IllegalCallerException");
@@ -89,7 +90,7 @@ class NativeLoadingTests {
 
     @Test
     void anUnusableExtractionDirectoryIsReportedNotThrown(@TempDir Path temp) throws Exception {
-        assumeThat(Platform.current().isLinux()).isTrue();
+        assumeThat(Platform.current().isLinux()).as("the native loader is Linux's; this host runs " + Platform.current()).isTrue();
         // a directory below a regular file cannot be created, not even by root
         Path file = Files.writeString(temp.resolve("a-file"), "not a directory");
         String out = runJava("--enable-native-access=ALL-UNNAMED", "-D" + NativeLibraryLoader.EXTRACT_DIR_PROPERTY + "=" + file.resolve("sub"));

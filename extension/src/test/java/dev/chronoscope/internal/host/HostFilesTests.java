@@ -24,7 +24,7 @@ class HostFilesTests {
     @Test
     void procfsFilesReportNoSizeButAreReadWhole() {
         Path cpuinfo = Path.of("/proc/cpuinfo");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(cpuinfo));
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(cpuinfo), "this host's /proc/cpuinfo could not be read");
 
         HostFiles.Content content = HostFiles.system().read(cpuinfo);
 

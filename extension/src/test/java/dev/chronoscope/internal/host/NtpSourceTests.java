@@ -64,12 +64,21 @@ class NtpSourceTests {
 
     @Test
     void readsThisKernel() {
-        assumeTrue(Libc.isAvailable(), Libc.unavailableReason());
+        assumeTrue(Libc.isAvailable(), () -> "needs libc's adjtimex, but libc is not available: " + Libc.unavailableReason());
 
         Fact<Adjtimex> state = NtpSource.system().read();
+        // a restricted container (a seccomp profile) may refuse the call even with modes = 0: that is
+        // the container, not the code; any other failure is the code's
+        assumeTrue(state.isKnown() || !refusedByTheContainer(state.unknownReason()),
+                () -> "adjtimex(2) could not be read here: " + state.unknownReason());
 
         assertThat(state.isKnown()).as(state.describe()).isTrue();
         assertThat(state.source()).isEqualTo("adjtimex(2), modes = 0");
         assertThat(state.get().tickMicros()).isPositive();
+    }
+
+    private static boolean refusedByTheContainer(String reason) {
+        // EPERM (1), EACCES (13), ENOSYS (38): what seccomp profiles answer for a refused call
+        return reason.matches("adjtimex failed with errno (1|13|38) \\(.*");
     }
 }

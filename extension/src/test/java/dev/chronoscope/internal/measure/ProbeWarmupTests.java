@@ -37,15 +37,84 @@ class ProbeWarmupTests {
     }
 
     @Test
-    void warmingTheMonotonicPathEndsBelowItsFirstRound() throws Exception {
+    void warmingTheMonotonicPathSettlesOnARealClock() throws Exception {
         ClockReader reader = ClockReaders.open(ClockId.CLOCK_MONOTONIC);
         ProbeWarmup warmup = ProbeWarmup.warm(reader, 2_000_000_000L);
         assertThat(warmup.rounds()).isGreaterThanOrEqualTo(ProbeWarmup.MIN_ROUNDS);
         assertThat(warmup.medians()).hasSize(warmup.rounds());
-        // the settled median is never above the first (cold) round's; when earlier tests in this JVM
-        // (the doctor's real run) already warmed the path, the first round is warm too and the two agree
-        // within the warm-up's own tolerance (5 % or a step of the clock) rather than exactly
+        // On a real clock the first round is cold only in a fresh JVM: after earlier tests warmed the
+        // path it is as warm as the last, and the two differ by the host's noise alone, which on a
+        // shared two-core machine is not bounded by the warm-up's 5 % agreement. The bound here is
+        // 1.5x the first round: wide enough for a neighbour's burst during the last rounds, well
+        // below the 1.7-2.4x of a path left cold. That the warm-up follows a path down from cold is
+        // asserted exactly on scripted clocks below.
         long first = warmup.medians().get(0);
-        assertThat(warmup.finalMedian()).isLessThanOrEqualTo(first + Math.max(2, (long) Math.ceil(ProbeWarmup.AGREEMENT * first)));
+        assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isLessThanOrEqualTo(first + Math.max(2, first / 2));
+    }
+
+    @Test
+    void theWarmupFollowsAColdPathDownToItsSettledCost() {
+        // a cold path getting 10 % cheaper round by round from 400, then the optimised code at 50
+        // (readings 50 and 51: a step of 1); the medians never agree within 5 % before round 20
+        ProbeWarmup warmup = ProbeWarmup.warm(new ScriptedCost(round -> round < 20 ? Math.round(400 * Math.pow(0.9, round)) : 50),
+                () -> null, 5_000_000_000L, ROUND);
+        assertThat(warmup.medians().get(0)).isEqualTo(400);
+        assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isEqualTo(50);
+        assertThat(warmup.rounds()).isGreaterThan(20 + ProbeWarmup.STABLE_ROUNDS - 1);
+    }
+
+    @Test
+    void theWarmupDoesNotSettleOnAPlateauAboveTheLowestCost() {
+        // as seen in a cold JVM: optimised on-stack-replaced code at 48, then a plateau at 112 until
+        // the method itself is compiled, then 50. Steady medians alone would stop on the plateau.
+        // The plateau lasts 500 rounds (over 100 ms), well past the 20 ms of JIT quiet the warm-up
+        // also waits for, so a rule that accepted a steady plateau would have the time to stop on it.
+        // The 30 s budget only bounds a broken warm-up: this one ends at 50 after ~510 rounds, 1.5 s
+        // here and ~5 s on a machine loaded with other builds.
+        ProbeWarmup warmup = ProbeWarmup.warm(new ScriptedCost(round -> round < 3 ? 200 : round < 6 ? 48 : round < 506 ? 112 : 50),
+                () -> null, 30_000_000_000L, ROUND);
+        assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isEqualTo(50);
+        assertThat(warmup.rounds()).isGreaterThan(506);
+    }
+
+    private static final int ROUND = ProbeWarmup.DEFAULT_ROUND_SIZE;
+
+    /**
+     * A clock whose regions cost what {@code costOfRound} says for the warm-up round they fall in
+     * (rounds of {@link #ROUND} regions), alternating with one more, so its step is 1. The scripted
+     * cost never changes once the script reaches its last level, so the warm-up can only end there
+     * once the JIT is quiet too; within the 5 s budget it does.
+     */
+    private static final class ScriptedCost extends ClockReader {
+        private final java.util.function.IntToLongFunction costOfRound;
+        private long now = 1_000;
+        private long regions;
+
+        ScriptedCost(java.util.function.IntToLongFunction costOfRound) {
+            this.costOfRound = costOfRound;
+        }
+
+        @Override
+        public ClockId clock() {
+            return ClockId.CLOCK_MONOTONIC;
+        }
+
+        @Override
+        public long begin() {
+            return now;
+        }
+
+        @Override
+        public long end() {
+            long cost = costOfRound.applyAsLong((int) (regions / ROUND)) + (regions & 1);
+            regions++;
+            now += cost + 10;
+            return now - 10;
+        }
+
+        @Override
+        public String readMethod() {
+            return "scripted cost per round";
+        }
     }
 }

@@ -60,8 +60,12 @@ class MannWhitneyTests {
 
     @Test
     void tortoiseAndHareFromWikipedia() {
-        // Wikipedia, "Mann-Whitney U test", illustration: finishing order T H H H H H T T T T T H;
-        // U_T = 11 (tortoises' U counted as pairs where the tortoise finished later), U_H = 25.
+        // Wikipedia, "Mann-Whitney U test", illustration of the direct method: finishing order
+        // T H H H H H T T T T T H. "Take each tortoise in turn, and count the number of hares it
+        // beats, getting 6, 1, 1, 1, 1, 1, which means that U_T = 11"; each hare beats 5, 5, 5, 5, 5,
+        // 0 tortoises: U_H = 25. With finishing positions as the values, a tortoise beats a hare when
+        // the hare's position is larger, so U_T is the number of pairs (hare, tortoise) with
+        // hare > tortoise: the u1 of test(hare, tortoise).
         String order = "THHHHHTTTTTH";
         long[] tortoise = new long[6];
         long[] hare = new long[6];
@@ -74,10 +78,41 @@ class MannWhitneyTests {
                 hare[h++] = i;
             }
         }
-        MannWhitney r = MannWhitney.test(hare, tortoise);
-        // the hares' U (pairs where a hare finished after a tortoise) is 11 here: hares mostly ahead
-        assertThat(Math.min(r.u1(), r.u2())).isEqualTo(11.0);
-        assertThat(Math.max(r.u1(), r.u2())).isEqualTo(25.0);
+        MannWhitney hareFirst = MannWhitney.test(hare, tortoise);
+        assertThat(hareFirst.u1()).as("U_T: hares finishing behind a tortoise").isEqualTo(11.0);
+        assertThat(hareFirst.u2()).as("U_H: tortoises finishing behind a hare").isEqualTo(25.0);
+        // the hares are mostly ahead (smaller positions): the first sample tends smaller
+        assertThat(hareFirst.probabilityFirstSmaller()).isEqualTo(25.0 / 36);
+        MannWhitney tortoiseFirst = MannWhitney.test(tortoise, hare);
+        assertThat(tortoiseFirst.u1()).as("swapping the samples swaps the Us").isEqualTo(25.0);
+        assertThat(tortoiseFirst.u2()).isEqualTo(11.0);
+    }
+
+    @Test
+    void u1CountsThePairsWhereTheFirstIsLargerTiesCountingOneHalf() {
+        // the definition, counted pair by pair: an independent reference for u1 and u2, with ties
+        Random random = new Random(17);
+        for (int trial = 0; trial < 200; trial++) {
+            long[] first = new long[1 + random.nextInt(12)];
+            long[] second = new long[1 + random.nextInt(12)];
+            for (int i = 0; i < first.length; i++) {
+                first[i] = random.nextInt(6);
+            }
+            for (int j = 0; j < second.length; j++) {
+                second[j] = random.nextInt(6);
+            }
+            double firstLarger = 0;
+            double secondLarger = 0;
+            for (long x : first) {
+                for (long y : second) {
+                    firstLarger += x > y ? 1 : x == y ? 0.5 : 0;
+                    secondLarger += y > x ? 1 : x == y ? 0.5 : 0;
+                }
+            }
+            MannWhitney r = MannWhitney.test(first, second);
+            assertThat(r.u1()).as("trial %d: u1", trial).isEqualTo(firstLarger);
+            assertThat(r.u2()).as("trial %d: u2", trial).isEqualTo(secondLarger);
+        }
     }
 
     @Test

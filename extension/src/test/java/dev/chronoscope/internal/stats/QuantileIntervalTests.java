@@ -50,15 +50,50 @@ class QuantileIntervalTests {
 
     @Test
     void coverageIsNeverBelowTheLevelAndEachTailAtMostHalfTheRest() {
+        // The tails are recomputed here from the binomial probabilities summed from k = 0 in log space,
+        // independently of the implementation's window around the mode. Each tail may hold at most
+        // (1 - level) / 2, and the ranks are the tightest that do: one rank further in, the tail
+        // would hold more than that.
+        double tail = (1 - 0.95) / 2;
         for (int n = 1; n <= 400; n += 3) {
             for (double q : new double[]{0.05, 0.25, 0.5, 0.9, 0.99}) {
                 QuantileInterval r = QuantileInterval.ranks(n, q, 0.95);
-                if (r.hasLower() && r.hasUpper()) {
-                    assertThat(r.coverage()).as("n %d q %s", n, q).isGreaterThanOrEqualTo(0.95 - 1e-12);
+                double[] cdf = binomialCdf(n, q);
+                String where = "n " + n + " q " + q + " ranks " + r.lower() + ".." + r.upper();
+                double below = r.lower() >= 1 ? cdf[r.lower() - 1] : 0;  // P(B <= lower - 1)
+                double above = r.upper() <= n ? 1 - cdf[r.upper() - 1] : 0; // P(B >= upper)
+                assertThat(below).as("lower tail, " + where).isLessThanOrEqualTo(tail + 1e-12);
+                assertThat(above).as("upper tail, " + where).isLessThanOrEqualTo(tail + 1e-12);
+                if (r.lower() < n) {
+                    assertThat(cdf[r.lower()]).as("the lower rank is the highest allowed, " + where).isGreaterThan(tail - 1e-12);
                 }
-                assertThat(r.lower()).isLessThan(r.upper());
+                if (r.upper() >= 2) {
+                    assertThat(1 - cdf[r.upper() - 2]).as("the upper rank is the lowest allowed, " + where)
+                            .isGreaterThan(tail - 1e-12);
+                }
+                assertThat(r.coverage()).as("coverage is what the tails leave, " + where)
+                        .isCloseTo(1 - below - above, within(1e-9));
+                if (r.hasLower() && r.hasUpper()) {
+                    assertThat(r.coverage()).as(where).isGreaterThanOrEqualTo(0.95 - 1e-12);
+                }
+                assertThat(r.lower()).as(where).isLessThan(r.upper());
             }
         }
+    }
+
+    /** P(B <= k) for B ~ Binomial(n, q), k = 0..n: each probability from log C(n, k) built up from k = 0. */
+    private static double[] binomialCdf(int n, double q) {
+        double[] cdf = new double[n + 1];
+        double logChoose = 0;
+        double sum = 0;
+        for (int k = 0; k <= n; k++) {
+            if (k > 0) {
+                logChoose += Math.log(n - k + 1) - Math.log(k);
+            }
+            sum += Math.exp(logChoose + k * Math.log(q) + (n - k) * Math.log1p(-q));
+            cdf[k] = Math.min(1, sum);
+        }
+        return cdf;
     }
 
     @Test
