@@ -44,9 +44,9 @@ class DoctorRulesTests {
 
         @Test
         void anNtpSlewedStepRoundsToTheWholeRate() {
-            // seed 000, machine B: HZ 1000 under a −16 ppm NTP correction
+            // a machine at HZ 1000 under a −16 ppm NTP correction (docs/clocks-and-host-facts.md, kernel tick)
             assertThat(DoctorRules.kernelTickFrom(coarse(999_983, 21)).get().hz()).isEqualTo(1000);
-            // seed 002: HZ 300, whose tick is not a whole number of ns
+            // HZ 300, whose tick is not a whole number of ns
             assertThat(DoctorRules.kernelTickFrom(coarse(3_333_340, 30)).get().hz()).isEqualTo(300);
         }
 
@@ -218,7 +218,7 @@ class DoctorRulesTests {
 
         @Test
         void advertisingAMillisecondForAClockThatStepsIn41NanosecondsIsAWarning() {
-            // seed 000, machine A: clock_getres says 1 ms, the clock steps every 41 ns (35 % of reads changed)
+            // clock_getres says 1 ms, the clock steps every 41 ns (35 % of reads changed): clock_getres describes the timer, not the clock
             DoctorReport r = DoctorSamples.withClock(report(), row(ClockId.CLOCK_MONOTONIC, 1_000_000,
                     observation(2_000_000, 706_000, 41, 31_000_000, 0)));
             assertThat(codes(r)).contains("resolution-misadvertised");

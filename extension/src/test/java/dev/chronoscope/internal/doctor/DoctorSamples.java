@@ -30,7 +30,7 @@ final class DoctorSamples {
 
     /** state TIME_ERROR (5), STA_UNSYNC: what this machine's kernel reports. */
     static final Adjtimex UNSYNCHRONISED = new Adjtimex(5, 0, 0, 16_000_000, 16_000_000, Adjtimex.STA_UNSYNC, 10_000, 0);
-    /** state TIME_OK, STA_PLL | STA_NANO, +1.970 ppm (seed 002's laptop). */
+    /** state TIME_OK, STA_PLL | STA_NANO, +1.970 ppm (a laptop's NTP state, as adjtimex(2) reports it). */
     static final Adjtimex SYNCHRONISED = new Adjtimex(0, 0, Math.round(1.970 * 65536), 1_000, 100,
             Adjtimex.STA_PLL | Adjtimex.STA_NANO, 10_000, 37);
 
