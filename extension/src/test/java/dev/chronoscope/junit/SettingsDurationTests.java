@@ -48,15 +48,15 @@ class SettingsDurationTests {
         assertThatThrownBy(() -> with(ChronoscopeConfig.FLOOR_BUDGET_KEY, "0µs"))
                 .isInstanceOf(ExtensionConfigurationException.class)
                 .hasMessage("Configuration parameter chronoscope.floor.budget = '0µs' is invalid: expected a positive duration"
-                        + " with a unit: ns, us, ms or s (e.g. 500ms)");
+                        + " of at most 10s, with a unit: ns, us, ms or s (e.g. 500ms)");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"250", "1.5ms", "-5us", "5 min", "us", "9223372036854775807s"})
+    @ValueSource(strings = {"250", "1.5ms", "-5us", "5 min", "us", "9223372036854775807s", "61s", "60001ms"})
     void aValueWithoutAUnitAFractionOrOutOfRangeIsRefusedNamingTheKey(String value) {
         assertThatThrownBy(() -> with(ChronoscopeConfig.WARMUP_BUDGET_KEY, value))
                 .isInstanceOf(ExtensionConfigurationException.class)
                 .hasMessage("Configuration parameter chronoscope.warmup.budget = '" + value + "' is invalid: expected a duration"
-                        + " with a unit: ns, us, ms or s (e.g. 500ms)");
+                        + " of at most 60s, with a unit: ns, us, ms or s (e.g. 500ms)");
     }
 }

@@ -74,7 +74,7 @@ class TimingsVerdictTests {
         Timing t = timing(100, 20, true, 180);
 
         assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
-        assertThat(t.verdictReason()).isEqualTo("resolved (0.80x floor, 4.00x step)");
+        assertThat(t.verdictReason()).isEqualTo("resolved (0.80x floor, 4.00x quantum)");
     }
 
     @Test
@@ -83,7 +83,7 @@ class TimingsVerdictTests {
         Timing t = timing(100, 20, true, 179);
 
         assertThat(t.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
-        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 79 ns is 3.95x step (needs >= 4 observed steps of 20 ns)");
+        assertThat(t.verdictReason()).isEqualTo("not resolved: net p50 79 ns is 3.95x quantum (needs >= 4 quanta of the clock's effective resolution, 20 ns)");
     }
 
     @Test
