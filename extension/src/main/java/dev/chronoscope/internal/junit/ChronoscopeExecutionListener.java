@@ -6,16 +6,67 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * The launcher listener Chronoscope registers through {@code META-INF/services}: the launcher
  * loads it in every project that has Chronoscope on its test class path, whatever its JDK. So it is
  * compiled for Java 17 and refers to the rest of Chronoscope (compiled for JDK 22+) only through
  * {@link PlanPreparation}, created once the JDK is known to be new enough; on an older JDK it does
  * nothing, and the tests Chronoscope times are skipped by its extension with the reason.
+ *
+ * <p>The launcher creates it before discovery, which is where mixed JUnit Jupiter versions fail
+ * (chronoscope-junit's junit-jupiter-api next to an older engine: {@code NoSuchMethodError}), so
+ * it is also where Chronoscope says what it sees and what to declare, once per JVM.
  */
 public final class ChronoscopeExecutionListener implements TestExecutionListener {
 
-    private final TestExecutionListener delegate = Jdk.unsupported().isPresent() ? null : new PlanPreparation();
+    private static final String API_CLASS = "org.junit.jupiter.api.Test";
+    private static final String ENGINE_CLASS = "org.junit.jupiter.engine.JupiterTestEngine";
+    private static final AtomicBoolean MIXED_JUPITER_SAID = new AtomicBoolean();
+
+    private final TestExecutionListener delegate;
+
+    public ChronoscopeExecutionListener() {
+        mixedJupiter(version(API_CLASS), version(ENGINE_CLASS)).ifPresent(message -> {
+            if (MIXED_JUPITER_SAID.compareAndSet(false, true)) {
+                System.err.println("[chronoscope] " + message);
+            }
+        });
+        delegate = Jdk.unsupported().isPresent() ? null : new PlanPreparation();
+    }
+
+    /**
+     * Why the JUnit Jupiter on the test class path cannot work, when its API and its engine differ
+     * in version; empty when they agree or either is unknown.
+     */
+    static Optional<String> mixedJupiter(Optional<String> api, Optional<String> engine) {
+        if (api.isEmpty() || engine.isEmpty() || api.get().equals(engine.get())) {
+            return Optional.empty();
+        }
+        return Optional.of("junit-jupiter-api " + api.get() + " and junit-jupiter-engine " + engine.get()
+                + " are on the test class path; JUnit Jupiter needs both at one version, and discovery may fail with "
+                + "NoSuchMethodError. Import org.junit:junit-bom:" + engine.get() + " in <dependencyManagement> "
+                + "(Spring Boot's BOM does this), or declare junit-jupiter before chronoscope-junit. Chronoscope supports "
+                + "JUnit Jupiter 5.12 to 6.x.");
+    }
+
+    /** The version of the jar that holds {@code className}, from its module descriptor or manifest. */
+    static Optional<String> version(String className) {
+        try {
+            Class<?> type = Class.forName(className, false, ChronoscopeExecutionListener.class.getClassLoader());
+            if (type.getModule().isNamed() && type.getModule().getDescriptor() != null) {
+                Optional<String> raw = type.getModule().getDescriptor().rawVersion();
+                if (raw.isPresent()) {
+                    return raw;
+                }
+            }
+            return Optional.ofNullable(type.getPackage().getImplementationVersion());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty(); // another engine, or none: nothing to compare
+        }
+    }
 
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
