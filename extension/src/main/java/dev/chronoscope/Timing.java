@@ -39,6 +39,7 @@ public final class Timing {
     private final boolean failsWhenInconclusive;
     private final Allocation allocation;
     private final String allocationUnknown;
+    private final long involuntaryContextSwitches;
 
     private Timing(Builder b) {
         this.label = Objects.requireNonNull(b.label, "label");
@@ -61,6 +62,7 @@ public final class Timing {
         this.verdictReason = Objects.requireNonNull(b.verdictReason, "verdictReason");
         this.failsWhenInconclusive = b.failsWhenInconclusive;
         this.allocation = b.allocation;
+        this.involuntaryContextSwitches = b.involuntaryContextSwitches;
         this.allocationUnknown = b.allocation != null ? "" : b.allocationUnknown;
         if (clock.countsTicks() && frequency == null) {
             throw new IllegalArgumentException(clock + " counts ticks: a frequency is needed to convert them");
@@ -85,6 +87,15 @@ public final class Timing {
     /** The heap bytes the region allocated per call, on the measuring thread; empty where they were not counted. */
     public Optional<Allocation> allocation() {
         return Optional.ofNullable(allocation);
+    }
+
+    /**
+     * How often the kernel preempted the measuring thread while the samples were taken (involuntary
+     * context switches, from {@code /proc/thread-self/status}); empty where not counted. With
+     * {@link #droppedMigration()} (samples that moved between CPUs), the evidence of a disturbed run.
+     */
+    public java.util.OptionalLong involuntaryContextSwitches() {
+        return involuntaryContextSwitches < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(involuntaryContextSwitches);
     }
 
     /** Why {@link #allocation()} is empty; empty text when it is present. */
@@ -277,6 +288,7 @@ public final class Timing {
         private boolean failsWhenInconclusive;
         private Allocation allocation;
         private String allocationUnknown = "not measured";
+        private long involuntaryContextSwitches = -1;
 
         private Builder() {
         }
@@ -298,6 +310,8 @@ public final class Timing {
         public Builder verdict(Verdict v, String reason) { verdict = v; verdictReason = reason; return this; }
         public Builder failsWhenInconclusive(boolean v) { failsWhenInconclusive = v; return this; }
         public Builder allocation(Allocation v) { allocation = v; return this; }
+        /** -1 when not counted. */
+        public Builder involuntaryContextSwitches(long v) { involuntaryContextSwitches = v; return this; }
         public Builder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
 
         public Timing build() {

@@ -80,6 +80,10 @@ class AllocationTests {
         assertThat(record.isNull("timings.0.allocatedBytesPerCall")).as("the invocation's allocation is not counted").isTrue();
         assertThat(record.string("timings.0.allocation.unknown")).isEqualTo("not counted for this timing");
         assertThat(run.section("AllocatingTestCase.regions()")).contains("\nalloc        80 B/call | 20,000 calls after warm-up");
+        // noise evidence beside every timing: the thread's involuntary context switches meanwhile, and CPU moves
+        assertThat(record.whole("timings.1.noise.involuntaryContextSwitches")).isNotNegative();
+        assertThat(record.whole("timings.1.noise.cpuMigrations")).isEqualTo(record.whole("timings.1.dropped.cpuMigration"));
+        assertThat(run.section("AllocatingTestCase.regions()")).containsPattern("\nnoise        \\d+ involuntary context switches \\| \\d+ samples moved between CPUs");
     }
 
     private static double bytes(String key) {

@@ -183,6 +183,12 @@ final class TimingSectionParser {
         }
 
         void add(String key, String value) {
+            if (key.equals("noise")) {
+                if (verdict == null) {
+                    throw new IllegalArgumentException("'noise' before the verdict of timing '" + label + "'");
+                }
+                return;
+            }
             if (key.equals("alloc")) {
                 if (verdict == null || alloc != null) {
                     throw new IllegalArgumentException("'alloc' must come once, after the verdict of timing '" + label + "'");

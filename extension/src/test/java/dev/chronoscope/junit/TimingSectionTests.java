@@ -98,6 +98,7 @@ class TimingSectionTests {
                 expected.addAll(ticks ? List.of("raw ticks", "raw ns", "net ticks", "net ns") : List.of("raw ns", "net ns"));
             }
             expected.add("verdict");
+            expected.add("noise");
             if (!timing.isNull("allocatedBytesPerCall")) {
                 expected.add("alloc");
             }

@@ -66,11 +66,13 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     void time(InvocationInterceptor.Invocation<Void> invocation, Optional<InvocationAggregate> aggregate) throws Throwable {
         ClockReader reader = invocationReader;
         TimedRegionEvent event = TimedRegionEvent.started();
+        this.invocation.startCountingSwitches();
         long t0 = reader.begin();
         try {
             invocation.proceed();
         } finally {
             long t1 = reader.end();
+            this.invocation.stopCountingSwitches();
             event.end();
             invocationEvent = event;
             int beginCpu = reader.beginCpu();

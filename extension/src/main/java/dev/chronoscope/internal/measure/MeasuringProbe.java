@@ -103,7 +103,9 @@ public final class MeasuringProbe implements Probe {
         SampleRecorder recorder = new SampleRecorder(times);
         AllocationCount allocation = new AllocationCount(recorder);
         TimedRegionEvent event = TimedRegionEvent.started();
+        recorder.startCountingSwitches();
         allocation.halves(times, n -> RegionLoop.repeat(context.reader(), region, n, Long.MAX_VALUE, recorder, sink));
+        recorder.stopCountingSwitches();
         return keep(timing(label, recorder, allocation, event));
     }
 
@@ -123,11 +125,13 @@ public final class MeasuringProbe implements Probe {
         TimedRegionEvent event = TimedRegionEvent.started();
         // two halves of the budget, so that the allocation of each half can be told apart
         long half = budget.toNanos() / 2;
+        recorder.startCountingSwitches();
         allocation.open();
         long first = RegionLoop.repeat(context.reader(), region, MAX_SAMPLES / 2, half, recorder, sink);
         allocation.close(0, first);
         allocation.open();
         allocation.close(1, RegionLoop.repeat(context.reader(), region, MAX_SAMPLES - first, budget.toNanos() - half, recorder, sink));
+        recorder.stopCountingSwitches();
         return keep(timing(label, recorder, allocation, event));
     }
 
@@ -187,8 +191,10 @@ public final class MeasuringProbe implements Probe {
 
     /** One block of a comparison: {@code n} calls of {@code region}, their allocation counted in {@code half}. */
     private void block(Supplier<?> region, int n, SampleRecorder recorder, AllocationCount allocation, int half) {
+        recorder.startCountingSwitches();
         allocation.open();
         allocation.close(half, RegionLoop.repeat(context.reader(), region, n, Long.MAX_VALUE, recorder, sink));
+        recorder.stopCountingSwitches();
     }
 
     /** The timing of a region, with its allocation per call; committed as a JFR event when one is recorded. */

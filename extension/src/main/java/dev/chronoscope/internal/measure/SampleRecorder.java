@@ -15,6 +15,8 @@ public final class SampleRecorder {
     private final BitSet cpusSeen = new BitSet();
     private long droppedMigration;
     private long droppedNegative;
+    /** Involuntary context switches of the measuring thread while recording; -1 when not counted. */
+    private long involuntarySwitches = -1;
 
     public SampleRecorder(int expectedSamples) {
         this.samples = new Samples(expectedSamples);
@@ -39,6 +41,26 @@ public final class SampleRecorder {
         }
         samples.add(delta);
     }
+
+    /** Counts the measuring thread's involuntary context switches from now until {@link #stopCountingSwitches()}. */
+    public void startCountingSwitches() {
+        long now = ThreadSwitches.involuntary();
+        switchesMark = now;
+    }
+
+    /** Adds the switches since {@link #startCountingSwitches()}; stays unknown where they cannot be read. */
+    public void stopCountingSwitches() {
+        long now = ThreadSwitches.involuntary();
+        if (now >= 0 && switchesMark >= 0) {
+            involuntarySwitches = Math.max(0, involuntarySwitches) + (now - switchesMark);
+        }
+    }
+
+    public long involuntarySwitches() {
+        return involuntarySwitches;
+    }
+
+    private long switchesMark = -1;
 
     public Samples samples() {
         return samples;

@@ -101,6 +101,7 @@ public final class Timings {
                 .readMethod(context.reader().readMethod())
                 .frequency(context.frequency())
                 .droppedMigration(recorder.droppedMigration())
+                .involuntaryContextSwitches(recorder.involuntarySwitches())
                 .droppedNegative(recorder.droppedNegative())
                 .floor(context.floor())
                 .floorSubtracted(context.subtractFloor())

@@ -87,10 +87,12 @@ public final class CompactSection {
                     + (t.dropped() > 0 ? ", " + Format.count(t.dropped()) + " dropped" : "");
         }
         String verdict = t.verdict() == Verdict.RESOLVED ? "RESOLVED" : t.verdict() + ": " + t.verdictReason();
+        long preempted = t.involuntaryContextSwitches().orElse(0);
+        String noise = preempted > 0 ? " | preempted " + Format.count(preempted) + "x" : "";
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
         add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | latency: one call alone, between two reads | ")
-                + figures + " | " + verdict + alloc);
+                + figures + " | " + verdict + noise + alloc);
     }
 
     /** One line per {@link #WIDTH} characters: a long value continues on indented lines. */

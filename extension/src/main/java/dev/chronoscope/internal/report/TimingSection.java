@@ -89,6 +89,9 @@ public final class TimingSection {
             }
         }
         line(out, "verdict", t.verdict() + " | " + t.verdictReason());
+        line(out, "noise", (t.involuntaryContextSwitches().isPresent() ? t.involuntaryContextSwitches().getAsLong()
+                + " involuntary context switches" : "involuntary context switches not counted") + " | "
+                + t.droppedMigration() + " samples moved between CPUs");
         t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + String.format(Locale.ROOT,
                 "%,d calls after warm-up, halves %s / %s B/call%s", a.calls(), Allocation.formatBytes(a.firstHalfBytesPerCall()),
                 Allocation.formatBytes(a.secondHalfBytesPerCall()), a.changedBetweenHalves() ? " (CHANGED during the run)" : "")));
