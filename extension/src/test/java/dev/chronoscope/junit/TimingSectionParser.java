@@ -43,7 +43,7 @@ final class TimingSectionParser {
 
     /** One timing block: {@code timing}, {@code samples}, the statistics lines, {@code verdict}. */
     record ParsedTiming(String label, long kept, long dropped, long droppedMigration, long droppedNegative,
-                        Map<String, Stats> stats, String verdict, String verdictReason) {
+                        Map<String, Stats> stats, String verdict, String verdictReason, String mode) {
     }
 
     /**
@@ -175,6 +175,7 @@ final class TimingSectionParser {
         private final Map<String, Stats> stats = new LinkedHashMap<>();
         private String verdict;
         private String reason;
+        private String mode;
 
         TimingBuilder(String label) {
             this.label = label;
@@ -184,7 +185,15 @@ final class TimingSectionParser {
             if (verdict != null) {
                 throw new IllegalArgumentException("'" + key + "' after the verdict of timing '" + label + "'");
             }
-            if (key.equals("samples")) {
+            if (key.equals("mode")) {
+                if (samples != null || mode != null) {
+                    throw new IllegalArgumentException("mode line of '" + label + "' not right after its timing line");
+                }
+                mode = value;
+            } else if (key.equals("samples")) {
+                if (mode == null) {
+                    throw new IllegalArgumentException("samples line of '" + label + "' before its mode line");
+                }
                 samples = SAMPLES.matcher(value);
                 if (!samples.matches()) {
                     throw new IllegalArgumentException("samples line of '" + label + "': " + value);
@@ -211,7 +220,7 @@ final class TimingSectionParser {
                 throw new IllegalArgumentException("timing '" + label + "' lacks its samples or verdict line");
             }
             return new ParsedTiming(label, Long.parseLong(samples.group(1)), Long.parseLong(samples.group(2)),
-                    Long.parseLong(samples.group(3)), Long.parseLong(samples.group(4)), stats, verdict, reason);
+                    Long.parseLong(samples.group(3)), Long.parseLong(samples.group(4)), stats, verdict, reason, mode);
         }
     }
 }

@@ -62,7 +62,9 @@ final class TimedTestFactory {
         try {
             String warmup = warmup(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
             Timings.Context timing = floor(plan, readers.probe(), runtime);
-            MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos());
+            Settings settings = runtime.settings();
+            MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
+                    settings.floorBudgetNanos());
             return new TimedTest(runtime, TestNames.testName(context), plan, timing, probe, readers.invocation(), warmup, pinning);
         } catch (RuntimeException | Error e) {
             pinning.restore();
