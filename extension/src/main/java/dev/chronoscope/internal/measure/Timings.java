@@ -212,6 +212,10 @@ public final class Timings {
     }
 
     static String format(double v) {
+        if (v != Math.rint(v) && Math.abs(v) < 1) {
+            // a batch's quantum per call is a fraction of a unit: one decimal would print it as 0.0
+            return String.format(java.util.Locale.ROOT, "%.3f", v);
+        }
         return v == Math.rint(v) ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 }
