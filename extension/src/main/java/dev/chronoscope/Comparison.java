@@ -48,6 +48,7 @@ public final class Comparison {
     private final boolean exactPValue;
     private final double probabilityFirstFaster;
     private final double resolution;
+    private final String batching;
 
     private Comparison(Builder b) {
         this.first = Objects.requireNonNull(b.first, "first");
@@ -68,6 +69,16 @@ public final class Comparison {
         this.exactPValue = b.exactPValue;
         this.probabilityFirstFaster = b.probabilityFirstFaster;
         this.resolution = b.resolution;
+        this.batching = b.batching;
+    }
+
+    /**
+     * Why both regions were timed per call in batches (see {@link Timing#callsPerSample()}) rather
+     * than one call per sample: the clock did not resolve one call of a region alone; empty when
+     * both were timed one call at a time.
+     */
+    public java.util.Optional<String> batching() {
+        return java.util.Optional.ofNullable(batching);
     }
 
     /** For Chronoscope's measurement code; not for users. */
@@ -182,7 +193,8 @@ public final class Comparison {
     public String toString() {
         return String.format(Locale.ROOT, "Comparison['%s' vs '%s', median ratio second/first %.3f, %.0f %% interval [%.3f, %.3f],"
                         + " Mann-Whitney z %.2f p %.3g, P(first faster) %.3f]", first.label(), second.label(), ratio,
-                100 * confidenceLevel, ratioLow, ratioHigh, z, pValue, probabilityFirstFaster);
+                100 * confidenceLevel, ratioLow, ratioHigh, z, pValue, probabilityFirstFaster)
+                + (batching == null ? "" : " (" + batching + ")");
     }
 
     /** Assembles a {@link Comparison}; used by Chronoscope's measurement code. */
@@ -206,6 +218,7 @@ public final class Comparison {
         private boolean exactPValue;
         private double probabilityFirstFaster;
         private double resolution;
+        private String batching;
 
         private Builder() {
         }
@@ -216,6 +229,8 @@ public final class Comparison {
             bootstrapLow = low; bootstrapHigh = high; confidenceLevel = level; this.resamples = resamples; this.seed = seed; return this;
         }
         public Builder resolution(double quantum) { resolution = quantum; return this; }
+        /** Why both regions were timed in batches; null when they were not. */
+        public Builder batching(String why) { batching = why; return this; }
         public Builder blocks(int pairs, int size) { blockPairs = pairs; blockSize = size; return this; }
         public Builder mannWhitney(double u, double z, double pValue, boolean exact, double probabilityFirstFaster) {
             mannWhitneyU = u; this.z = z; this.pValue = pValue; exactPValue = exact; this.probabilityFirstFaster = probabilityFirstFaster; return this;

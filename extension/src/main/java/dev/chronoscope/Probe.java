@@ -4,6 +4,9 @@ import org.apiguardian.api.API;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
@@ -13,18 +16,35 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * Declare it as a parameter of a test method annotated with {@link MeasureWith},
  * {@link SubtractProbeFloor} or {@link RequiresInvariantTsc}.
  *
- * <p>Two ways to time: {@link #repeat(int, Supplier)} / {@link #repeatFor(Duration, Supplier)} run
- * a region many times (warmed up first; each result is consumed so the JIT cannot drop the work),
- * and {@link #begin()} / {@link #end(long)} bracket code the test runs itself. Every
+ * <p>Ways to time: {@link #repeat(int, Supplier)} / {@link #repeatFor(Duration, Supplier)} run
+ * a region many times, one call between each pair of fenced reads — its <em>latency</em>, one call
+ * alone; {@link #throughput(int, Supplier)} runs it in batches of k calls back to back and reports
+ * per call — its <em>throughput</em>, as JMH's average time does, which for short regions is less
+ * since the CPU overlaps consecutive calls; {@link #compare(int, Supplier, Supplier)} times two
+ * regions interleaved. Regions are warmed up first and each result is consumed so the JIT cannot
+ * drop the work. {@link #begin()} / {@link #end(long)} bracket code the test runs itself. Every
  * {@link Timing} the probe returns also appears in the test's timing section and record.
+ *
+ * <p><b>Region shapes.</b> Each of these takes a region as a {@link Supplier}, or as a
+ * {@link LongSupplier}, {@link IntSupplier}, {@link DoubleSupplier} or {@link Runnable}, so that
+ * a primitive result is not boxed (a {@code Long} per call costs more than the shortest regions).
+ * Java picks the primitive shape for a lambda or method reference whose result is a primitive
+ * ({@code () -> hash(bytes)}, {@code this::next}) and {@code Supplier} for one whose result is an
+ * object, without casts.
  *
  * <p>A probe belongs to its test's thread: one explicit region open at a time.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface Probe {
 
-    /** The most samples one {@code repeat} or {@code repeatFor} keeps (ten million, 40 MB). */
+    /** The most samples one {@code repeat}, {@code repeatFor}, {@code throughput} or {@code compare} keeps (ten million, 40 MB). */
     int MAX_SAMPLES = 10_000_000;
+
+    /**
+     * The most calls one {@code throughput} (or batched {@code compare}) makes of a region: samples
+     * times calls per sample. Two billion calls of even a nanosecond region take seconds.
+     */
+    long MAX_CALLS = 2_000_000_000L;
 
     /** The clock this probe reads. */
     ClockId clock();
@@ -39,6 +59,121 @@ public interface Probe {
 
     /** Times {@code region} {@code times} times, after warming it up, under a label for the report. */
     Timing repeat(String label, int times, Supplier<?> region);
+
+    /** As {@link #repeat(int, Supplier)}, for a region with a {@code long} result (not boxed). */
+    default Timing repeat(int times, LongSupplier region) {
+        return repeat(nextLabel(), times, region);
+    }
+
+    /** As {@link #repeat(String, int, Supplier)}, for a region with a {@code long} result (not boxed). */
+    default Timing repeat(String label, int times, LongSupplier region) {
+        throw unsupported("repeat");
+    }
+
+    /** As {@link #repeat(int, Supplier)}, for a region with an {@code int} result (not boxed). */
+    default Timing repeat(int times, IntSupplier region) {
+        return repeat(nextLabel(), times, region);
+    }
+
+    /** As {@link #repeat(String, int, Supplier)}, for a region with an {@code int} result (not boxed). */
+    default Timing repeat(String label, int times, IntSupplier region) {
+        throw unsupported("repeat");
+    }
+
+    /** As {@link #repeat(int, Supplier)}, for a region with a {@code double} result (not boxed). */
+    default Timing repeat(int times, DoubleSupplier region) {
+        return repeat(nextLabel(), times, region);
+    }
+
+    /** As {@link #repeat(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
+    default Timing repeat(String label, int times, DoubleSupplier region) {
+        throw unsupported("repeat");
+    }
+
+    /** As {@link #repeat(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    default Timing repeat(int times, Runnable region) {
+        return repeat(nextLabel(), times, region);
+    }
+
+    /** As {@link #repeat(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    default Timing repeat(String label, int times, Runnable region) {
+        throw unsupported("repeat");
+    }
+
+    /**
+     * Times {@code region} for its throughput: see {@link #throughput(String, int, Supplier)}; the
+     * timing is labelled {@code region N}.
+     */
+    default Timing throughput(int samples, Supplier<?> region) {
+        return throughput(nextLabel(), samples, region);
+    }
+
+    /**
+     * Times {@code region}'s throughput: {@code samples} samples (between 1 and
+     * {@link #MAX_SAMPLES}), each a batch of k calls back to back between two fenced reads, reported
+     * per call (the batch divided by k) and net of the floor of the same batch loop with an empty
+     * region when the floor is subtracted. The answer to "how long does a call take when calls run
+     * one after another", JMH's average time; {@link #repeat(String, int, Supplier)} answers "how
+     * long does one call take alone", which for short regions is longer.
+     *
+     * <p>k is chosen after the warm-up, from pilot batches: the smallest that makes a sample span
+     * at least a microsecond and enough quanta of the clock's effective resolution for the verdict
+     * (1 for a region that long alone). The timing says so: {@link Timing#mode()} is
+     * {@link TimingMode#THROUGHPUT} and {@link Timing#callsPerSample()} is k. k × {@code samples}
+     * may be at most {@link #MAX_CALLS}. A region that throws propagates its exception, with a note
+     * naming this timing, of which nothing is recorded.
+     */
+    default Timing throughput(String label, int samples, Supplier<?> region) {
+        throw unsupported("throughput");
+    }
+
+    /** As {@link #throughput(int, Supplier)}, for a region with a {@code long} result (not boxed). */
+    default Timing throughput(int samples, LongSupplier region) {
+        return throughput(nextLabel(), samples, region);
+    }
+
+    /** As {@link #throughput(String, int, Supplier)}, for a region with a {@code long} result (not boxed). */
+    default Timing throughput(String label, int samples, LongSupplier region) {
+        throw unsupported("throughput");
+    }
+
+    /** As {@link #throughput(int, Supplier)}, for a region with an {@code int} result (not boxed). */
+    default Timing throughput(int samples, IntSupplier region) {
+        return throughput(nextLabel(), samples, region);
+    }
+
+    /** As {@link #throughput(String, int, Supplier)}, for a region with an {@code int} result (not boxed). */
+    default Timing throughput(String label, int samples, IntSupplier region) {
+        throw unsupported("throughput");
+    }
+
+    /** As {@link #throughput(int, Supplier)}, for a region with a {@code double} result (not boxed). */
+    default Timing throughput(int samples, DoubleSupplier region) {
+        return throughput(nextLabel(), samples, region);
+    }
+
+    /** As {@link #throughput(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
+    default Timing throughput(String label, int samples, DoubleSupplier region) {
+        throw unsupported("throughput");
+    }
+
+    /** As {@link #throughput(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    default Timing throughput(int samples, Runnable region) {
+        return throughput(nextLabel(), samples, region);
+    }
+
+    /** As {@link #throughput(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    default Timing throughput(String label, int samples, Runnable region) {
+        throw unsupported("throughput");
+    }
+
+    private String nextLabel() {
+        return "region " + (timings().size() + 1);
+    }
+
+    private UnsupportedOperationException unsupported(String method) {
+        return new UnsupportedOperationException(getClass().getName() + " does not implement " + method);
+    }
 
     /** Times {@code region} as often as fits in {@code budget} (at most {@link #MAX_SAMPLES}), after warming it up. */
     default Timing repeatFor(Duration budget, Supplier<?> region) {
@@ -82,8 +217,57 @@ public interface Probe {
      * seed {@code chronoscope.assertions.seed}), timed with this probe's clock and floor. The result
      * holds both timings (which also appear in the test's report) and the ratio of their medians with
      * a confidence interval; decide with {@code ChronoscopeAssertions.assertThat(comparison)}.
+     *
+     * <p>When the clock does not resolve one call of either region alone (its latency timing would
+     * be {@link Verdict#NOT_RESOLVED}), both are timed for their throughput instead, per call in
+     * batches of the same k (see {@link #throughput(String, int, Supplier)}); the comparison says so
+     * ({@link Comparison#batching()}) and so do both timings.
      */
     default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement compare");
+        throw unsupported("compare");
+    }
+
+    /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code long} result (not boxed). */
+    default Comparison compare(int times, LongSupplier first, LongSupplier second) {
+        int n = timings().size();
+        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code long} result. */
+    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times) {
+        throw unsupported("compare");
+    }
+
+    /** As {@link #compare(int, Supplier, Supplier)}, for regions with an {@code int} result (not boxed). */
+    default Comparison compare(int times, IntSupplier first, IntSupplier second) {
+        int n = timings().size();
+        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with an {@code int} result. */
+    default Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times) {
+        throw unsupported("compare");
+    }
+
+    /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code double} result (not boxed). */
+    default Comparison compare(int times, DoubleSupplier first, DoubleSupplier second) {
+        int n = timings().size();
+        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code double} result. */
+    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times) {
+        throw unsupported("compare");
+    }
+
+    /** As {@link #compare(int, Supplier, Supplier)}, for regions with no result. */
+    default Comparison compare(int times, Runnable first, Runnable second) {
+        int n = timings().size();
+        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with no result. */
+    default Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) {
+        throw unsupported("compare");
     }
 }

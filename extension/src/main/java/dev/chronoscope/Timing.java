@@ -40,6 +40,8 @@ public final class Timing {
     private final Allocation allocation;
     private final String allocationUnknown;
     private final long involuntaryContextSwitches;
+    private final TimingMode mode;
+    private final int callsPerSample;
 
     private Timing(Builder b) {
         this.label = Objects.requireNonNull(b.label, "label");
@@ -64,6 +66,11 @@ public final class Timing {
         this.allocation = b.allocation;
         this.involuntaryContextSwitches = b.involuntaryContextSwitches;
         this.allocationUnknown = b.allocation != null ? "" : b.allocationUnknown;
+        this.mode = Objects.requireNonNull(b.mode, "mode");
+        this.callsPerSample = b.callsPerSample;
+        if (callsPerSample < 1 || (mode == TimingMode.LATENCY && callsPerSample != 1)) {
+            throw new IllegalArgumentException(mode + " with " + callsPerSample + " calls per sample: latency takes 1, throughput 1 or more");
+        }
         if (clock.countsTicks() && frequency == null) {
             throw new IllegalArgumentException(clock + " counts ticks: a frequency is needed to convert them");
         }
@@ -101,6 +108,20 @@ public final class Timing {
     /** Why {@link #allocation()} is empty; empty text when it is present. */
     public String allocationUnknownReason() {
         return allocationUnknown;
+    }
+
+    /** Which question the figures answer: one call alone ({@code LATENCY}) or per call of a batch ({@code THROUGHPUT}). */
+    public TimingMode mode() {
+        return mode;
+    }
+
+    /**
+     * Calls timed between each pair of reads: 1 for latency, the batch size k for throughput. The
+     * samples ({@link #samples()}, {@link #sortedSample(int)}) are whole batches; every other figure
+     * is per call.
+     */
+    public int callsPerSample() {
+        return callsPerSample;
     }
 
     /** What was timed: a label given by the test, or a description Chronoscope chose. */
@@ -163,7 +184,8 @@ public final class Timing {
     }
 
     /**
-     * The quantum of the clock's effective resolution, in its unit: the value nearly all differences
+     * The quantum of the clock's effective resolution, in its unit, per call (the quantum divided by
+     * {@link #callsPerSample()}, since a batch's reading is off by at most one quantum): the value nearly all differences
      * between the clock's readings are multiples of, measured — not the smallest difference seen and
      * not the cost of a read. The verdict and the assertions' intervals use it; durations closer than
      * it can read the same.
@@ -177,7 +199,7 @@ public final class Timing {
         return stepSource;
     }
 
-    /** Raw statistics, in the clock's unit. */
+    /** Raw statistics, in the clock's unit, per call. */
     public Summary raw() {
         return raw;
     }
@@ -243,11 +265,11 @@ public final class Timing {
             throw new IllegalStateException("no samples were kept for '" + label + "'");
         }
         int rank = (int) Math.ceil(p / 100.0 * size());
-        long value = sample(Math.max(1, rank) - 1);
+        double value = sample(Math.max(1, rank) - 1) / (double) callsPerSample;
         return floorSubtracted ? net(value, floor.median()) : value;
     }
 
-    /** The kept samples in the clock's unit, sorted ascending (a copy). */
+    /** The kept samples in the clock's unit, sorted ascending (a copy); each one batch of {@link #callsPerSample()} calls. */
     public long[] samples() {
         long[] out = new long[size()];
         for (int i = 0; i < out.length; i++) {
@@ -256,15 +278,15 @@ public final class Timing {
         return out;
     }
 
-    /** The {@code i}-th smallest kept sample (0-based), in the clock's unit. */
+    /** The {@code i}-th smallest kept sample (0-based), in the clock's unit: a batch of {@link #callsPerSample()} calls. */
     public long sortedSample(int i) {
         return sample(i);
     }
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock, kept(), dropped(),
-                raw.p50(), raw.unit().symbol(), verdict);
+        return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock,
+                mode.question(callsPerSample), kept(), dropped(), raw.p50(), raw.unit().symbol(), verdict);
     }
 
     /** Assembles a {@link Timing}; used by Chronoscope's measurement code. */
@@ -289,6 +311,8 @@ public final class Timing {
         private Allocation allocation;
         private String allocationUnknown = "not measured";
         private long involuntaryContextSwitches = -1;
+        private TimingMode mode = TimingMode.LATENCY;
+        private int callsPerSample = 1;
 
         private Builder() {
         }
@@ -313,6 +337,8 @@ public final class Timing {
         /** -1 when not counted. */
         public Builder involuntaryContextSwitches(long v) { involuntaryContextSwitches = v; return this; }
         public Builder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
+        /** Latency (the default, 1 call per sample) or throughput with {@code calls} per sample. */
+        public Builder mode(TimingMode v, int calls) { mode = v; callsPerSample = calls; return this; }
 
         public Timing build() {
             return new Timing(this);

@@ -142,6 +142,7 @@ class SectionRoundTripTests {
         assertThat(printed.droppedMigration()).as(what).isEqualTo(timing.whole("dropped.cpuMigration"));
         assertThat(printed.droppedNegative()).as(what).isEqualTo(timing.whole("dropped.negativeDelta"));
         assertThat(printed.dropped()).isEqualTo(printed.droppedMigration() + printed.droppedNegative());
+        assertThat(printed.mode()).startsWith(timing.string("mode") + ": ");
         assertThat(printed.verdict()).isEqualTo(timing.string("verdict"));
         assertThat(printed.verdictReason()).isEqualTo(timing.string("verdictReason"));
         if (timing.isNull("allocatedBytesPerCall")) {

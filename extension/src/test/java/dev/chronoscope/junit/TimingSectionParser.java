@@ -44,7 +44,7 @@ final class TimingSectionParser {
     /** One timing block: {@code timing}, {@code samples}, the statistics lines, {@code verdict}. */
     /** @param alloc the allocation line after the verdict, or null where the timing has none */
     record ParsedTiming(String label, long kept, long dropped, long droppedMigration, long droppedNegative,
-                        Map<String, Stats> stats, String verdict, String verdictReason, String alloc) {
+                        Map<String, Stats> stats, String verdict, String verdictReason, String mode, String alloc) {
     }
 
     /**
@@ -177,6 +177,7 @@ final class TimingSectionParser {
         private String verdict;
         private String reason;
         private String alloc;
+        private String mode;
 
         TimingBuilder(String label) {
             this.label = label;
@@ -199,7 +200,15 @@ final class TimingSectionParser {
             if (verdict != null) {
                 throw new IllegalArgumentException("'" + key + "' after the verdict of timing '" + label + "'");
             }
-            if (key.equals("samples")) {
+            if (key.equals("mode")) {
+                if (samples != null || mode != null) {
+                    throw new IllegalArgumentException("mode line of '" + label + "' not right after its timing line");
+                }
+                mode = value;
+            } else if (key.equals("samples")) {
+                if (mode == null) {
+                    throw new IllegalArgumentException("samples line of '" + label + "' before its mode line");
+                }
                 samples = SAMPLES.matcher(value);
                 if (!samples.matches()) {
                     throw new IllegalArgumentException("samples line of '" + label + "': " + value);
@@ -226,7 +235,7 @@ final class TimingSectionParser {
                 throw new IllegalArgumentException("timing '" + label + "' lacks its samples or verdict line");
             }
             return new ParsedTiming(label, Long.parseLong(samples.group(1)), Long.parseLong(samples.group(2)),
-                    Long.parseLong(samples.group(3)), Long.parseLong(samples.group(4)), stats, verdict, reason, alloc);
+                    Long.parseLong(samples.group(3)), Long.parseLong(samples.group(4)), stats, verdict, reason, mode, alloc);
         }
     }
 }

@@ -93,7 +93,7 @@ class TimingSectionTests {
         List<String> expected = new ArrayList<>(ticks ? List.of("clock", "frequency") : List.of("clock"));
         expected.addAll(List.of("host", "resolution", "floor", "warmup", "pinned", "outcome"));
         for (JsonRecord timing : record.timings()) {
-            expected.addAll(List.of("timing", "samples"));
+            expected.addAll(List.of("timing", "mode", "samples"));
             if (timing.whole("kept") > 0) {
                 expected.addAll(ticks ? List.of("raw ticks", "raw ns", "net ticks", "net ns") : List.of("raw ns", "net ns"));
             }
@@ -114,7 +114,7 @@ class TimingSectionTests {
                 .contains("\noutcome      passed\n")
                 .contains("\ntiming       invocation\n")
                 .contains("\ntiming       mix\n")
-                .containsPattern("\ntiming       mix\nsamples      \\d+ kept \\| \\d+ dropped \\(\\d+ CPU migration, \\d+ negative delta\\)\n")
+                .containsPattern("\ntiming       mix\nmode         latency: one call alone, fenced\nsamples      \\d+ kept \\| \\d+ dropped \\(\\d+ CPU migration, \\d+ negative delta\\)\n")
                 .contains("\ntiming       explicit begin/end\n")
                 .containsPattern("\nverdict      (RESOLVED|NOT_RESOLVED) \\| ");
         assertThat(run.stdout()).as("nothing but the section").isEqualTo(section);

@@ -59,7 +59,9 @@ class SearchPerformanceTests {
 
     @Test
     void binarySearchStaysFarBelowTenMicroseconds(Probe probe) {
-        Timing t = probe.repeat("binary search", 20_000, this::binary);
+        // throughput: batches of calls back to back, which the clock resolves even where one call
+        // alone is a few quanta of a coarse counter (10 ns steps on AMD EPYC guests)
+        Timing t = probe.throughput("binary search", 5_000, this::binary);
         assertThat(t).isResolved();
         // eight lookups take well under a microsecond; the bound leaves room for any busy machine
         assertThat(t).median().isLessThan(Duration.ofNanos(10_000));

@@ -63,9 +63,10 @@ final class TimedTestFactory {
             String warmup = warmup(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
             Timings.Context timing = context(plan, readers.probe(), floor, runtime);
+            Settings settings = runtime.settings();
             String testName = TestNames.testName(context);
-            MeasuringProbe probe = new MeasuringProbe(timing, runtime.settings().regionWarmupBudgetNanos(), testName,
-                    floor.loopBytesPerCall());
+            MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
+                    settings.floorBudgetNanos(), testName, floor.loopBytesPerCall());
             return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning);
         } catch (RuntimeException | Error e) {
             pinning.restore();

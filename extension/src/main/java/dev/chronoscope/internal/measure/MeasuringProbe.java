@@ -6,6 +6,7 @@ import dev.chronoscope.Comparison;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
+import dev.chronoscope.TimingMode;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.stats.Comparisons;
 
@@ -14,6 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +39,7 @@ public final class MeasuringProbe implements Probe {
     private final double loopBytesPerCall;
     private final long regionWarmupBudgetNanos;
     private final Sink sink = new Sink();
+    private final BatchSizing sizing;
     private final List<Timing> timings = new ArrayList<>();
     private final SampleRecorder explicit = new SampleRecorder(1024);
     private boolean explicitOpen;
@@ -43,20 +48,27 @@ public final class MeasuringProbe implements Probe {
     /** Set when the test this probe belongs to has ended: the probe refuses further use. */
     private volatile String endedTest;
 
-    /** A probe outside a test, whose loop is taken to allocate nothing (as the floor's count shows on HotSpot). */
-    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos) {
-        this(context, regionWarmupBudgetNanos, "", 0);
+    /** A probe whose throughput floors are measured as the latency floor was: {@code floorSamples} within {@code floorBudgetNanos}. */
+    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos) {
+        this(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, "", 0);
     }
 
     /**
      * @param testName         the test the probe times regions for, named in its JFR events
      * @param loopBytesPerCall what the floor's run allocated per empty region ({@link Timings.Floor#loopBytesPerCall()})
      */
-    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, String testName, double loopBytesPerCall) {
+    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos,
+                          String testName, double loopBytesPerCall) {
         this.testName = Objects.requireNonNull(testName, "testName");
         this.loopBytesPerCall = loopBytesPerCall;
         this.context = Objects.requireNonNull(context, "context");
         this.regionWarmupBudgetNanos = regionWarmupBudgetNanos;
+        this.sizing = new BatchSizing(context, sink, floorSamples, floorBudgetNanos);
+    }
+
+    /** A probe whose throughput floors take as many samples as its latency floor kept, within the default floor budget. */
+    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos) {
+        this(context, regionWarmupBudgetNanos, (int) Math.max(1_000, context.floor().raw().count()), 5_000_000L);
     }
 
     @Override
@@ -93,20 +105,126 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Timing repeat(String label, int times, Supplier<?> region) {
-        requireActive("Probe.repeat");
-        requireLabel("Probe.repeat", label);
-        Objects.requireNonNull(region, "region");
+        return repeat("Probe.repeat", label, times, Region.of(region));
+    }
+
+    @Override
+    public Timing repeat(String label, int times, LongSupplier region) {
+        return repeat("Probe.repeat", label, times, Region.of(region));
+    }
+
+    @Override
+    public Timing repeat(String label, int times, IntSupplier region) {
+        return repeat("Probe.repeat", label, times, Region.of(region));
+    }
+
+    @Override
+    public Timing repeat(String label, int times, DoubleSupplier region) {
+        return repeat("Probe.repeat", label, times, Region.of(region));
+    }
+
+    @Override
+    public Timing repeat(String label, int times, Runnable region) {
+        return repeat("Probe.repeat", label, times, Region.of(region));
+    }
+
+    private Timing repeat(String method, String label, int times, Region region) {
+        requireActive(method);
+        requireLabel(method, label);
         if (times < 1 || times > MAX_SAMPLES) {
-            throw new IllegalArgumentException("Probe.repeat: times must be between 1 and " + MAX_SAMPLES + ", was " + times);
+            throw new IllegalArgumentException(method + ": times must be between 1 and " + MAX_SAMPLES + ", was " + times);
         }
-        warmUp(region, times);
+        warmUp(region, times, 1);
         SampleRecorder recorder = new SampleRecorder(times);
         AllocationCount allocation = new AllocationCount(recorder);
         TimedRegionEvent event = TimedRegionEvent.started();
         recorder.startCountingSwitches();
-        allocation.halves(times, n -> RegionLoop.repeat(context.reader(), region, n, Long.MAX_VALUE, recorder, sink));
+        allocation.halves(times, n -> region.time(context.reader(), n, 1, Long.MAX_VALUE, recorder, sink));
         recorder.stopCountingSwitches();
-        return keep(timing(label, recorder, allocation, event));
+        return keep(timing(label, recorder, allocation, event, 1, null));
+    }
+
+    @Override
+    public Timing throughput(String label, int samples, Supplier<?> region) {
+        return throughput("Probe.throughput", label, samples, Region.of(region));
+    }
+
+    @Override
+    public Timing throughput(String label, int samples, LongSupplier region) {
+        return throughput("Probe.throughput", label, samples, Region.of(region));
+    }
+
+    @Override
+    public Timing throughput(String label, int samples, IntSupplier region) {
+        return throughput("Probe.throughput", label, samples, Region.of(region));
+    }
+
+    @Override
+    public Timing throughput(String label, int samples, DoubleSupplier region) {
+        return throughput("Probe.throughput", label, samples, Region.of(region));
+    }
+
+    @Override
+    public Timing throughput(String label, int samples, Runnable region) {
+        return throughput("Probe.throughput", label, samples, Region.of(region));
+    }
+
+    /**
+     * Warms the region up one call at a time, sizes its batch ({@link BatchSizing}), warms it at that
+     * size, measures the floor of that batch size, then takes the samples. A region that throws
+     * leaves nothing recorded: the timing is kept only once every sample has been taken.
+     */
+    private Timing throughput(String method, String label, int samples, Region region) {
+        requireActive(method);
+        requireLabel(method, label);
+        if (samples < 1 || samples > MAX_SAMPLES) {
+            throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + MAX_SAMPLES
+                    + ", was " + samples);
+        }
+        return naming(method, label, () -> {
+            warmUp(region, samples, 1);
+            int k = sizing.callsPerSample(region);
+            requireCallsWithinBound(method, label, samples, k);
+            warmUp(region, samples, k);
+            ProbeFloor batchFloor = sizing.floor(k);
+            SampleRecorder recorder = new SampleRecorder(samples);
+            AllocationCount allocation = new AllocationCount(recorder);
+            TimedRegionEvent event = TimedRegionEvent.started();
+            recorder.startCountingSwitches();
+            allocation.halves(samples, n -> k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
+            recorder.stopCountingSwitches();
+            return keep(timing(label, recorder, allocation, event, k, batchFloor));
+        });
+    }
+
+    private static void requireCallsWithinBound(String method, String label, int samples, int k) {
+        if ((long) k * samples > MAX_CALLS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                    "%s(\"%s\"): %d samples of %d calls each (the batch the clock needs for this region) would run %d calls,"
+                            + " more than the bound of %d; ask for at most %d samples", method, label, samples, k,
+                    (long) k * samples, MAX_CALLS, MAX_CALLS / k));
+        }
+    }
+
+    /**
+     * Runs {@code action}; whatever the region throws propagates unchanged (an assertion error stays
+     * one), with a note naming the timing it interrupted, of which nothing was kept.
+     */
+    private static <T> T naming(String method, String label, Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (RuntimeException | Error e) {
+            e.addSuppressed(new RegionFailure(method + "(\"" + label + "\"): the region threw while being timed;"
+                    + " nothing of this timing was recorded"));
+            throw e;
+        }
+    }
+
+    /** The note a region's exception carries: where it was thrown. No stack trace: the exception's own says where. */
+    static final class RegionFailure extends RuntimeException {
+        RegionFailure(String message) {
+            super(message, null, false, false);
+        }
     }
 
     @Override
@@ -119,7 +237,8 @@ public final class MeasuringProbe implements Probe {
             throw new IllegalArgumentException("Probe.repeatFor: budget must be positive and at most " + MAX_BUDGET
                     + " (it stops at " + MAX_SAMPLES + " samples anyway), was " + budget);
         }
-        warmUp(region, 10_000);
+        Region r = Region.of(region);
+        warmUp(r, 10_000, 1);
         SampleRecorder recorder = new SampleRecorder(1 << 16);
         AllocationCount allocation = new AllocationCount(recorder);
         TimedRegionEvent event = TimedRegionEvent.started();
@@ -127,12 +246,12 @@ public final class MeasuringProbe implements Probe {
         long half = budget.toNanos() / 2;
         recorder.startCountingSwitches();
         allocation.open();
-        long first = RegionLoop.repeat(context.reader(), region, MAX_SAMPLES / 2, half, recorder, sink);
+        long first = r.time(context.reader(), MAX_SAMPLES / 2, 1, half, recorder, sink);
         allocation.close(0, first);
         allocation.open();
-        allocation.close(1, RegionLoop.repeat(context.reader(), region, MAX_SAMPLES - first, budget.toNanos() - half, recorder, sink));
+        allocation.close(1, r.time(context.reader(), MAX_SAMPLES - first, 1, budget.toNanos() - half, recorder, sink));
         recorder.stopCountingSwitches();
-        return keep(timing(label, recorder, allocation, event));
+        return keep(timing(label, recorder, allocation, event, 1, null));
     }
 
     /**
@@ -147,25 +266,67 @@ public final class MeasuringProbe implements Probe {
         }
     }
 
-    /**
-     * Both regions warmed up, then timed in block pairs: each pair runs a block of each region back
-     * to back, the order drawn from the seed; see {@link Comparisons}.
-     */
     @Override
     public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
-        requireActive("Probe.compare");
-        requireLabel("Probe.compare", firstLabel);
-        Objects.requireNonNull(first, "first");
-        requireLabel("Probe.compare", secondLabel);
-        Objects.requireNonNull(second, "second");
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    /**
+     * Both regions warmed up, then timed in block pairs: each pair runs a block of each region back
+     * to back, the order drawn from the seed; see {@link Comparisons}. When the clock does not
+     * resolve one call of either region alone, both are timed per call in batches of the same size
+     * (the larger of the two regions' {@link BatchSizing}), so that the claim compares like with like.
+     */
+    private Comparison compare(String firstLabel, Region first, String secondLabel, Region second, int times) {
+        String method = "Probe.compare";
+        requireActive(method);
+        requireLabel(method, firstLabel);
+        requireLabel(method, secondLabel);
         if (times < 1 || times > MAX_SAMPLES) {
-            throw new IllegalArgumentException("Probe.compare: times must be between 1 and " + MAX_SAMPLES + ", was " + times);
+            throw new IllegalArgumentException(method + ": times must be between 1 and " + MAX_SAMPLES + ", was " + times);
         }
         long seed = context.assertions().seed();
         int blockSize = Comparisons.blockSize(times);
         int pairs = Comparisons.blockPairs(times, blockSize);
-        warmUp(first, times);
-        warmUp(second, times);
+        warmUp(first, times, 1);
+        warmUp(second, times, 1);
+        // a clock too coarse for any batch of reasonable length is left to decide (inconclusive) as before
+        boolean batchable = sizing.canResolveByBatching();
+        String firstAlone = batchable ? sizing.unresolvedAlone(first) : null;
+        String secondAlone = batchable && firstAlone == null ? sizing.unresolvedAlone(second) : null;
+        int k = 1;
+        ProbeFloor batchFloor = null;
+        String batching = null;
+        if (firstAlone != null || secondAlone != null) {
+            k = Math.max(sizing.callsPerSample(first), sizing.callsPerSample(second));
+            requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
+            warmUp(first, times, k);
+            warmUp(second, times, k);
+            batchFloor = sizing.floor(k);
+            batching = String.format(java.util.Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
+                    + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
+                    firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
+        }
         SampleRecorder a = new SampleRecorder(times);
         SampleRecorder b = new SampleRecorder(times);
         int[] endsA = new int[pairs];
@@ -179,41 +340,46 @@ public final class MeasuringProbe implements Probe {
             int n = Math.min(blockSize, times - j * blockSize);
             int half = j < pairs / 2 ? 0 : 1;
             boolean firstGoesFirst = order.nextBoolean();
-            block(firstGoesFirst ? first : second, n, firstGoesFirst ? a : b, firstGoesFirst ? allocationA : allocationB, half);
-            block(firstGoesFirst ? second : first, n, firstGoesFirst ? b : a, firstGoesFirst ? allocationB : allocationA, half);
+            block(firstGoesFirst ? first : second, n, k, firstGoesFirst ? a : b, firstGoesFirst ? allocationA : allocationB, half);
+            block(firstGoesFirst ? second : first, n, k, firstGoesFirst ? b : a, firstGoesFirst ? allocationB : allocationA, half);
             endsA[j] = a.samples().size();
             endsB[j] = b.samples().size();
         }
-        Timing ta = keep(timing(firstLabel, a, allocationA, eventA));
-        Timing tb = keep(timing(secondLabel, b, allocationB, eventB));
-        return Comparisons.of(ta, tb, a.samples().toArray(), endsA, b.samples().toArray(), endsB, blockSize, seed);
+        Timing ta = keep(timing(firstLabel, a, allocationA, eventA, k, batchFloor));
+        Timing tb = keep(timing(secondLabel, b, allocationB, eventB, k, batchFloor));
+        return Comparisons.of(ta, tb, a.samples().toArray(), endsA, b.samples().toArray(), endsB, blockSize, seed, batching);
     }
 
-    /** One block of a comparison: {@code n} calls of {@code region}, their allocation counted in {@code half}. */
-    private void block(Supplier<?> region, int n, SampleRecorder recorder, AllocationCount allocation, int half) {
+    /** One block of a comparison: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
+    private void block(Region region, int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
         recorder.startCountingSwitches();
         allocation.open();
-        allocation.close(half, RegionLoop.repeat(context.reader(), region, n, Long.MAX_VALUE, recorder, sink));
+        allocation.close(half, k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
         recorder.stopCountingSwitches();
     }
 
-    /** The timing of a region, with its allocation per call; committed as a JFR event when one is recorded. */
-    private Timing timing(String label, SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event) {
-        long calls = recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative();
-        Timing timing = Timings.build(label, recorder, context, allocation.result(loopBytesPerCall()),
-                AllocationCount.unknownReason(calls));
+    /**
+     * The timing of a region — latency, or throughput of {@code k} calls per sample net of
+     * {@code batchFloor} — with its allocation per call; committed as a JFR event when one is recorded.
+     */
+    private Timing timing(String label, SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, int k,
+                          ProbeFloor batchFloor) {
+        long calls = (long) k * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+        Allocation counted = allocation.result(loopBytesPerCall);
+        String unknown = AllocationCount.unknownReason(calls);
+        Timing timing = batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
+                : Timings.buildThroughput(label, recorder, context, k, batchFloor, counted, unknown);
         event.commit(testName, timing, calls);
         return timing;
     }
 
-    private double loopBytesPerCall() {
-        return loopBytesPerCall;
-    }
-
-    /** Warm-up rounds of a tenth of the requested runs (between 10 and 10,000). */
-    private void warmUp(Supplier<?> region, int times) {
+    /** Warm-up rounds of a tenth of the requested samples (between 10 and 10,000), each of {@code calls} calls. */
+    private void warmUp(Region region, int times, int calls) {
         if (regionWarmupBudgetNanos > 0) {
-            ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos, Math.max(10, Math.min(10_000, times / 10)));
+            int roundSize = Math.max(10, Math.min(10_000, times / 10));
+            // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
+            ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
+                    calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls);
         }
     }
 

@@ -59,16 +59,31 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** Warms the probe path: empty regions, of three classes in turn (see {@link RegionLoop#EMPTY_OF_THREE_CLASSES}). */
     public static ProbeWarmup warm(ClockReader reader, long budgetNanos) {
-        return warm(reader, RegionLoop.EMPTY_OF_THREE_CLASSES, budgetNanos, DEFAULT_ROUND_SIZE);
+        // before any round: every shape's loop sees three region classes and batches of 1 and 2,
+        // so none is compiled for one class or for one-call samples only (see RegionLoop)
+        RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
+        return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1);
+    }
+
+    /** Rounds of {@link RegionLoop#poisonShapes}: enough for the profiles, a few milliseconds at most. */
+    static final int POISON_ROUNDS = 600;
+
+    private static List<Region> emptyRegions() {
+        return RegionLoop.EMPTY_OF_THREE_CLASSES.stream().map(Region::of).toList();
     }
 
     /** Warms {@code region} on the probe path, in rounds of {@code roundSize} runs. */
     public static ProbeWarmup warm(ClockReader reader, Supplier<?> region, long budgetNanos, int roundSize) {
-        return warm(reader, List.of(region), budgetNanos, roundSize);
+        return warm(reader, List.of(Region.of(region)), budgetNanos, roundSize, 1);
     }
 
-    /** Warms the probe path with {@code regions} taking turns call by call, in rounds of {@code roundSize} runs. */
-    static ProbeWarmup warm(ClockReader reader, List<? extends Supplier<?>> regions, long budgetNanos, int roundSize) {
+    /** Warms {@code region} on the probe path, in rounds of {@code roundSize} samples of {@code calls} calls. */
+    public static ProbeWarmup warm(ClockReader reader, Region region, long budgetNanos, int roundSize, int calls) {
+        return warm(reader, List.of(region), budgetNanos, roundSize, calls);
+    }
+
+    /** Warms the probe path with {@code regions} taking turns call by call, in rounds of {@code roundSize} samples. */
+    static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -80,7 +95,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             // many short calls rather than one long one: the JIT compiles the loop's method in full
             // only after enough invocations; one long call runs on-stack-replaced code instead
             for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
-                RegionLoop.repeat(reader, regions.get(call % regions.size()), Math.min(CALL_SIZE, roundSize - done),
+                regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), calls,
                         Long.MAX_VALUE, recorder, sink);
             }
             if (recorder.samples().isEmpty()) {
@@ -146,7 +161,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (median - reference <= tolerance) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(warm(reader, RegionLoop.EMPTY_OF_THREE_CLASSES, budgetNanos, 1_000));
+        return java.util.Optional.of(warm(reader, emptyRegions(), budgetNanos, 1_000, 1));
     }
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */

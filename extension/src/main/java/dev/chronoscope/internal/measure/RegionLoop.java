@@ -3,12 +3,22 @@ package dev.chronoscope.internal.measure;
 import dev.chronoscope.internal.clock.ClockReader;
 
 import java.util.List;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
  * The one loop every timed region goes through — the probe floor, the warm-up and the user's
  * regions — so that the floor is the cost of exactly the path a measurement pays:
- * read, call the region, consume its result, read.
+ * read, call the region {@code calls} times (once for latency, a batch for throughput), consuming
+ * each result, read.
+ *
+ * <p>There is one copy of the loop per region shape ({@link Supplier}, {@link LongSupplier},
+ * {@link IntSupplier}, {@link DoubleSupplier}, {@link Runnable}), each calling the shape's own
+ * method: an adapter from a primitive shape to a common one would add a call the floor does not
+ * pay, and a {@code Supplier} of a primitive boxes it, which costs more than the smallest regions.
+ * {@link #poisonShapes} gives each copy's call site the same (megamorphic) profile as the floor's.
  */
 public final class RegionLoop {
 
@@ -25,7 +35,7 @@ public final class RegionLoop {
      */
     static final List<Supplier<Object>> EMPTY_OF_THREE_CLASSES = List.of(EMPTY, () -> null, () -> null);
 
-    /** How often (in regions) the time budget is checked; the check happens outside any region. */
+    /** How often (in samples) the time budget is checked; the check happens outside any region. */
     private static final int BUDGET_CHECK_MASK = 63;
 
     private RegionLoop() {
@@ -40,17 +50,47 @@ public final class RegionLoop {
      */
     public static long repeatEmpty(ClockReader reader, long count, long budgetNanos, int callSize,
                                    SampleRecorder recorder, Sink sink) {
+        return repeatEmpty(reader, count, 1, budgetNanos, callSize, recorder, sink);
+    }
+
+    /**
+     * Like {@link #repeatEmpty(ClockReader, long, long, int, SampleRecorder, Sink)}, each sample a
+     * batch of {@code calls} empty regions: the floor of throughput at that batch size.
+     */
+    public static long repeatEmpty(ClockReader reader, long count, int calls, long budgetNanos, int callSize,
+                                   SampleRecorder recorder, Sink sink) {
         long deadline = System.nanoTime() + budgetNanos;
         long done = 0;
         for (int call = 0; done < count; call++) {
             long n = Math.min(callSize, count - done);
-            done += repeat(reader, EMPTY_OF_THREE_CLASSES.get(call % EMPTY_OF_THREE_CLASSES.size()), n, Long.MAX_VALUE,
-                    recorder, sink);
+            done += repeat(reader, EMPTY_OF_THREE_CLASSES.get(call % EMPTY_OF_THREE_CLASSES.size()), n, calls,
+                    Long.MAX_VALUE, recorder, sink);
             if (System.nanoTime() - deadline > 0) {
                 break;
             }
         }
         return done;
+    }
+
+    /**
+     * Runs each primitive shape's loop with three empty regions of distinct classes, so that its
+     * region call is compiled as the interface call the floor's loop makes (see
+     * {@link #EMPTY_OF_THREE_CLASSES}), not inlined for the first region a test brings.
+     */
+    static void poisonShapes(ClockReader reader, int rounds, Sink sink) {
+        List<LongSupplier> longs = List.of(() -> 0L, () -> 1L, () -> 2L);
+        List<IntSupplier> ints = List.of(() -> 0, () -> 1, () -> 2);
+        List<DoubleSupplier> doubles = List.of(() -> 0d, () -> 1d, () -> 2d);
+        List<Runnable> runnables = List.of(() -> { }, () -> { }, () -> { });
+        for (int i = 0; i < rounds; i++) {
+            SampleRecorder r = new SampleRecorder(16);
+            int c = i % 3;
+            int calls = 1 + (i & 1);
+            repeat(reader, longs.get(c), 8, calls, Long.MAX_VALUE, r, sink);
+            repeat(reader, ints.get(c), 8, calls, Long.MAX_VALUE, r, sink);
+            repeat(reader, doubles.get(c), 8, calls, Long.MAX_VALUE, r, sink);
+            repeat(reader, runnables.get(c), 8, calls, Long.MAX_VALUE, r, sink);
+        }
     }
 
     /**
@@ -61,6 +101,17 @@ public final class RegionLoop {
      */
     public static long repeat(ClockReader reader, Supplier<?> region, long count, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
+        return repeat(reader, region, count, 1, budgetNanos, recorder, sink);
+    }
+
+    /**
+     * Takes {@code count} samples of {@code calls} back-to-back calls of {@code region} each (or
+     * fewer, once {@code budgetNanos} has passed), recording each sample's total into {@code recorder}.
+     *
+     * @return the number of samples taken
+     */
+    public static long repeat(ClockReader reader, Supplier<?> region, long count, int calls, long budgetNanos,
+                              SampleRecorder recorder, Sink sink) {
         long deadline = System.nanoTime() + budgetNanos;
         long i = 0;
         for (; i < count; i++) {
@@ -68,8 +119,85 @@ public final class RegionLoop {
                 break;
             }
             long t0 = reader.begin();
-            Object result = region.get();
-            sink.consume(result);
+            for (int j = 0; j < calls; j++) {
+                sink.consume(region.get());
+            }
+            long t1 = reader.end();
+            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
+        }
+        return i;
+    }
+
+    /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a {@code long} region. */
+    public static long repeat(ClockReader reader, LongSupplier region, long count, int calls, long budgetNanos,
+                              SampleRecorder recorder, Sink sink) {
+        long deadline = System.nanoTime() + budgetNanos;
+        long i = 0;
+        for (; i < count; i++) {
+            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
+                break;
+            }
+            long t0 = reader.begin();
+            for (int j = 0; j < calls; j++) {
+                sink.consume(region.getAsLong());
+            }
+            long t1 = reader.end();
+            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
+        }
+        return i;
+    }
+
+    /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for an {@code int} region. */
+    public static long repeat(ClockReader reader, IntSupplier region, long count, int calls, long budgetNanos,
+                              SampleRecorder recorder, Sink sink) {
+        long deadline = System.nanoTime() + budgetNanos;
+        long i = 0;
+        for (; i < count; i++) {
+            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
+                break;
+            }
+            long t0 = reader.begin();
+            for (int j = 0; j < calls; j++) {
+                sink.consume(region.getAsInt());
+            }
+            long t1 = reader.end();
+            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
+        }
+        return i;
+    }
+
+    /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a {@code double} region. */
+    public static long repeat(ClockReader reader, DoubleSupplier region, long count, int calls, long budgetNanos,
+                              SampleRecorder recorder, Sink sink) {
+        long deadline = System.nanoTime() + budgetNanos;
+        long i = 0;
+        for (; i < count; i++) {
+            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
+                break;
+            }
+            long t0 = reader.begin();
+            for (int j = 0; j < calls; j++) {
+                sink.consume(region.getAsDouble());
+            }
+            long t1 = reader.end();
+            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
+        }
+        return i;
+    }
+
+    /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a region with no result. */
+    public static long repeat(ClockReader reader, Runnable region, long count, int calls, long budgetNanos,
+                              SampleRecorder recorder, Sink sink) {
+        long deadline = System.nanoTime() + budgetNanos;
+        long i = 0;
+        for (; i < count; i++) {
+            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
+                break;
+            }
+            long t0 = reader.begin();
+            for (int j = 0; j < calls; j++) {
+                region.run();
+            }
             long t1 = reader.end();
             recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
         }

@@ -35,7 +35,7 @@ public final class TimedRegionEvent extends Event {
     String clock;
 
     @Label("Mode")
-    @Description("latency: one call alone between two reads; invocation: the test method's invocation")
+    @Description("latency: one call alone between two reads; throughput: per call of a batch; invocation: the test method's invocation")
     String mode;
 
     @Label("Calls")
@@ -82,7 +82,7 @@ public final class TimedRegionEvent extends Event {
         this.test = testName;
         this.label = timing.label();
         this.clock = timing.clock().name();
-        this.mode = timing.label().equals("invocation") ? "invocation" : "latency";
+        this.mode = timing.label().equals("invocation") ? "invocation" : timing.mode().key();
         this.calls = calls;
         if (timing.kept() > 0) {
             this.medianNanos = Math.round(timing.rawNanos().p50());

@@ -79,13 +79,35 @@ public final class Timings {
                 java.util.Optional.ofNullable(loop.result(0)).map(Allocation::bytesPerCall).orElse(0.0));
     }
 
+    /**
+     * The floor of throughput at {@code calls} calls per sample, measured as {@link #measureFloor}
+     * measures the latency floor (empty regions of three classes, in calls of 100 samples), each
+     * sample a batch of {@code calls} empty regions; the result is per call, its samples' figures
+     * divided by {@code calls}, so that it subtracts from a per-call figure.
+     */
+    public static ProbeFloor measureBatchFloor(ClockReader reader, int calls, int samples, long budgetNanos,
+                                               TscFrequency frequency) {
+        SampleRecorder recorder = new SampleRecorder(samples);
+        long start = System.nanoTime();
+        RegionLoop.repeatEmpty(reader, samples, calls, budgetNanos, 100, recorder, new Sink());
+        long elapsed = System.nanoTime() - start;
+        if (recorder.samples().isEmpty()) {
+            throw new IllegalStateException("every sample of the " + calls + "-call batch floor was dropped ("
+                    + recorder.droppedMigration() + " CPU migrations, " + recorder.droppedNegative() + " negative deltas)");
+        }
+        ClockUnit unit = reader.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+        Summary raw = summary(Statistics.of(recorder.samples()), unit).scaled(1.0 / calls, unit);
+        double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
+        return new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed);
+    }
+
     public static Summary summary(Statistics s, ClockUnit unit) {
         return new Summary(unit, s.count(), s.min(), s.p50(), s.p90(), s.p99(), s.max(), s.mean(), s.mad());
     }
 
     /** The timing of everything {@code recorder} kept, labelled {@code label}; allocation not counted. */
     public static Timing build(String label, SampleRecorder recorder, Context context) {
-        return build(label, recorder, context, null, "not counted for this timing");
+        return build(label, recorder, context, 1, null, null, "not counted for this timing");
     }
 
     /**
@@ -94,7 +116,32 @@ public final class Timings {
      */
     public static Timing build(String label, SampleRecorder recorder, Context context, Allocation allocation,
                                String allocationUnknown) {
+        return build(label, recorder, context, 1, null, allocation, allocationUnknown);
+    }
+
+    /**
+     * The throughput timing of everything {@code recorder} kept, each sample a batch of
+     * {@code calls} calls, labelled {@code label}: figures per call, net of {@code batchFloor} (the
+     * per-call floor at that batch size, see {@link #measureBatchFloor}), the clock's quantum per
+     * call (a batch's reading is off by at most one quantum), the verdict on those.
+     */
+    public static Timing buildThroughput(String label, SampleRecorder recorder, Context context, int calls,
+                                         ProbeFloor batchFloor) {
+        return buildThroughput(label, recorder, context, calls, batchFloor, null, "not counted for this timing");
+    }
+
+    /** {@link #buildThroughput(String, SampleRecorder, Context, int, ProbeFloor)} with the region's allocation per call. */
+    public static Timing buildThroughput(String label, SampleRecorder recorder, Context context, int calls,
+                                         ProbeFloor batchFloor, Allocation allocation, String allocationUnknown) {
+        return build(label, recorder, context, calls, java.util.Objects.requireNonNull(batchFloor, "batchFloor"),
+                allocation, allocationUnknown);
+    }
+
+    private static Timing build(String label, SampleRecorder recorder, Context context, int calls, ProbeFloor batchFloor,
+                                Allocation allocation, String allocationUnknown) {
         ClockUnit unit = context.reader().countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+        ProbeFloor floor = batchFloor == null ? context.floor() : batchFloor;
+        double step = context.step() / calls;
         Timing.Builder b = Timing.builder()
                 .label(label)
                 .clock(context.reader().clock())
@@ -103,10 +150,12 @@ public final class Timings {
                 .droppedMigration(recorder.droppedMigration())
                 .involuntaryContextSwitches(recorder.involuntarySwitches())
                 .droppedNegative(recorder.droppedNegative())
-                .floor(context.floor())
+                .floor(floor)
                 .floorSubtracted(context.subtractFloor())
-                .step(context.step(), context.stepSource())
-                .failsWhenInconclusive(context.assertions().strict());
+                .step(step, batchFloor == null ? context.stepSource()
+                        : context.stepSource() + "; per call: the quantum / " + calls + " calls per sample")
+                .failsWhenInconclusive(context.assertions().strict())
+                .mode(batchFloor == null ? dev.chronoscope.TimingMode.LATENCY : dev.chronoscope.TimingMode.THROUGHPUT, calls);
         if (allocation != null) {
             b.allocation(allocation);
         } else {
@@ -125,19 +174,43 @@ public final class Timings {
             } else {
                 b.sortedSamples(sorted.longs());
             }
-            raw = summary(Statistics.ofSorted(sorted), unit);
-            verdict(raw.p50(), context.floor().median(), context.step(), unit, b);
+            raw = summary(Statistics.ofSorted(sorted), unit).scaled(1.0 / calls, unit);
+            if (batchFloor == null) {
+                verdict(raw.p50(), floor.median(), step, unit, b);
+            } else {
+                // what can hide a batched region is the jitter of the fenced pair of reads, once per
+                // batch, so its share of a call is what the region must clear; the loop's per-call
+                // cost, averaged over every call of the floor's batches, is subtracted, not feared
+                verdict(raw.p50(), floor.median(), context.floor().median() / calls, "the fenced pair's share per call",
+                        step, unit, b);
+            }
         }
         return b.raw(raw).build();
     }
 
+    /** True when the verdict on a region whose raw median is {@code rawMedian} would be {@code RESOLVED}. */
+    public static boolean resolves(double rawMedian, double floorMedian, double step) {
+        double net = Math.max(0, rawMedian - floorMedian);
+        return net >= MIN_NET_OVER_FLOOR * floorMedian && net > 0 && (step <= 0 || net >= MIN_NET_STEPS * step);
+    }
+
     /** Decides whether the clock resolved a region whose raw median is {@code rawMedian}. */
     static void verdict(double rawMedian, double floorMedian, double step, ClockUnit unit, Timing.Builder b) {
+        verdict(rawMedian, floorMedian, floorMedian, "the floor p50", step, unit, b);
+    }
+
+    /**
+     * Decides as above, the net median having to clear {@code MIN_NET_OVER_FLOOR} times
+     * {@code shareFloor}, named {@code shareName} (the floor itself for latency).
+     */
+    static void verdict(double rawMedian, double floorMedian, double shareFloor, String shareName, double step, ClockUnit unit,
+                        Timing.Builder b) {
         double net = Math.max(0, rawMedian - floorMedian);
-        boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * floorMedian && net > 0;
+        boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * shareFloor && net > 0;
         boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;
         String u = unit.symbol();
-        String floorRatio = floorMedian > 0 ? ratio(net / floorMedian) + " floor" : "floor p50 0";
+        String floorRatio = shareFloor > 0 ? ratio(net / shareFloor) + (shareFloor == floorMedian ? " floor" : " fenced pair per call")
+                : "floor p50 0";
         String stepRatio = step > 0 ? ratio(net / step) + " quantum" : "quantum unknown";
         if (clearOfFloor && clearOfStep) {
             b.verdict(Verdict.RESOLVED, String.format(java.util.Locale.ROOT, "resolved (%s, %s)", floorRatio, stepRatio));
@@ -149,8 +222,8 @@ public final class Timings {
             why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's quantum is %s %s)", format(step), u) : ")");
         } else {
             if (!clearOfFloor) {
-                why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx the floor p50 of %s %s)", floorRatio,
-                        MIN_NET_OVER_FLOOR, format(floorMedian), u));
+                why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx %s of %s %s)", floorRatio,
+                        MIN_NET_OVER_FLOOR, shareName, format(shareFloor), u));
             }
             if (!clearOfStep) {
                 why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT,
@@ -171,6 +244,10 @@ public final class Timings {
     }
 
     static String format(double v) {
+        if (v != Math.rint(v) && Math.abs(v) < 1) {
+            // a batch's quantum per call is a fraction of a unit: one decimal would print it as 0.0
+            return String.format(java.util.Locale.ROOT, "%.3f", v);
+        }
         return v == Math.rint(v) ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 }

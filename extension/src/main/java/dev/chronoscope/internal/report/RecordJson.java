@@ -66,6 +66,9 @@ public final class RecordJson {
     public static Json.Obj timing(Timing t) {
         Json.Obj o = Json.object()
                 .put("label", t.label())
+                // which question the figures answer; samples are batches of callsPerSample calls, figures per call
+                .put("mode", t.mode().key())
+                .put("callsPerSample", t.callsPerSample())
                 .put("kept", t.kept())
                 .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta", t.droppedNegative()))
                 .put("raw", t.kept() > 0 ? summary(t.raw()) : null)

@@ -210,8 +210,9 @@ public final class Claims {
         int n = (int) t.kept();
         QuantileInterval ranks = QuantileInterval.ranks(n, p / 100, AssertionSettings.CONFIDENCE);
         double step = t.step();
-        double rawLow = ranks.hasLower() ? t.sortedSample(ranks.lower() - 1) - step : 0;
-        double rawHigh = ranks.hasUpper() ? t.sortedSample(ranks.upper() - 1) + step : Double.POSITIVE_INFINITY;
+        double calls = t.callsPerSample(); // samples are whole batches; the step and the floor are per call
+        double rawLow = ranks.hasLower() ? t.sortedSample(ranks.lower() - 1) / calls - step : 0;
+        double rawHigh = ranks.hasUpper() ? t.sortedSample(ranks.upper() - 1) / calls + step : Double.POSITIVE_INFINITY;
         double offset = t.floorSubtracted() ? t.floor().median() : 0;
         double perUnit = t.nanosPerUnit();
         return new Estimate(t.percentileValue(p) * perUnit, Math.max(0, rawLow - offset) * perUnit,
@@ -388,6 +389,7 @@ public final class Claims {
         List<String> details = new ArrayList<>();
         details.add(pad("claim") + "median(second) / median(first) " + relation.symbol() + " " + Format.ratio(bound));
         details.add(pad("ratio") + ratioLine(c));
+        c.batching().ifPresent(why -> details.add(pad("timed as") + why));
         details.add(pad("first") + regionLine(a));
         details.add(pad("second") + regionLine(b));
         if (!Double.isNaN(c.pValue())) {

@@ -51,9 +51,24 @@ public final class Comparisons {
      */
     public static Comparison of(Timing first, Timing second, long[] firstSamples, int[] firstEnds, long[] secondSamples,
                                 int[] secondEnds, int blockSize, long seed) {
+        return of(first, second, firstSamples, firstEnds, secondSamples, secondEnds, blockSize, seed, null);
+    }
+
+    /**
+     * As above, for timings that may be per call of batches (both of the same size): the samples are
+     * whole batches, so the floors are taken back to whole batches before the bootstrap, and the
+     * comparison carries {@code batching}, why the regions were batched (null when they were not).
+     */
+    public static Comparison of(Timing first, Timing second, long[] firstSamples, int[] firstEnds, long[] secondSamples,
+                                int[] secondEnds, int blockSize, long seed, String batching) {
+        if (first.callsPerSample() != second.callsPerSample()) {
+            throw new IllegalArgumentException("compared timings must have as many calls per sample: '" + first.label()
+                    + "' has " + first.callsPerSample() + ", '" + second.label() + "' " + second.callsPerSample());
+        }
+        int k = first.callsPerSample();
         double s = Math.max(first.step(), second.step());
         Comparison.Builder b = Comparison.builder().timings(first, second).blocks(firstEnds.length, blockSize)
-                .resolution(s);
+                .resolution(s).batching(batching);
         double level = AssertionSettings.CONFIDENCE;
         if (first.kept() == 0 || second.kept() == 0) {
             return b.ratio(Double.NaN, Double.NaN, Double.NaN)
@@ -63,7 +78,7 @@ public final class Comparisons {
         }
         BlockBootstrap.Ratio r = BlockBootstrap.ratioOfMedians(
                 BlockBootstrap.sortedBlocks(firstSamples, firstEnds), BlockBootstrap.sortedBlocks(secondSamples, secondEnds),
-                first.floorSubtracted() ? first.floor().median() : 0, second.floorSubtracted() ? second.floor().median() : 0,
+                first.floorSubtracted() ? k * first.floor().median() : 0, second.floorSubtracted() ? k * second.floor().median() : 0,
                 BlockBootstrap.RESAMPLES, level, seed ^ 0x9E3779B97F4A7C15L);
         double m1 = first.percentileValue(50);
         double m2 = second.percentileValue(50);

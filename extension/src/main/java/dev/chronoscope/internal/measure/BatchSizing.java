@@ -1,0 +1,116 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.ProbeFloor;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Chooses how many calls of a region go into one throughput sample, and measures (once per batch
+ * size and probe) the floor of that batch size. Mutable: one per probe, on its test's thread.
+ *
+ * <p>A sample must span enough quanta of the clock's effective resolution that the verdict can
+ * resolve it — {@link Timings#MIN_NET_STEPS} with a margin of {@link #STEP_MARGIN} — and at least
+ * {@link #MIN_SAMPLE_NANOS}: below a microsecond the fenced pair of reads (tens of nanoseconds) is
+ * a large share of every sample, and a batch that short still sees the pipeline start and drain
+ * around it rather than calls running back to back.
+ */
+final class BatchSizing {
+
+    static final long MIN_SAMPLE_NANOS = 1_000;
+    /**
+     * The longest a sample may be made to last: a clock so coarse that the verdict needs longer
+     * samples (a kernel-tick clock's 4 ms quanta) cannot be helped by batching within a test's time,
+     * and its timings say so rather than run for minutes.
+     */
+    static final long MAX_SAMPLE_NANOS = 1_000_000;
+    static final double STEP_MARGIN = 4;
+    /** The largest batch: a million empty calls last about a millisecond, so a few hundred samples still take a second. */
+    static final int MAX_CALLS_PER_SAMPLE = 1 << 20;
+    /** Samples per pilot batch size: an odd count whose median one slow sample cannot move. */
+    static final int PILOT_SAMPLES = 15;
+    /** Single calls timed to decide whether the clock resolves a region alone. */
+    static final int ALONE_SAMPLES = 201;
+
+    private final Timings.Context context;
+    private final Sink sink;
+    private final int floorSamples;
+    private final long floorBudgetNanos;
+    private final Map<Integer, ProbeFloor> floors = new HashMap<>();
+
+    BatchSizing(Timings.Context context, Sink sink, int floorSamples, long floorBudgetNanos) {
+        this.context = context;
+        this.sink = sink;
+        this.floorSamples = floorSamples;
+        this.floorBudgetNanos = floorBudgetNanos;
+    }
+
+    /** What one sample must span, in the clock's unit; at most {@link #MAX_SAMPLE_NANOS}. */
+    double targetUnits() {
+        return Math.min(neededUnits(), MAX_SAMPLE_NANOS / nanosPerUnit());
+    }
+
+    /** True when batches within {@link #MAX_SAMPLE_NANOS} can span what the verdict needs of this clock. */
+    boolean canResolveByBatching() {
+        return neededUnits() <= MAX_SAMPLE_NANOS / nanosPerUnit();
+    }
+
+    private double neededUnits() {
+        return Math.max(MIN_SAMPLE_NANOS / nanosPerUnit(), STEP_MARGIN * Timings.MIN_NET_STEPS * context.step());
+    }
+
+    private double nanosPerUnit() {
+        return context.frequency() == null ? 1.0 : 1e9 / context.frequency().hz();
+    }
+
+    /**
+     * The batch size for {@code region}: pilot batches of growing size until one's median, less the
+     * fenced pair of reads (the latency floor), spans {@link #targetUnits()}; from the first batch
+     * long enough to estimate a call's cost, straight to the size that reaches it with a quarter to
+     * spare. 1 for a region that alone spans it.
+     */
+    int callsPerSample(Region region) {
+        double target = targetUnits();
+        double pair = context.floor().median();
+        int k = 1;
+        while (true) {
+            SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
+            region.time(context.reader(), PILOT_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
+            double span = pilot.samples().isEmpty() ? 0 : Statistics.of(pilot.samples()).p50() - pair;
+            if (span >= target || k >= MAX_CALLS_PER_SAMPLE) {
+                return k;
+            }
+            long next = span >= Timings.MIN_NET_STEPS * Math.max(1, context.step())
+                    ? (long) Math.ceil(1.25 * k * target / span) : 8L * k;
+            k = (int) Math.min(MAX_CALLS_PER_SAMPLE, Math.max(2L * k, next));
+        }
+    }
+
+    /**
+     * Why the clock does not resolve one call of {@code region} alone (the verdict a latency timing
+     * of it would get), or null when it does.
+     */
+    String unresolvedAlone(Region region) {
+        SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
+        region.time(context.reader(), ALONE_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
+        if (alone.samples().isEmpty()) {
+            return null;
+        }
+        long p50 = Statistics.of(alone.samples()).p50();
+        double floor = context.floor().median();
+        if (Timings.resolves(p50, floor, context.step())) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
+                Timings.format(p50), Timings.format(floor), Timings.format(context.step()),
+                context.reader().countsTicks() ? "ticks" : "ns");
+    }
+
+    /** The per-call floor at {@code calls} calls per sample, measured the first time it is needed. */
+    ProbeFloor floor(int calls) {
+        return floors.computeIfAbsent(calls, k -> Timings.measureBatchFloor(context.reader(), k,
+                // the same number of samples as the latency floor, within the same budget per sample's share
+                floorSamples, Math.max(floorBudgetNanos, (long) floorSamples * k), context.frequency()));
+    }
+}

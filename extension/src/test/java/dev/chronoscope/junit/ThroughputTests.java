@@ -1,0 +1,185 @@
+package dev.chronoscope.junit;
+
+import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.Probe;
+import dev.chronoscope.SubtractProbeFloor;
+import dev.chronoscope.Timing;
+import dev.chronoscope.TimingMode;
+import dev.chronoscope.Verdict;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@code Probe.throughput} through the engine: batches sized so the clock resolves a short region,
+ * figures per call, the mode and batch size in the timing, the section and the record; and the
+ * edges of batch sizing — a region slower than a sample's budget (one call per sample), a region
+ * that throws inside a batch, and the bounds on samples (the bound on calls, which needs a region
+ * the clock never resolves, is in {@link ShortRegionTests}).
+ */
+class ThroughputTests {
+
+    @TempDir
+    Path dir;
+
+    static class ThroughputTestCase {
+        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+        static final Map<String, Throwable> THROWN = new ConcurrentHashMap<>();
+
+        long a = 0x9E3779B97F4A7C15L; // not final: the JIT cannot fold the chains below
+        long c = 0x632BE59BD9B4E019L;
+        long x = 1;
+
+        /** Four dependent multiply-adds: a couple of nanoseconds, below one call's resolution on coarse clocks. */
+        long chain4() {
+            long h = x;
+            h = h * a + c;
+            h = h * a + c;
+            h = h * a + c;
+            h = h * a + c;
+            return h;
+        }
+
+        /** Busy for ~20 µs: longer alone than a throughput sample needs. */
+        long slow() {
+            long end = System.nanoTime() + 20_000;
+            long n = 0;
+            while (System.nanoTime() < end) {
+                n++;
+            }
+            return n;
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void shortRegion(Probe probe) {
+            TIMINGS.put("throughput", probe.throughput("chain4", 2_000, this::chain4));
+            TIMINGS.put("latency", probe.repeat("chain4 alone", 2_000, this::chain4));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void slowRegion(Probe probe) {
+            TIMINGS.put("slow", probe.throughput("slow", 200, this::slow));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void samplesOutOfBounds(Probe probe) {
+            catching("zero", () -> probe.throughput("zero", 0, this::chain4));
+            catching("above", () -> probe.throughput("above", Probe.MAX_SAMPLES + 1, this::chain4));
+        }
+
+        private static void catching(String key, Runnable action) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                THROWN.put(key, e);
+            }
+        }
+    }
+
+    /** Run with the region warm-up off, so that the 100th call falls in a pilot batch of 8. */
+    static class ThrowingTestCase {
+        int calls;
+
+        @Test
+        @SubtractProbeFloor
+        void throwing(Probe probe) {
+            probe.throughput("throws", 1_000, () -> {
+                if (++calls == 100) {
+                    throw new IllegalStateException("region failed at call " + calls);
+                }
+                return calls;
+            });
+        }
+    }
+
+    @BeforeEach
+    void clear() {
+        ThroughputTestCase.TIMINGS.clear();
+        ThroughputTestCase.THROWN.clear();
+    }
+
+    @Test
+    void aShortRegionIsTimedPerCallInBatchesTheClockResolves() {
+        KitRun run = ChronoscopeKit.in(dir).run(ThroughputTestCase.class);
+        run.tests().assertStatistics(s -> s.succeeded(3).failed(0).aborted(0));
+
+        Timing t = ThroughputTestCase.TIMINGS.get("throughput");
+        assertThat(t.mode()).isEqualTo(TimingMode.THROUGHPUT);
+        assertThat(t.callsPerSample()).as("a few nanoseconds need many calls per microsecond").isGreaterThan(8);
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
+        assertThat(t.kept() + t.dropped()).isEqualTo(2_000);
+        // per call: a whole batch's sample divided by its calls
+        assertThat(t.raw().p50()).isCloseTo(t.sortedSample((int) Math.ceil(0.5 * t.kept()) - 1) / (double) t.callsPerSample(),
+                within(1e-9));
+        assertThat(t.floor().median()).as("the per-call floor of the batch loop is far below the fenced pair's")
+                .isLessThan(ThroughputTestCase.TIMINGS.get("latency").floor().median() / 4);
+        assertThat(t.median().toNanos()).as("a per-call figure of a few nanoseconds").isLessThan(1_000);
+
+        Timing latency = ThroughputTestCase.TIMINGS.get("latency");
+        assertThat(latency.mode()).isEqualTo(TimingMode.LATENCY);
+        assertThat(latency.callsPerSample()).isEqualTo(1);
+    }
+
+    @Test
+    void theRecordAndTheSectionSayWhichQuestionEachTimingAnswers() {
+        KitRun run = ChronoscopeKit.in(dir).run(ThroughputTestCase.class);
+        Timing t = ThroughputTestCase.TIMINGS.get("throughput");
+
+        JsonRecord record = run.record("ThroughputTestCase.shortRegion()");
+        assertThat(record.timing("chain4").string("mode")).isEqualTo("throughput");
+        assertThat(record.timing("chain4").whole("callsPerSample")).isEqualTo(t.callsPerSample());
+        assertThat(record.timing("chain4").number("net.p50")).isEqualTo(t.net().p50());
+        assertThat(record.timing("chain4 alone").string("mode")).isEqualTo("latency");
+        assertThat(record.timing("chain4 alone").whole("callsPerSample")).isEqualTo(1);
+
+        String section = run.section("ThroughputTestCase.shortRegion()");
+        assertThat(section).contains("mode         throughput: per call, " + t.callsPerSample() + " calls back to back")
+                .contains("mode         latency: one call alone, fenced");
+    }
+
+    @Test
+    void aRegionLongerThanASampleNeedsIsTimedOneCallPerSample() {
+        ChronoscopeKit.in(dir).run(ThroughputTestCase.class);
+
+        Timing slow = ThroughputTestCase.TIMINGS.get("slow");
+        assertThat(slow.mode()).isEqualTo(TimingMode.THROUGHPUT);
+        assertThat(slow.callsPerSample()).isEqualTo(1);
+        assertThat(slow.verdict()).isEqualTo(Verdict.RESOLVED);
+        assertThat(slow.median().toNanos()).isGreaterThanOrEqualTo(20_000);
+    }
+
+    @Test
+    void samplesOutOfBoundsAreRefusedWithTheBoundAndTheValue() {
+        ChronoscopeKit.in(dir).run(ThroughputTestCase.class);
+
+        assertThat(ThroughputTestCase.THROWN.get("zero")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Probe.throughput(\"zero\"): samples must be between 1 and 10000000, was 0");
+        assertThat(ThroughputTestCase.THROWN.get("above")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Probe.throughput(\"above\"): samples must be between 1 and 10000000, was 10000001");
+    }
+
+    @Test
+    void aRegionThrowingInsideABatchPropagatesNamingTheTimingAndRecordsNothingOfIt() {
+        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "0ms")
+                .run(ThrowingTestCase.class);
+
+        run.tests().assertStatistics(s -> s.failed(1));
+        Throwable thrown = run.tests().failed().list().get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow().getThrowable().orElseThrow();
+        assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessage("region failed at call 100");
+        assertThat(thrown.getSuppressed()).singleElement().extracting(Throwable::getMessage).asString()
+                .isEqualTo("Probe.throughput(\"throws\"): the region threw while being timed; nothing of this timing was recorded");
+        assertThat(run.record("ThrowingTestCase.throwing()").timings()).extracting(t -> t.string("label"))
+                .as("the test's own invocation only").containsExactly("invocation");
+    }
+}
