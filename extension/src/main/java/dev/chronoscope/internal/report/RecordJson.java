@@ -18,6 +18,7 @@ public final class RecordJson {
     public static Json.Obj of(TestRecord r) {
         Json.Obj o = Json.object()
                 .put("schema", SCHEMA)
+                .put("run", r.run())
                 .put("test", r.testName())
                 .put("uniqueId", r.uniqueId())
                 .put("displayName", r.displayName())
@@ -36,8 +37,12 @@ public final class RecordJson {
                 .put("warnings", r.warnings())
                 .put("floorSubtracted", r.floorSubtracted());
         List<Object> timings = new ArrayList<>();
-        for (Timing t : r.timings()) {
-            timings.add(timing(t));
+        for (int i = 0; i < r.timings().size(); i++) {
+            Json.Obj timing = timing(r.timings().get(i));
+            if (!r.baseline().isEmpty()) {
+                timing.put("baseline", r.baseline().get(i).toJson());
+            }
+            timings.add(timing);
         }
         o.put("timings", timings);
         o.put("aggregate", r.aggregate() == null ? null : timing(r.aggregate()));
@@ -58,7 +63,8 @@ public final class RecordJson {
                 .put("net", t.kept() > 0 && t.floorSubtracted() ? summary(t.net()) : null)
                 .put("netNs", t.kept() > 0 && t.floorSubtracted() ? summary(t.netNanos()) : null)
                 .put("verdict", t.verdict().name())
-                .put("verdictReason", t.verdictReason());
+                .put("verdictReason", t.verdictReason())
+                .put("distribution", t.kept() > 0 ? Distribution.of(t).toJson() : null);
         return o;
     }
 
