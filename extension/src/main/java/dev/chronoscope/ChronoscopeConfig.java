@@ -42,9 +42,48 @@ public final class ChronoscopeConfig {
     public static final String UNMET_REQUIREMENT_KEY = "chronoscope.requirements.unmet";
     public static final String UNMET_REQUIREMENT = "skip";
 
-    /** Directory for the JSON Lines records, relative to the working directory (the module under Maven). */
+    /**
+     * Directory for the JSON Lines records and the run report ({@code chronoscope-report.html},
+     * {@code chronoscope-jmh.json}), relative to the working directory (the module under Maven).
+     */
     public static final String REPORT_DIR_KEY = "chronoscope.report.dir";
     public static final String REPORT_DIR = "target/chronoscope";
+
+    /**
+     * A baseline file to save this run's timings to (created, or the run appended to it, keeping the
+     * last {@link #BASELINE_KEEP_KEY} runs), at the end of each test JVM. Unset: nothing is saved.
+     * The format and the workflow are in docs/run-report.md.
+     */
+    public static final String BASELINE_SAVE_KEY = "chronoscope.baseline.save";
+
+    /**
+     * A baseline file to compare each timing with: each gets {@code regressed}, {@code improved},
+     * {@code unchanged} or {@code inconclusive}, with the ratio of medians and its interval, in its
+     * section, its record and the run report. Unset: no comparison. A file that does not exist yet
+     * makes every verdict {@code inconclusive} (saying so); a file that is not a baseline fails the
+     * timed tests, naming the file.
+     */
+    public static final String BASELINE_COMPARE_KEY = "chronoscope.baseline.compare";
+
+    /** The smallest change of a median, in percent, that counts as a regression or an improvement. */
+    public static final String BASELINE_THRESHOLD_KEY = "chronoscope.baseline.threshold";
+    public static final String BASELINE_THRESHOLD = "10%";
+
+    /** Whether a timing judged {@code regressed} fails its test (with the numbers): {@code true} or {@code false}. */
+    public static final String BASELINE_FAIL_ON_REGRESSION_KEY = "chronoscope.baseline.failOnRegression";
+    public static final String BASELINE_FAIL_ON_REGRESSION = "false";
+
+    /** How many runs a saved baseline keeps (the oldest go first): from 1 to 100. */
+    public static final String BASELINE_KEEP_KEY = "chronoscope.baseline.keep";
+    public static final String BASELINE_KEEP = "10";
+
+    /**
+     * Which run this test JVM belongs to: the run report and a saved baseline cover the records in
+     * the report directory of the JVMs with the same run. Unset: JVMs started by the same process
+     * (Surefire's forks, by Maven's) are one run. Set it where that does not hold (a long-lived
+     * parent such as a Gradle daemon), e.g. to {@code ${maven.build.timestamp}} or a CI build number.
+     */
+    public static final String REPORT_RUN_KEY = "chronoscope.report.run";
 
     /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";

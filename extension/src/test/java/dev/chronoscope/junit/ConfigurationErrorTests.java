@@ -49,6 +49,19 @@ class ConfigurationErrorTests {
         }
     }
 
+    @Test
+    void aCompareFileThatIsNotABaselineFailsTheTimedTestNamingKeyAndFile() throws Exception {
+        java.nio.file.Path notABaseline = java.nio.file.Files.writeString(dir.resolve("baseline.json"), "{\"schema\": \"other/1\"}");
+        KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.BASELINE_COMPARE_KEY, notABaseline.toString())
+                .run(ConfiguredTestCase.class);
+
+        run.tests().assertThatEvents()
+                .haveExactly(1, event(test("timed"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
+                        message(m -> m.startsWith("Configuration parameter chronoscope.baseline.compare = '" + notABaseline
+                                + "' names a file that is not a Chronoscope baseline: baseline " + notABaseline
+                                + " has schema other/1; expected chronoscope-baseline/1")))));
+    }
+
     @ParameterizedTest(name = "{0} = ''{1}''")
     @CsvSource(delimiter = '|', textBlock = """
             chronoscope.floor.samples         | -3        | a whole number from 1 to 1,000,000
@@ -65,6 +78,10 @@ class ConfigurationErrorTests {
             chronoscope.assertions.strict     | BOGUS     | true or false
             chronoscope.requirements.unmet    | maybe     | one of skip, fail
             chronoscope.report.print          | yes       | one of true, false
+            chronoscope.baseline.threshold    | 0.5%      | a percentage from 1% to 500% (e.g. 10%)
+            chronoscope.baseline.threshold    | ten       | a percentage from 1% to 500%
+            chronoscope.baseline.keep         | 101       | a whole number from 1 to 100
+            chronoscope.baseline.failOnRegression | maybe | one of true, false
             """)
     void anInvalidValueFailsTheTimedTestNamingKeyValueAndWhatIsAllowed(String key, String value, String allowed) {
         KitRun run = ChronoscopeKit.in(dir).with(key, value).run(ConfiguredTestCase.class);

@@ -117,18 +117,20 @@ class TimingSectionTests {
                 .containsPattern("\ntiming       mix\nmode         latency: one call alone, fenced\nsamples      \\d+ kept \\| \\d+ dropped \\(\\d+ CPU migration, \\d+ negative delta\\)\n")
                 .contains("\ntiming       explicit begin/end\n")
                 .containsPattern("\nverdict      (RESOLVED|NOT_RESOLVED) \\| ");
-        assertThat(run.stdout()).as("nothing but the section").isEqualTo(section);
+        assertThat(run.stdout()).as("nothing but the section, then the run report's path at the end of the run")
+                .startsWith(section).endsWith(".json\n");
+        assertThat(run.stdout().substring(section.length())).startsWith("[chronoscope] run report: ").containsOnlyOnce("\n");
         JsonRecord mix = record.timing("mix");
         assertThat(mix.whole("kept") + mix.whole("dropped.cpuMigration") + mix.whole("dropped.negativeDelta")).isEqualTo(2000);
         assertThat(section).contains("\nsamples      " + mix.whole("kept") + " kept | ");
     }
 
     @Test
-    void withPrintingOffNothingIsPrintedButTheRecordIsWritten() {
+    void withPrintingOffNoSectionIsPrintedButTheRecordIsWritten() {
         KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.PRINT_SECTIONS_KEY, "false").run(SectionTestCase.class);
 
         run.tests().assertStatistics(s -> s.succeeded(1));
-        assertThat(run.stdout()).isEmpty();
+        assertThat(run.stdout()).as("only the run report's path").startsWith("[chronoscope] run report: ").containsOnlyOnce("\n");
         assertThat(run.records()).hasSize(1);
     }
 

@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.report.RunKey;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -41,6 +42,9 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     private final HostFacts host;
     private final JvmFacts jvm;
     private final RecordPublisher publisher;
+    /** The run this JVM belongs to, shared with the run's other JVMs (Surefire forks). */
+    private final String run;
+    private final RunBaseline baseline;
     private final List<TestRecord> records = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -51,6 +55,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         this.host = Objects.requireNonNull(host, "host");
         this.jvm = Objects.requireNonNull(jvm, "jvm");
         this.publisher = new RecordPublisher(settings);
+        this.run = RunKey.of(settings.run());
+        this.baseline = RunBaseline.load(settings.baseline(), host, jvm);
     }
 
     /**
@@ -96,6 +102,16 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         return publisher;
     }
 
+    /** The run this JVM belongs to ({@link RunKey}). */
+    String run() {
+        return run;
+    }
+
+    /** The run's baseline comparison and saving. */
+    RunBaseline baseline() {
+        return baseline;
+    }
+
     /**
      * Under parallel execution, whether the test {@code uniqueId} ran alone, for its record: as a
      * fact when it did, as a warning when it may not have.
@@ -134,9 +150,15 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         }
     }
 
-    /** Called by JUnit when the run ends (on versions that close {@code AutoCloseable} values, once). */
+    /**
+     * Called by JUnit when the run ends (on versions that close {@code AutoCloseable} values, once):
+     * writes the run report and saves the baseline, from all of the run's records in the report
+     * directory, if this JVM timed any test (see {@link RunEnd}).
+     */
     @Override
     public void close() {
-        closed.set(true);
+        if (closed.compareAndSet(false, true) && !records().isEmpty()) {
+            RunEnd.finish(settings, run, baseline, System.out, System.err);
+        }
     }
 }

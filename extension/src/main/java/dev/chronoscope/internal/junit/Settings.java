@@ -20,11 +20,26 @@ import java.util.regex.Pattern;
  * {@link ChronoscopeConfig}, with its default when unset.
  *
  * @param defaultClock empty for {@code auto}
+ * @param baseline     the baseline keys
+ * @param run          the configured run id; empty: the parent process decides
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
                        boolean printSections, boolean pin, Optional<String> hostFactsSupplier, boolean exclusive,
-                       boolean fullSections) {
+                       boolean fullSections, BaselineSettings baseline, Optional<String> run) {
+
+    /**
+     * The baseline keys, read once.
+     *
+     * @param threshold a fraction: 0.10 for 10 %
+     */
+    public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep) {
+    }
+
+    static final int MAX_BASELINE_KEEP = 100;
+    static final double MIN_THRESHOLD_PERCENT = 1;
+    static final double MAX_THRESHOLD_PERCENT = 500;
+    private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%?");
 
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|µs|ms|s)");
 
@@ -53,7 +68,45 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 bool(parameters, ChronoscopeConfig.PIN_KEY, ChronoscopeConfig.PIN),
                 parameters.apply(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY).map(String::trim).filter(s -> !s.isEmpty()),
                 bool(parameters, ChronoscopeConfig.EXCLUSIVE_KEY, ChronoscopeConfig.EXCLUSIVE),
-                oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact", "full").equals("full"));
+                oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact", "full").equals("full"),
+                baseline(parameters),
+                parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()));
+    }
+
+    private static BaselineSettings baseline(Function<String, Optional<String>> parameters) {
+        return new BaselineSettings(
+                optionalFile(parameters, ChronoscopeConfig.BASELINE_SAVE_KEY),
+                optionalFile(parameters, ChronoscopeConfig.BASELINE_COMPARE_KEY),
+                percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY, ChronoscopeConfig.BASELINE_THRESHOLD) / 100,
+                bool(parameters, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION),
+                wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP));
+    }
+
+    /** A percentage such as {@code 10%} (the sign optional), within the bounds. */
+    private static double percent(Function<String, Optional<String>> parameters, String key, String defaultValue) {
+        String v = value(parameters, key, defaultValue);
+        Matcher m = PERCENT.matcher(v);
+        if (m.matches()) {
+            double p = Double.parseDouble(m.group(1));
+            if (p >= MIN_THRESHOLD_PERCENT && p <= MAX_THRESHOLD_PERCENT) {
+                return p;
+            }
+        }
+        throw invalid(key, v, String.format(Locale.ROOT, "a percentage from %.0f%% to %.0f%% (e.g. 10%%)", MIN_THRESHOLD_PERCENT,
+                MAX_THRESHOLD_PERCENT));
+    }
+
+    /** An optional file path: unset or blank is none. */
+    private static Optional<Path> optionalFile(Function<String, Optional<String>> parameters, String key) {
+        Optional<String> v = parameters.apply(key).map(String::trim).filter(s -> !s.isEmpty());
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(v.get()));
+        } catch (InvalidPathException e) {
+            throw invalid(key, v.get().replace("\0", "\\0"), "a file path this file system accepts (" + e.getReason() + ")");
+        }
     }
 
     /**

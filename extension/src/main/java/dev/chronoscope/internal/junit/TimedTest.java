@@ -122,6 +122,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .warnings(warnings)
                 .timings(timings, aggregate.map(a -> a.timing(context)).orElse(null))
                 .started(startedAt, ProcessHandle.current().pid())
+                .run(runtime.run())
+                .baseline(runtime.baseline().judge(test.getUniqueId(), timings))
                 .build();
     }
 

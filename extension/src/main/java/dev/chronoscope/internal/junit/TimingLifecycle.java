@@ -98,6 +98,7 @@ public final class TimingLifecycle {
         TestRecord record = test.record(context, outcome(context), templateAggregate(context));
         runtime.add(record);
         runtime.publisher().publish(context, record);
+        runtime.baseline().failIfRegressed(record);
     }
 
     static String outcome(ExtensionContext context) {

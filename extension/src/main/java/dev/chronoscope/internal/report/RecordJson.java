@@ -19,6 +19,7 @@ public final class RecordJson {
     public static Json.Obj of(TestRecord r) {
         Json.Obj o = Json.object()
                 .put("schema", SCHEMA)
+                .put("run", r.run())
                 .put("test", r.testName())
                 .put("uniqueId", r.uniqueId())
                 .put("displayName", r.displayName())
@@ -37,8 +38,12 @@ public final class RecordJson {
                 .put("warnings", r.warnings())
                 .put("floorSubtracted", r.floorSubtracted());
         List<Object> timings = new ArrayList<>();
-        for (Timing t : r.timings()) {
-            timings.add(timing(t));
+        for (int i = 0; i < r.timings().size(); i++) {
+            Json.Obj timing = timing(r.timings().get(i));
+            if (!r.baseline().isEmpty()) {
+                timing.put("baseline", r.baseline().get(i).toJson());
+            }
+            timings.add(timing);
         }
         o.put("timings", timings);
         o.put("aggregate", r.aggregate() == null ? null : timing(r.aggregate()));
@@ -87,7 +92,8 @@ public final class RecordJson {
                                 .put("secondHalfBytesPerCall", a.secondHalfBytesPerCall())
                                 .put("loopBytesPerCall", a.loopBytesPerCall())
                                 .put("changedBetweenHalves", a.changedBetweenHalves()))
-                        .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason())));
+                        .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason())))
+                .put("distribution", t.kept() > 0 ? Distribution.of(t).toJson() : null);
         return o;
     }
 

@@ -26,17 +26,24 @@ import java.util.Objects;
  * @param aggregate   for a repeated or parameterized test: all its invocations so far; else null
  * @param startedAt   ISO-8601 instant the test's timing started
  * @param pid         the JVM's process id (one Surefire fork)
+ * @param run         the run the test belongs to ({@link RunKey}), shared by the run's JVMs
+ * @param baseline    each timing's comparison with the baseline, in the order of {@code timings}; empty when none was compared
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
-                         boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid) {
+                         boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
+                         String run, List<BaselineVerdict> baseline) {
 
     public TestRecord {
         Objects.requireNonNull(uniqueId, "uniqueId");
         Objects.requireNonNull(clock, "clock");
         warnings = List.copyOf(warnings);
         timings = List.copyOf(timings);
+        baseline = List.copyOf(baseline);
+        if (!baseline.isEmpty() && baseline.size() != timings.size()) {
+            throw new IllegalArgumentException(baseline.size() + " baseline verdicts for " + timings.size() + " timings");
+        }
     }
 
     public static Builder builder() {
@@ -65,6 +72,8 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private Timing aggregate;
         private String startedAt;
         private long pid;
+        private String run = "";
+        private List<BaselineVerdict> baseline = List.of();
 
         private Builder() {
         }
@@ -92,10 +101,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder warnings(List<String> warnings) { this.warnings = warnings; return this; }
         public Builder timings(List<Timing> timings, Timing aggregate) { this.timings = timings; this.aggregate = aggregate; return this; }
         public Builder started(String startedAt, long pid) { this.startedAt = startedAt; this.pid = pid; return this; }
+        public Builder run(String run) { this.run = run; return this; }
+        public Builder baseline(List<BaselineVerdict> baseline) { this.baseline = baseline; return this; }
 
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
-                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid);
+                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline);
         }
     }
 }

@@ -44,8 +44,12 @@ public final class TimingSection {
         for (String warning : r.warnings()) {
             line(out, "warning", warning);
         }
-        for (Timing t : r.timings()) {
+        for (int i = 0; i < r.timings().size(); i++) {
+            Timing t = r.timings().get(i);
             timing(out, t.label(), t);
+            if (!r.baseline().isEmpty()) {
+                line(out, "baseline", r.baseline().get(i).describe());
+            }
         }
         if (r.aggregate() != null) {
             timing(out, r.aggregate().label(), r.aggregate());

@@ -1,0 +1,136 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.Timing;
+import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.report.Baseline;
+import dev.chronoscope.internal.report.BaselineVerdict;
+import dev.chronoscope.internal.report.HostFingerprint;
+import dev.chronoscope.internal.report.TestRecord;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.opentest4j.AssertionFailedError;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * A run's baseline: the one it compares with ({@link ChronoscopeConfig#BASELINE_COMPARE_KEY}),
+ * read once when the run starts, and the host fingerprint that gates comparing and saving.
+ */
+final class RunBaseline {
+
+    private final Settings.BaselineSettings settings;
+    /** Empty when no comparison is configured, or when the file does not exist yet. */
+    private final Optional<Baseline> compared;
+    private final Supplier<HostFingerprint> fingerprint;
+
+    private RunBaseline(Settings.BaselineSettings settings, Optional<Baseline> compared, Supplier<HostFingerprint> fingerprint) {
+        this.settings = settings;
+        this.compared = compared;
+        this.fingerprint = fingerprint;
+    }
+
+    /**
+     * Reads the baseline to compare with, if one is configured and exists.
+     *
+     * @throws ExtensionConfigurationException naming the key and the file, if it exists and is not a baseline
+     */
+    static RunBaseline load(Settings.BaselineSettings settings, HostFacts host, JvmFacts jvm) {
+        Supplier<HostFingerprint> fingerprint = memoize(() -> fingerprint(host, jvm));
+        Optional<Baseline> compared = Optional.empty();
+        if (settings.compare().isPresent() && Files.exists(settings.compare().get())) {
+            Path file = settings.compare().get();
+            try {
+                compared = Optional.of(Baseline.read(file));
+            } catch (IOException e) {
+                throw new ExtensionConfigurationException("Configuration parameter " + ChronoscopeConfig.BASELINE_COMPARE_KEY + " = '"
+                        + file + "' names a file that is not a Chronoscope baseline: " + e.getMessage(), e);
+            }
+        }
+        return new RunBaseline(settings, compared, fingerprint);
+    }
+
+    Settings.BaselineSettings settings() {
+        return settings;
+    }
+
+    Optional<Baseline> compared() {
+        return compared;
+    }
+
+    HostFingerprint fingerprint() {
+        return fingerprint.get();
+    }
+
+    /** Each timing's verdict against the baseline, in order; empty when no comparison is configured. */
+    List<BaselineVerdict> judge(String uniqueId, List<Timing> timings) {
+        if (settings.compare().isEmpty()) {
+            return List.of();
+        }
+        List<BaselineVerdict> out = new ArrayList<>();
+        for (Timing t : timings) {
+            if (compared.isEmpty()) {
+                out.add(BaselineVerdict.inconclusive("the baseline " + settings.compare().get() + " does not exist (yet): nothing to compare with"));
+                continue;
+            }
+            double median = t.kept() == 0 ? Double.NaN : t.floorSubtracted() ? t.netNanos().p50() : t.rawNanos().p50();
+            out.add(compared.get().compare(uniqueId + " :: " + t.label(), t.clock().name(), t.floorSubtracted() ? "net" : "raw", median,
+                    t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED, fingerprint(), settings.threshold()));
+        }
+        return out;
+    }
+
+    /**
+     * With {@link ChronoscopeConfig#BASELINE_FAIL_ON_REGRESSION_KEY} on, fails the test whose record
+     * holds a regressed timing, with the numbers; else nothing.
+     */
+    void failIfRegressed(TestRecord record) {
+        if (!settings.failOnRegression()) {
+            return;
+        }
+        List<String> regressed = new ArrayList<>();
+        for (int i = 0; i < record.baseline().size(); i++) {
+            if (record.baseline().get(i).regressed()) {
+                regressed.add("timing '" + record.timings().get(i).label() + "': " + record.baseline().get(i).describe());
+            }
+        }
+        if (!regressed.isEmpty()) {
+            throw new AssertionFailedError(record.testName() + " regressed against the baseline " + settings.compare().orElseThrow()
+                    + " (" + ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + " = true): " + String.join("; ", regressed));
+        }
+    }
+
+    static HostFingerprint fingerprint(HostFacts host, JvmFacts jvm) {
+        Fact<Boolean> hypervisor = host.hypervisor();
+        return HostFingerprint.builder()
+                .fact("cpuModel", host.cpuModel().orElse(null))
+                .tscHz(jvm.calibration().isKnown() ? jvm.calibration().get().hz() : Double.NaN)
+                .fact("clocksource", host.clocksource().orElse(null))
+                .fact("hypervisor", !hypervisor.isKnown() ? null : hypervisor.get() ? host.hypervisorVendor().orElse("yes") : "none")
+                .fact("onlineCpus", host.onlineCpus().isKnown() ? host.onlineCpus().get().toString() : null)
+                .thisJvm()
+                .build();
+    }
+
+    private static <T> Supplier<T> memoize(Supplier<T> supplier) {
+        return new Supplier<>() {
+            private T value;
+
+            @Override
+            public synchronized T get() {
+                if (value == null) {
+                    value = supplier.get();
+                }
+                return value;
+            }
+        };
+    }
+}

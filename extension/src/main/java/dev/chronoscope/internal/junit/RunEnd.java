@@ -1,0 +1,56 @@
+package dev.chronoscope.internal.junit;
+
+import dev.chronoscope.internal.report.Baseline;
+import dev.chronoscope.internal.report.BaselineListing;
+import dev.chronoscope.internal.report.RunRecords;
+import dev.chronoscope.internal.report.RunReport;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Optional;
+
+/**
+ * What happens when a JVM's run ends: the run report is rewritten from all of the run's records in
+ * the report directory (this JVM's and those of the run's other JVMs), the baseline is saved if
+ * asked, and the paths, with the baseline's vanished and new timings, are printed once. Nothing
+ * here fails a test (they have all finished): what goes wrong is said on stderr.
+ */
+final class RunEnd {
+
+    private static final String PREFIX = "[chronoscope] ";
+
+    private RunEnd() {
+    }
+
+    static void finish(Settings settings, String run, RunBaseline baseline, PrintStream out, PrintStream err) {
+        RunRecords records;
+        try {
+            records = RunRecords.read(settings.reportDir(), run);
+        } catch (IOException | RuntimeException e) {
+            err.println(PREFIX + "could not read the run's records in " + settings.reportDir().toAbsolutePath() + ": " + e);
+            return;
+        }
+        Optional<BaselineListing> listing = baseline.settings().compare().map(file -> baseline.compared()
+                .map(b -> BaselineListing.of(file.toString(), b, baseline.fingerprint(), records))
+                .orElseGet(() -> new BaselineListing(file + " (does not exist yet)", java.util.List.of(), java.util.List.of())));
+        try {
+            RunReport.Written written = RunReport.write(settings.reportDir(), records, listing);
+            out.println(PREFIX + "run report: " + written.html() + " (" + records.tests().size() + " tests, " + records.timingCount()
+                    + " timings, from " + records.files() + (records.files() == 1 ? " JVM" : " JVMs") + "); JMH-format JSON: "
+                    + written.jmh());
+        } catch (IOException | RuntimeException e) {
+            err.println(PREFIX + "could not write the run report in " + settings.reportDir().toAbsolutePath() + ": " + e);
+        }
+        listing.ifPresent(l -> l.lines().forEach(line -> out.println(PREFIX + "baseline " + l.file() + ": " + line)));
+        baseline.settings().save().ifPresent(file -> {
+            try {
+                Baseline saved = Baseline.save(file, run, baseline.fingerprint(), records, baseline.settings().keep());
+                out.println(PREFIX + "baseline saved: " + file.toAbsolutePath() + " (" + records.timingCount() + " timings; the file holds "
+                        + saved.runs().size() + (saved.runs().size() == 1 ? " run" : " runs") + ")");
+            } catch (IOException | RuntimeException e) {
+                err.println(PREFIX + "could not save the baseline " + file.toAbsolutePath() + ": " + e);
+            }
+        });
+        out.flush();
+    }
+}

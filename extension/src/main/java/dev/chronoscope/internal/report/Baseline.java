@@ -1,0 +1,218 @@
+package dev.chronoscope.internal.report;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A baseline file (schema {@value #SCHEMA}, documented in docs/run-report.md): the last runs'
+ * timings, each run with the fingerprint of its host, oldest first. Saving a run appends it (or
+ * replaces the entry of the same run, which every fork of a run rewrites with all of the run's
+ * records so far), keeping the last {@code keep}; several runs are what the between-run spread is
+ * estimated from.
+ */
+public final class Baseline {
+
+    public static final String SCHEMA = "chronoscope-baseline/1";
+
+    /** One saved run. */
+    public record Run(String run, String savedAt, HostFingerprint host, List<BaselineEntry> timings) {
+        public Run {
+            timings = List.copyOf(timings);
+        }
+
+        Json.Obj toJson() {
+            List<Object> entries = new ArrayList<>();
+            timings.forEach(e -> entries.add(e.toJson()));
+            return Json.object().put("run", run).put("savedAt", savedAt).put("host", host.toJson()).put("timings", entries);
+        }
+    }
+
+    private final List<Run> runs;
+
+    public Baseline(List<Run> runs) {
+        this.runs = List.copyOf(runs);
+    }
+
+    public List<Run> runs() {
+        return runs;
+    }
+
+    /**
+     * Reads {@code file}.
+     *
+     * @throws IOException naming the file and what is wrong with it (not JSON, another schema)
+     */
+    @SuppressWarnings("unchecked")
+    public static Baseline read(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        Map<String, Object> o;
+        try {
+            o = JsonParser.parseObject(text);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("baseline " + file + " is not JSON: " + e.getMessage(), e);
+        }
+        if (!SCHEMA.equals(o.get("schema"))) {
+            throw new IOException("baseline " + file + " has schema " + o.get("schema") + "; expected " + SCHEMA);
+        }
+        List<Run> runs = new ArrayList<>();
+        try {
+            for (Object r : (List<Object>) o.get("runs")) {
+                Map<String, Object> run = (Map<String, Object>) r;
+                List<BaselineEntry> entries = new ArrayList<>();
+                for (Object e : (List<Object>) run.get("timings")) {
+                    entries.add(BaselineEntry.fromJson((Map<String, Object>) e));
+                }
+                runs.add(new Run((String) run.get("run"), (String) run.get("savedAt"),
+                        HostFingerprint.fromJson((Map<String, Object>) run.get("host")), entries));
+            }
+        } catch (RuntimeException e) {
+            throw new IOException("baseline " + file + " does not have the " + SCHEMA + " shape: " + e, e);
+        }
+        return new Baseline(runs);
+    }
+
+    public String toJson() {
+        List<Object> out = new ArrayList<>();
+        runs.forEach(r -> out.add(r.toJson()));
+        return Json.writePretty(Json.object().put("schema", SCHEMA).put("runs", out)) + "\n";
+    }
+
+    /**
+     * Adds {@code records} as run {@code run} to the baseline in {@code file} (created if absent),
+     * replacing an earlier save of the same run, keeping the last {@code keep} runs. Forks of one
+     * run save one after another under a file lock; the file is replaced atomically.
+     *
+     * @return the baseline as saved
+     */
+    public static Baseline save(Path file, String run, HostFingerprint host, RunRecords records, int keep) throws IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        Files.createDirectories(absolute.getParent());
+        Path lockFile = absolute.resolveSibling(absolute.getFileName() + ".lock");
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = channel.lock()) {
+            List<Run> runs = new ArrayList<>(Files.exists(absolute) ? read(absolute).runs : List.of());
+            runs.removeIf(r -> r.run().equals(run));
+            List<BaselineEntry> entries = new ArrayList<>();
+            for (ReportedTest t : records.tests()) {
+                for (ReportedTiming timing : t.timings()) {
+                    if (timing.kept() > 0) {
+                        entries.add(BaselineEntry.of(t, timing));
+                    }
+                }
+            }
+            runs.add(new Run(run, Instant.now().toString(), host, entries));
+            while (runs.size() > keep) {
+                runs.removeFirst();
+            }
+            Baseline saved = new Baseline(runs);
+            Path temp = absolute.resolveSibling(absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+            Files.writeString(temp, saved.toJson(), StandardCharsets.UTF_8);
+            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return saved;
+        }
+    }
+
+    /**
+     * How far a test's probe floor may lie from the baseline runs' (their median) for its medians to
+     * be compared: the floor is the cost of an empty region, which no change to the code under test
+     * moves, so a floor off by more than this says the host was busier (or the probe path slower)
+     * while the test ran. Measured here: undisturbed runs' floors within ±13 % of their median,
+     * disturbed runs' at 1.4–3.4x, with their regions' medians off by up to 2.7x.
+     */
+    public static final double FLOOR_TOLERANCE = 1.25;
+
+    /**
+     * The verdict for a timing {@code key} of this run, timed with {@code clock}, whose median
+     * ({@code measure} figures) is {@code medianNs}, whose test's floor median was {@code floorNs},
+     * on the host {@code host}.
+     */
+    public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
+                                   HostFingerprint host, double threshold) {
+        Objects.requireNonNull(host, "host");
+        if (runs.isEmpty()) {
+            return BaselineVerdict.inconclusive("the baseline holds no runs");
+        }
+        List<Run> alike = runs.stream().filter(r -> r.host().differences(host).isEmpty()).toList();
+        if (alike.isEmpty()) {
+            Run latest = runs.getLast();
+            return BaselineVerdict.inconclusive("the baseline was saved on a different host: "
+                    + String.join("; ", host.differences(latest.host())) + " — timings are not compared across hosts");
+        }
+        List<BaselineEntry> entries = new ArrayList<>();
+        for (Run r : alike) {
+            r.timings().stream().filter(e -> e.key().equals(key)).findFirst().ifPresent(entries::add);
+        }
+        if (entries.isEmpty()) {
+            return BaselineVerdict.inconclusive("no baseline entry for this timing (a new test or label)");
+        }
+        BaselineEntry latest = entries.getLast();
+        if (!latest.clock().equals(clock)) {
+            return BaselineVerdict.inconclusive("the baseline was timed with " + latest.clock() + ", this run with " + clock);
+        }
+        if (!resolved || !(medianNs > 0)) {
+            return BaselineVerdict.inconclusive("this run's clock did not resolve the region (its verdict is not RESOLVED), "
+                    + "so its median is not a duration to compare");
+        }
+        List<BaselineEntry> comparable = entries.stream().filter(e -> e.clock().equals(clock) && e.measure().equals(measure)
+                && e.resolved() && e.medianNs() > 0).toList();
+        if (comparable.isEmpty()) {
+            return BaselineVerdict.inconclusive("no baseline run resolved this region with the same clock and " + measure + " figures");
+        }
+        // the floor as a control: runs whose empty region cost more (or less) than usual ran on a
+        // busier host, and their medians say more about the host than about the code
+        double typicalFloor = median(comparable.stream().map(BaselineEntry::floorP50Ns).toList());
+        if (Double.isFinite(floorNs) && Double.isFinite(typicalFloor) && typicalFloor > 0
+                && Math.abs(Math.log(floorNs / typicalFloor)) > Math.log(FLOOR_TOLERANCE)) {
+            return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "this test's probe floor was %s ns against %s ns "
+                            + "in the baseline runs (their median), x%.2f, beyond x%.2f: the host was busier, or the probe path slower, "
+                            + "while it ran, so its medians are not comparable; run again", TimingSection.number(floorNs),
+                    TimingSection.number(typicalFloor), floorNs / typicalFloor, FLOOR_TOLERANCE));
+        }
+        List<Double> medians = comparable.stream().filter(e -> !Double.isFinite(typicalFloor) || !Double.isFinite(e.floorP50Ns())
+                || Math.abs(Math.log(e.floorP50Ns() / typicalFloor)) <= Math.log(FLOOR_TOLERANCE)).map(BaselineEntry::medianNs).toList();
+        return BaselineRule.judge(medianNs, medians, threshold);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().filter(Double::isFinite).sorted().toList();
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** The keys of the latest run on a host like {@code host}: what this run is expected to time. */
+    public Set<String> expectedKeys(HostFingerprint host) {
+        Set<String> keys = new LinkedHashSet<>();
+        runs.stream().filter(r -> r.host().differences(host).isEmpty()).reduce((a, b) -> b)
+                .or(() -> runs.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(runs.getLast()))
+                .ifPresent(r -> r.timings().forEach(e -> keys.add(e.key())));
+        return keys;
+    }
+
+    /** The test and label of the entry {@code key} in the latest run that holds it, for listing. */
+    public String describe(String key) {
+        for (int i = runs.size() - 1; i >= 0; i--) {
+            for (BaselineEntry e : runs.get(i).timings()) {
+                if (e.key().equals(key)) {
+                    return e.test() + " :: " + e.label();
+                }
+            }
+        }
+        return key;
+    }
+}

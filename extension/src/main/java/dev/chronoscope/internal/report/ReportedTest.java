@@ -1,0 +1,45 @@
+package dev.chronoscope.internal.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One timed test as its JSON Lines record holds it (see {@link ReportedTiming}).
+ *
+ * @param run the run the record belongs to ({@link RunKey}); the records of one run may come from several JVMs
+ */
+public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, long pid, String clock,
+                           String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
+                           boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings) {
+
+    public ReportedTest {
+        warnings = List.copyOf(warnings);
+        timings = List.copyOf(timings);
+    }
+
+    /** The identity of timing {@code t} of this test across runs: the test's unique id and the timing's label. */
+    public String key(ReportedTiming t) {
+        return uniqueId + " :: " + t.label();
+    }
+
+    @SuppressWarnings("unchecked")
+    public static ReportedTest fromJson(Map<String, Object> o) {
+        Map<String, Object> clock = (Map<String, Object>) o.get("clock");
+        Map<String, Object> frequency = (Map<String, Object>) o.get("frequency");
+        Map<String, Object> floorNs = (Map<String, Object>) ((Map<String, Object>) o.get("floor")).get("ns");
+        List<ReportedTiming> timings = new ArrayList<>();
+        for (Object t : (List<Object>) o.get("timings")) {
+            timings.add(ReportedTiming.fromJson((Map<String, Object>) t));
+        }
+        List<String> warnings = new ArrayList<>();
+        for (Object w : (List<Object>) o.get("warnings")) {
+            warnings.add(String.valueOf(w));
+        }
+        return new ReportedTest(o.get("run") == null ? "" : (String) o.get("run"), (String) o.get("test"), (String) o.get("uniqueId"),
+                (String) o.get("displayName"), (String) o.get("outcome"), ((Number) o.get("pid")).longValue(), (String) clock.get("id"),
+                (String) clock.get("readMethod"), (String) clock.get("unit"),
+                frequency == null ? null : ((Number) frequency.get("hz")).doubleValue(), (String) o.get("host"),
+                ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings, timings);
+    }
+}
