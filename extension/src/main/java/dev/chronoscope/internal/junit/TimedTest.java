@@ -102,7 +102,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         }
         timings.addAll(probe.timings());
         if (probe.hasExplicitSamples()) {
-            timings.add(probe.recorded());
+            timings.add(probe.recordedForTheRecord());
         }
         List<String> warnings = new ArrayList<>(plan.choice().warnings());
         warnings.addAll(pinning.warnings());

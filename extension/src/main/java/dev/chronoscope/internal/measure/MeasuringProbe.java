@@ -43,6 +43,8 @@ public final class MeasuringProbe implements Probe {
     private final List<Timing> timings = new ArrayList<>();
     private final SampleRecorder explicit = new SampleRecorder(1024);
     private boolean explicitOpen;
+    /** The explicit regions as one JFR event: begun at the first begin(), ended at each end(). */
+    private TimedRegionEvent explicitEvent;
     private long explicitBegin;
     private int explicitBeginCpu;
     /** Set when the test this probe belongs to has ended: the probe refuses further use. */
@@ -395,6 +397,9 @@ public final class MeasuringProbe implements Probe {
             throw new IllegalStateException("Probe.begin() called again before end(): one explicit region may be open at a time");
         }
         explicitOpen = true;
+        if (explicitEvent == null) {
+            explicitEvent = TimedRegionEvent.started();
+        }
         ClockReader reader = context.reader();
         long t = reader.begin();
         explicitBeginCpu = reader.beginCpu();
@@ -415,6 +420,7 @@ public final class MeasuringProbe implements Probe {
                     + explicitBegin + "); the region stays open");
         }
         explicitOpen = false;
+        explicitEvent.end();
         explicit.record(begin, t, explicitBeginCpu, reader.endCpu());
         return t - begin;
     }
@@ -422,6 +428,20 @@ public final class MeasuringProbe implements Probe {
     @Override
     public Timing recorded() {
         return Timings.build("explicit begin/end", explicit, context);
+    }
+
+    /**
+     * The explicit regions' timing for the test's record, committed as one JFR event spanning the
+     * first {@code begin()} to the last {@code end()}.
+     */
+    public Timing recordedForTheRecord() {
+        Timing timing = recorded();
+        if (explicitEvent != null) {
+            explicitEvent.commitEnded(testName, timing, explicit.samples().size() + explicit.droppedMigration()
+                    + explicit.droppedNegative());
+            explicitEvent = null;
+        }
+        return timing;
     }
 
     /** True when explicit regions were recorded, so the report includes them. */
