@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The baseline workflow end to end, each run in a JVM of its own as CI runs them: five runs save
@@ -43,19 +44,30 @@ class BaselineWorkflowTests {
 
         // 2x is decided where the baseline's runs agree well enough: exp(t(4) * s * sqrt(1.2)) must
         // stay below 2 with room for this run's own drift; on a host busy enough to spread its runs
-        // wider (seen here: 38 % under a load of 9 on 2 CPUs), the gate must say inconclusive instead
+        // wider (seen here: 38 % under a load of 9 on 2 CPUs), or while it is busier than it was for the
+        // baseline (the floor control), the gate must say inconclusive instead
         double spread = logSpread(Baseline.read(baseline));
         String slower = run("branch-slower", 2.0, ChronoscopeConfig.BASELINE_COMPARE_KEY + "=" + baseline);
         assertThat(slower).as("reported, not failed, by default").contains("result chain(Probe) TestExecutionResult [status = SUCCESSFUL");
-        if (4.604 * spread * Math.sqrt(1.2) < Math.log(1.6)) {
+        if (4.604 * spread * Math.sqrt(1.2) < Math.log(1.6) && !slower.contains("reason=this test's probe floor was")) {
             assertThat(regionVerdict(slower)).as("spread %.3f; %s", spread, slower).isEqualTo("regressed");
         } else {
             assertThat(regionVerdict(slower)).as("spread %.3f; %s", spread, slower).isIn("regressed", "inconclusive");
         }
 
         // 8x clears the interval even at the widest spread seen here, so the gate is tested on any host
-        String gated = run("branch-gated", 8.0, ChronoscopeConfig.BASELINE_COMPARE_KEY + "=" + baseline,
-                ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + "=true");
+        // quiet enough for a comparison at all: a run whose floor was off (a busier host) is judged
+        // inconclusive by design, and, as its reason says, run again
+        String gated = "";
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            gated = run("branch-gated-" + attempt, 8.0, ChronoscopeConfig.BASELINE_COMPARE_KEY + "=" + baseline,
+                    ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + "=true");
+            if (!gated.contains("reason=this test's probe floor was")) {
+                break;
+            }
+        }
+        assumeFalse(gated.contains("reason=this test's probe floor was"), "the host was too busy for a comparison in three "
+                + "attempts (each test's probe floor off the baseline's): " + gated);
         assertThat(gated).containsPattern("result chain\\(Probe\\) TestExecutionResult \\[status = FAILED.*regressed against the "
                 + "baseline .*timing 'multiply-add chain': regressed \\| ratio \\d");
     }

@@ -73,7 +73,7 @@ class RunReportBrowserTests {
 
         assertThat(count(dom, "<div class=\"timing\">")).isEqualTo(timings);
         assertThat(count(dom, "<svg ")).isEqualTo(timings);
-        assertThat(count(dom, "<section class=\"test\">")).isEqualTo(2);
+        assertThat(count(dom, "<section class=\"test\" id=\"test-")).isEqualTo(2);
         assertThat(dom).contains("sum &lt;&amp;&gt; \"quoted\"").contains("&lt;b&gt;not bold&lt;/b&gt;")
                 .contains("shift &lt;&lt;").contains("multiply &amp;").doesNotContain("<b>not bold</b>");
         assertThat(dom).doesNotContain("<script");

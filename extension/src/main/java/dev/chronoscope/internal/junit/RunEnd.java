@@ -36,7 +36,7 @@ final class RunEnd {
         try {
             RunReport.Written written = RunReport.write(settings.reportDir(), records, listing);
             out.println(PREFIX + "run report: " + written.html() + " (" + records.tests().size() + " tests, " + records.timingCount()
-                    + " timings, from " + records.files() + (records.files() == 1 ? " JVM" : " JVMs") + "); JMH-format JSON: "
+                    + " timings, from " + records.files() + (records.files() == 1 ? " record file" : " record files") + "); JMH-format JSON: "
                     + written.jmh());
         } catch (IOException | RuntimeException e) {
             err.println(PREFIX + "could not write the run report in " + settings.reportDir().toAbsolutePath() + ": " + e);

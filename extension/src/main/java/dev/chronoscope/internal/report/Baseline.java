@@ -129,8 +129,8 @@ public final class Baseline {
      * How far a test's probe floor may lie from the baseline runs' (their median) for its medians to
      * be compared: the floor is the cost of an empty region, which no change to the code under test
      * moves, so a floor off by more than this says the host was busier (or the probe path slower)
-     * while the test ran. Measured here: undisturbed runs' floors within ±13 % of their median,
-     * disturbed runs' at 1.4–3.4x, with their regions' medians off by up to 2.7x.
+     * while the test ran. Measured here: undisturbed runs' floors within -7 % and +20 % of their median,
+     * disturbed runs' at 1.4-3.5x, with their regions' medians off by up to 2.7x.
      */
     public static final double FLOOR_TOLERANCE = 1.25;
 

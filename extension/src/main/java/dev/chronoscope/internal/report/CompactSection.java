@@ -43,8 +43,11 @@ public final class CompactSection {
                 + (unit.equals("ticks") && r.frequency() != null ? " = " + Format.duration(r.frequency().ticksToNanos(r.step())) : "")
                 + " | floor p50 " + Format.duration(r.floor().nanos().p50()) + " (n " + Format.count(r.floor().raw().count()) + ")"
                 + (r.floorSubtracted() ? ", subtracted" : ", not subtracted"));
-        for (Timing t : r.timings()) {
-            timing(lines, t);
+        for (int i = 0; i < r.timings().size(); i++) {
+            timing(lines, r.timings().get(i));
+            if (!r.baseline().isEmpty()) {
+                add(lines, "baseline", r.baseline().get(i).describe());
+            }
         }
         if (r.aggregate() != null) {
             timing(lines, r.aggregate());

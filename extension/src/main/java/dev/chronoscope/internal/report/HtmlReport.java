@@ -41,13 +41,13 @@ public final class HtmlReport {
                 .append(STYLE).append("</style></head><body>\n");
         out.append("<h1>Chronoscope run report</h1>\n<p class=\"meta\">").append(Html.escape(generatedAt)).append(" · ")
                 .append(records.tests().size()).append(" timed tests, ").append(records.timingCount()).append(" timings, from ")
-                .append(records.files()).append(records.files() == 1 ? " JVM" : " JVMs")
+                .append(records.files()).append(records.files() == 1 ? " record file" : " record files").append(" (one per JVM and run)")
                 .append(records.unreadable() > 0 ? " · " + records.unreadable() + " unreadable record lines skipped" : "")
                 .append("</p>\n");
         facts(out, records);
         listing.ifPresent(l -> baseline(out, l, records));
-        for (ReportedTest t : records.tests()) {
-            test(out, t);
+        for (int i = 0; i < records.tests().size(); i++) {
+            test(out, records.tests().get(i), i + 1);
         }
         if (records.tests().isEmpty()) {
             out.append("<p>No timed test has finished in this run.</p>\n");
@@ -99,8 +99,9 @@ public final class HtmlReport {
         out.append("</ul>\n");
     }
 
-    private static void test(StringBuilder out, ReportedTest t) {
-        out.append("<section class=\"test\"><h2 class=\"test-name\">").append(Html.escape(t.test())).append("</h2>\n");
+    /** Test {@code n} (from 1) is {@code #test-n}, so that a link can point at it. */
+    private static void test(StringBuilder out, ReportedTest t, int n) {
+        out.append("<section class=\"test\" id=\"test-").append(n).append("\"><h2 class=\"test-name\">").append(Html.escape(t.test())).append("</h2>\n");
         out.append("<p class=\"meta\">outcome ").append(Html.escape(t.outcome())).append(" · clock ").append(Html.escape(t.clock()))
                 .append(" · floor p50 ").append(SvgPlot.human(t.floorP50Ns()))
                 .append(t.floorSubtracted() ? " (subtracted)" : " (not subtracted)").append(" · pid ").append(t.pid()).append("</p>\n");

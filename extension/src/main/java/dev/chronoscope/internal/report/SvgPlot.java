@@ -131,6 +131,7 @@ public final class SvgPlot {
         }
     }
 
+    /** A marker line and its label; the label has a halo of the background so that it reads over the bars. */
     private static void marker(StringBuilder svg, String label, double x, double lo, double hi, String colour, String dash, int row) {
         if (x < lo || x > hi) {
             return;
@@ -139,7 +140,8 @@ public final class SvgPlot {
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>",
                 px, TOP - 4, px, TOP + PLOT_HEIGHT, colour, dash));
         boolean leftSide = px > WIDTH * 0.6;
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\">%s</text>",
+        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\" "
+                        + "paint-order=\"stroke\" stroke=\"#fafafa\" stroke-width=\"3\">%s</text>",
                 leftSide ? px - 4 : px + 4, TOP + 8 + row * 13, colour, leftSide ? "end" : "start", Html.escape(label)));
     }
 }

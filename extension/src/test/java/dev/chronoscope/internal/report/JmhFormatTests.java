@@ -33,12 +33,18 @@ class JmhFormatTests {
     @Test
     void hasTheShapeOfARealJmhSampleModeResult() throws Exception {
         Path real = dir.resolve("jmh-result.json");
-        new Runner(new OptionsBuilder().include(TinyBenchmark.class.getName() + "\\.").forks(1)
-                .warmupIterations(1).warmupTime(TimeValue.milliseconds(100))
-                .measurementIterations(1).measurementTime(TimeValue.milliseconds(100))
-                .mode(Mode.SampleTime).timeUnit(TimeUnit.NANOSECONDS)
-                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED")
-                .result(real.toString()).resultFormat(ResultFormatType.JSON).build()).run();
+        // JMH takes a machine-wide lock (/tmp/jmh.lock) so that benchmarks do not disturb each other;
+        // this run wants only the file's shape, not its numbers, so it must not fail while another runs
+        String ignoreLock = System.setProperty("jmh.ignoreLock", "true");
+        try {
+            runTinyBenchmark(real);
+        } finally {
+            if (ignoreLock == null) {
+                System.clearProperty("jmh.ignoreLock");
+            } else {
+                System.setProperty("jmh.ignoreLock", ignoreLock);
+            }
+        }
         List<Object> jmh = list(JsonParser.parse(Files.readString(real, StandardCharsets.UTF_8)));
         List<Object> ours = list(JsonParser.parse(JmhJson.render(RunRecords.of(List.of(ReportFixtures.test("a <&> label"))),
                 JmhJson.Jvm.current())));
@@ -58,6 +64,16 @@ class JmhFormatTests {
         assertThat(keys((Map<?, ?>) primary.get("scorePercentiles"))).containsExactly("0.0", "50.0", "90.0", "95.0", "99.0",
                 "99.9", "99.99", "99.999", "99.9999", "100.0");
         assertThat(((Map<?, ?>) primary.get("scorePercentiles")).get("50.0")).isEqualTo(150.0);
+    }
+
+    /** One fork, one warm-up and one measurement iteration of 100 ms, sample mode, in ns: a real result file. */
+    private static void runTinyBenchmark(Path real) throws Exception {
+        new Runner(new OptionsBuilder().include(TinyBenchmark.class.getName() + "\\.").forks(1)
+                .warmupIterations(1).warmupTime(TimeValue.milliseconds(100))
+                .measurementIterations(1).measurementTime(TimeValue.milliseconds(100))
+                .mode(Mode.SampleTime).timeUnit(TimeUnit.NANOSECONDS)
+                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED")
+                .result(real.toString()).resultFormat(ResultFormatType.JSON).build()).run();
     }
 
     /** Records where {@code ours} differs from {@code real} in members or JSON types, path by path. */

@@ -47,7 +47,7 @@ class RunRecordsTests {
 
         RunReport.Written written = RunReport.write(dir, RunRecords.read(dir, "run A"), Optional.empty());
 
-        assertThat(Files.readString(written.html())).contains(">First</h2>").contains(">Second</h2>").contains("from 2 JVMs");
+        assertThat(Files.readString(written.html())).contains(">First</h2>").contains(">Second</h2>").contains("from 2 record files (one per JVM and run)");
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList())
                     .as("no temporary file left").isEmpty();
