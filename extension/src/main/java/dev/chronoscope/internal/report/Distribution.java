@@ -31,13 +31,16 @@ public record Distribution(List<Double> quantilesNs, List<Double> tailNs, double
         }
     }
 
-    /** The distribution of {@code t}'s raw samples; call only when it kept samples. */
+    /**
+     * The distribution of {@code t}'s raw samples per call (a throughput sample, a batch, divided by
+     * its calls, as every other figure of such a timing is); call only when it kept samples.
+     */
     public static Distribution of(Timing t) {
         long n = t.kept();
         if (n == 0) {
             throw new IllegalArgumentException("timing " + t.label() + " kept no samples");
         }
-        double scale = t.nanosPerUnit();
+        double scale = t.nanosPerUnit() / t.callsPerSample();
         List<Double> q = new ArrayList<>(POINTS);
         for (int i = 0; i < POINTS; i++) {
             long rank = Math.min(n - 1, Math.max(0, (long) Math.ceil(i / 100.0 * n) - 1));
