@@ -158,10 +158,13 @@ public final class MeasuringProbe implements Probe {
             throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + MAX_SAMPLES
                     + ", was " + samples);
         }
-        return naming(method, label, () -> {
+        int k = naming(method, label, () -> {
             warmUp(region, samples, 1);
-            int k = sizing.callsPerSample(region);
-            requireCallsWithinBound(method, label, samples, k);
+            return sizing.callsPerSample(region);
+        });
+        // outside naming(): too many calls is the caller's mistake, not the region's
+        requireCallsWithinBound(method, label, samples, k);
+        return naming(method, label, () -> {
             warmUp(region, samples, k);
             ProbeFloor batchFloor = sizing.floor(k);
             SampleRecorder recorder = new SampleRecorder(samples);
