@@ -42,10 +42,12 @@ class ProbeWarmupTests {
         ProbeWarmup warmup = ProbeWarmup.warm(reader, 2_000_000_000L);
         assertThat(warmup.rounds()).isGreaterThanOrEqualTo(ProbeWarmup.MIN_ROUNDS);
         assertThat(warmup.medians()).hasSize(warmup.rounds());
-        // the settled median is never above the first (cold) round's; when earlier tests in this JVM
-        // (the doctor's real run) already warmed the path, the first round is warm too and the two agree
-        // within the warm-up's own tolerance (5 % or a step of the clock) rather than exactly
+        // the settled median is never above the first (cold) round's; when the path is already warm at
+        // the first round — earlier tests in this JVM (the doctor's real run), or the region shapes'
+        // loops run before the rounds (RegionLoop.poisonShapes), which compiles it too — the two agree
+        // within the tolerance the warm-up settles with (15 % of the lowest median or a step) rather than exactly
         long first = warmup.medians().get(0);
-        assertThat(warmup.finalMedian()).isLessThanOrEqualTo(first + Math.max(2, (long) Math.ceil(ProbeWarmup.AGREEMENT * first)));
+        assertThat(warmup.finalMedian()).isLessThanOrEqualTo(
+                first + Math.max(2, (long) Math.ceil(ProbeWarmup.PLATEAU_TOLERANCE * first)));
     }
 }
