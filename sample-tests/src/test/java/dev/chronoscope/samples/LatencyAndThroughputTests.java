@@ -28,15 +28,6 @@ class LatencyAndThroughputTests {
     private long multiplier = 6364136223846793005L;
     private long increment = 1442695040888963407L;
 
-    static long fnv1a(byte[] data) {
-        long hash = 0xcbf29ce484222325L;
-        for (byte b : data) {
-            hash ^= b & 0xff;
-            hash *= 0x100000001b3L;
-        }
-        return hash;
-    }
-
     /** Four dependent multiply-adds: about as short as a region gets. */
     long chain4() {
         long x = increment;
@@ -48,9 +39,9 @@ class LatencyAndThroughputTests {
 
     @Test
     void aShortRegionIsFasterBackToBackThanAlone(Probe probe) {
-        // () -> fnv1a(key64) returns a long: the LongSupplier overloads take it, with no boxing
-        Timing alone = probe.repeat("fnv1a 64 B, latency", 20_000, () -> fnv1a(key64));
-        Timing backToBack = probe.throughput("fnv1a 64 B, throughput", 5_000, () -> fnv1a(key64));
+        // () -> Fnv1aHashPerformanceTests.fnv1a(key64) returns a long: the LongSupplier overloads take it, with no boxing
+        Timing alone = probe.repeat("fnv1a 64 B, latency", 20_000, () -> Fnv1aHashPerformanceTests.fnv1a(key64));
+        Timing backToBack = probe.throughput("fnv1a 64 B, throughput", 5_000, () -> Fnv1aHashPerformanceTests.fnv1a(key64));
 
         assertThat(backToBack.mode()).isEqualTo(TimingMode.THROUGHPUT);
         assertThat(backToBack).isResolved();

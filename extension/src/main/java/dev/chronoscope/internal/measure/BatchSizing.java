@@ -71,9 +71,18 @@ final class BatchSizing {
      * spare. 1 for a region that alone spans it.
      */
     int callsPerSample(Region region) {
+        return callsPerSample(region, 1);
+    }
+
+    /**
+     * As {@link #callsPerSample(Region)}, starting from batches of {@code from}: to check a size
+     * chosen while the region's code was still being compiled (slower per call, so too few calls),
+     * once it has been warmed at that size.
+     */
+    int callsPerSample(Region region, int from) {
         double target = targetUnits();
         double pair = context.floor().median();
-        int k = 1;
+        int k = Math.max(1, from);
         while (true) {
             SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
             region.time(context.reader(), PILOT_SAMPLES, k, Long.MAX_VALUE, pilot, sink);

@@ -32,33 +32,79 @@ final class JitActivity {
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0L;
     }
 
+    /**
+     * The compiler threads' {@code schedstat} files, found by listing every thread's {@code comm}.
+     * Listing took ~40 file reads per call, and the warm-ups call this once per round: most of a
+     * timed test's garbage (~25 MB) and much of its time. The list is kept for
+     * {@link #RESCAN_NANOS} (the JVM starts and stops compiler threads as load changes) and
+     * rescanned at once when a listed thread has ended.
+     */
+    private static volatile Scan scan;
+    static final long RESCAN_NANOS = 200_000_000L;
+
+    private record Scan(java.util.List<Path> schedstats, long atNanos) {
+    }
+
     /** Sum of the compiler threads' CPU time, or -1 when it cannot be read. */
     static long compilerThreadCpuNanos() {
-        if (!Files.isDirectory(TASKS)) {
+        Scan current = scan;
+        if (current == null || System.nanoTime() - current.atNanos() > RESCAN_NANOS) {
+            current = rescan();
+            if (current == null) {
+                return -1;
+            }
+        }
+        long sum = sum(current.schedstats());
+        if (sum == -2) {
+            current = rescan(); // a compiler thread ended: list them again
+            sum = current == null ? -1 : sum(current.schedstats());
+        }
+        return sum < 0 ? -1 : sum;
+    }
+
+    /** The sum of the files' first fields; -1 when there are none, -2 when one could not be read. */
+    private static long sum(java.util.List<Path> schedstats) {
+        if (schedstats.isEmpty()) {
             return -1;
         }
         long sum = 0;
-        boolean found = false;
+        for (Path file : schedstats) {
+            String schedstat;
+            try {
+                schedstat = Files.readString(file);
+            } catch (IOException e) {
+                return -2;
+            }
+            int space = schedstat.indexOf(' ');
+            try {
+                sum += Long.parseLong(space < 0 ? schedstat.trim() : schedstat.substring(0, space));
+            } catch (NumberFormatException e) {
+                return -2;
+            }
+        }
+        return sum;
+    }
+
+    private static Scan rescan() {
+        if (!Files.isDirectory(TASKS)) {
+            return null;
+        }
+        java.util.List<Path> found = new java.util.ArrayList<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {
-                String comm;
-                String schedstat;
                 try {
-                    comm = Files.readString(task.resolve("comm"));
-                    if (!comm.contains("CompilerThre")) {
-                        continue;
+                    if (Files.readString(task.resolve("comm")).contains("CompilerThre")) {
+                        found.add(task.resolve("schedstat"));
                     }
-                    schedstat = Files.readString(task.resolve("schedstat"));
                 } catch (IOException e) {
-                    continue; // the thread ended while we looked
+                    // the thread ended while we looked
                 }
-                int space = schedstat.indexOf(' ');
-                sum += Long.parseLong(space < 0 ? schedstat.trim() : schedstat.substring(0, space));
-                found = true;
             }
         } catch (IOException | RuntimeException e) {
-            return -1;
+            return null;
         }
-        return found ? sum : -1;
+        Scan s = new Scan(java.util.List.copyOf(found), System.nanoTime());
+        scan = s;
+        return s;
     }
 }

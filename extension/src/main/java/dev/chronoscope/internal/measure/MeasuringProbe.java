@@ -183,11 +183,21 @@ public final class MeasuringProbe implements Probe {
             throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + MAX_SAMPLES
                     + ", was " + samples);
         }
-        return naming(method, label, () -> {
+        int k = naming(method, label, () -> {
             warmUp(region, samples, 1);
-            int k = sizing.callsPerSample(region);
-            requireCallsWithinBound(method, label, samples, k);
-            warmUp(region, samples, k);
+            int sized = sizing.callsPerSample(region);
+            warmUp(region, samples, sized);
+            // sized again once warm at that size: a region sized while its code was still being
+            // compiled ran slower per call, and got too few calls per sample for the clock (seen here)
+            int resized = sizing.callsPerSample(region, sized);
+            if (resized != sized) {
+                warmUp(region, samples, resized);
+            }
+            return resized;
+        });
+        // outside naming(): too many calls is the caller's mistake, not the region's
+        requireCallsWithinBound(method, label, samples, k);
+        return naming(method, label, () -> {
             ProbeFloor batchFloor = sizing.floor(k);
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = new AllocationCount(recorder);
@@ -321,9 +331,16 @@ public final class MeasuringProbe implements Probe {
         String batching = null;
         if (firstAlone != null || secondAlone != null) {
             k = Math.max(sizing.callsPerSample(first), sizing.callsPerSample(second));
-            requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
             warmUp(first, times, k);
             warmUp(second, times, k);
+            // sized again once warm at that size, as throughput does
+            int resized = Math.max(sizing.callsPerSample(first, k), sizing.callsPerSample(second, k));
+            if (resized != k) {
+                k = resized;
+                warmUp(first, times, k);
+                warmUp(second, times, k);
+            }
+            requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
             batchFloor = sizing.floor(k);
             batching = String.format(java.util.Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
                     + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,

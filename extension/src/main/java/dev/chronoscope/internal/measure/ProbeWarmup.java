@@ -31,6 +31,12 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      * slower than later measurements of it (seen here).
      */
     static final long MIN_JIT_QUIET_NANOS = 20_000_000L;
+    /**
+     * A region's warm-up round lasts at least this long, its size doubling until it does: each round
+     * sorts its samples and reads the JIT's activity, which for rounds of a few microseconds cost
+     * more time and garbage than the rounds themselves.
+     */
+    static final long MIN_REGION_ROUND_NANOS = 200_000L;
     /** Regions per call of the loop within a round. */
     static final int CALL_SIZE = 100;
     /** Consecutive round medians that must agree. */
@@ -62,7 +68,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         // before any round: every shape's loop sees three region classes and batches of 1 and 2,
         // so none is compiled for one class or for one-call samples only (see RegionLoop)
         RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
-        return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1);
+        return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0);
     }
 
     /** Rounds of {@link RegionLoop#poisonShapes}: enough for the profiles, a few milliseconds at most. */
@@ -74,16 +80,21 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** Warms {@code region} on the probe path, in rounds of {@code roundSize} runs. */
     public static ProbeWarmup warm(ClockReader reader, Supplier<?> region, long budgetNanos, int roundSize) {
-        return warm(reader, List.of(Region.of(region)), budgetNanos, roundSize, 1);
+        return warm(reader, Region.of(region), budgetNanos, roundSize, 1);
     }
 
     /** Warms {@code region} on the probe path, in rounds of {@code roundSize} samples of {@code calls} calls. */
     public static ProbeWarmup warm(ClockReader reader, Region region, long budgetNanos, int roundSize, int calls) {
-        return warm(reader, List.of(region), budgetNanos, roundSize, calls);
+        return warm(reader, List.of(region), budgetNanos, roundSize, calls, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS);
     }
 
-    /** Warms the probe path with {@code regions} taking turns call by call, in rounds of {@code roundSize} samples. */
-    static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls) {
+    /**
+     * Warms the probe path with {@code regions} taking turns call by call, in rounds of
+     * {@code roundSize} samples (doubled while a round lasts less than {@code minRoundNanos}), until
+     * the medians settle and the JIT has been quiet for {@code minJitQuietNanos}.
+     */
+    static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
+                            long minJitQuietNanos, long minRoundNanos) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -91,12 +102,16 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         List<Long> jitTimes = new ArrayList<>();
         long jitLastMoved = start;
         while (System.nanoTime() - start < budgetNanos) {
+            long roundStart = System.nanoTime();
             SampleRecorder recorder = new SampleRecorder(roundSize);
             // many short calls rather than one long one: the JIT compiles the loop's method in full
             // only after enough invocations; one long call runs on-stack-replaced code instead
             for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
                 regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), calls,
                         Long.MAX_VALUE, recorder, sink);
+            }
+            if (System.nanoTime() - roundStart < minRoundNanos && roundSize < Integer.MAX_VALUE / 2) {
+                roundSize *= 2;
             }
             if (recorder.samples().isEmpty()) {
                 continue;
@@ -108,7 +123,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
                 jitLastMoved = System.nanoTime();
             }
             if (medians.size() >= Math.max(MIN_ROUNDS, STABLE_ROUNDS) && settled(medians, quantum(recorder.samples()))
-                    && jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= MIN_JIT_QUIET_NANOS) {
+                    && jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos) {
                 converged = true;
                 break;
             }
@@ -161,7 +176,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (median - reference <= tolerance) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(warm(reader, emptyRegions(), budgetNanos, 1_000, 1));
+        return java.util.Optional.of(warm(reader, emptyRegions(), budgetNanos, 1_000, 1, MIN_JIT_QUIET_NANOS, 0));
     }
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */
