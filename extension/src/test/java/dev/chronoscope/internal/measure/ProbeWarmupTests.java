@@ -60,7 +60,9 @@ class ProbeWarmupTests {
                 () -> null, 5_000_000_000L, ROUND);
         assertThat(warmup.medians().get(0)).isEqualTo(400);
         assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isEqualTo(50);
-        assertThat(warmup.rounds()).isGreaterThan(20 + ProbeWarmup.STABLE_ROUNDS - 1);
+        // it followed the path down (rounds grow until one lasts 0.2 ms, so a round may span several
+        // of the script's: the medians seen, not their count, are the claim)
+        assertThat(warmup.medians()).as(warmup.describe("ns")).anyMatch(m -> m > 50 && m < 400);
     }
 
     @Test
@@ -74,7 +76,7 @@ class ProbeWarmupTests {
         ProbeWarmup warmup = ProbeWarmup.warm(new ScriptedCost(round -> round < 3 ? 200 : round < 6 ? 48 : round < 506 ? 112 : 50),
                 () -> null, 30_000_000_000L, ROUND);
         assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isEqualTo(50);
-        assertThat(warmup.rounds()).isGreaterThan(506);
+        assertThat(warmup.medians()).as("it saw the plateau and went on past it: " + warmup.describe("ns")).contains(112L);
     }
 
     private static final int ROUND = ProbeWarmup.DEFAULT_ROUND_SIZE;
