@@ -102,10 +102,20 @@ class NativeLoadingTests {
         List<String> command = new ArrayList<>(List.of(java));
         command.addAll(List.of(jvmArgs));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), NativeStatusMain.class.getName()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).as(out).isZero();
-        return out;
+        // the output goes to a file, so that the timeout below can fire while the child still runs
+        Path log = Files.createTempFile("chronoscope-native-status-", ".log");
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean finished = process.waitFor(60, TimeUnit.SECONDS);
+            if (!finished) {
+                process.destroyForcibly();
+            }
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertThat(finished).as("the JVM finished within 60 s; it printed:\n" + out).isTrue();
+            assertThat(process.exitValue()).as(out).isZero();
+            return out;
+        } finally {
+            Files.deleteIfExists(log);
+        }
     }
 }
