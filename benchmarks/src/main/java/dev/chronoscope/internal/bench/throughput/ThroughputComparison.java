@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.bench.throughput;
 
+import dev.chronoscope.internal.bench.LoadAverage;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TscFrequency;
@@ -69,7 +70,7 @@ public final class ThroughputComparison {
         workloads.put("chain1024", w::chain1024);
 
         System.out.printf(Locale.ROOT, "%nhost: %s | clock %s, resolution %s | load average %s%n",
-                jvm.host().cpuModel().orElse("CPU model unknown"), clock, resolution.describe(), loadAverage());
+                jvm.host().cpuModel().orElse("CPU model unknown"), clock, resolution.describe(), LoadAverage.now());
         System.out.printf(Locale.ROOT, "%-10s %12s %22s %8s %14s %22s%n", "workload", "JMH avgt ns",
                 "Chronoscope tput ns", "ratio", "k per sample", "Chronoscope latency ns");
         for (Map.Entry<String, LongSupplier> e : workloads.entrySet()) {
@@ -103,12 +104,4 @@ public final class ThroughputComparison {
         return avgt;
     }
 
-    private static String loadAverage() {
-        try {
-            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (java.io.IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.stats.validation;
 
+import dev.chronoscope.internal.bench.LoadAverage;
 import dev.chronoscope.internal.measure.MultiplyAddChain;
 
 import dev.chronoscope.ChronoscopeConfig;
@@ -147,7 +148,7 @@ public final class Validation {
                 + AssertionSettings.MIN_SAMPLES + " samples, floor " + ChronoscopeConfig.FLOOR_SAMPLES
                 + " samples, region warm-up " + ChronoscopeConfig.REGION_WARMUP_BUDGET + ", floor not subtracted");
         out.println("comparisons: " + Format.count(options.runs()) + " runs of each region; per workload "
-                + options.repeats() + " each of A vs A', A vs 2A and A vs A+10%; load average " + loadAverage());
+                + options.repeats() + " each of A vs A', A vs 2A and A vs A+10%; load average " + LoadAverage.now());
         for (int steps : options.steps()) {
             workload(clock, frequency, jvm, floorBudget, regionWarmup, steps, options, out);
         }
@@ -240,18 +241,9 @@ public final class Validation {
         tenth.forEach(t -> out.println(t.row()));
         out.printf(Locale.ROOT, "time: %.1f s for %d comparisons (%.0f ms each: warm-up, measurement and statistics);"
                         + " load average %s%n", elapsed / 1e9, 3 * options.repeats(), elapsed / 1e6 / (3 * options.repeats()),
-                loadAverage());
+                LoadAverage.now());
     }
 
-    /** The 1, 5 and 15 minute load averages from /proc/loadavg, or "unknown". */
-    private static String loadAverage() {
-        try {
-            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (java.io.IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
 
     private static MeasuringProbe probe(ClockId clock, TscFrequency frequency, JvmFacts jvm, long floorBudget,
                                         long regionWarmup) throws ClockUnavailableException {
