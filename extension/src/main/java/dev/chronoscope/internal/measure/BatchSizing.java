@@ -116,10 +116,18 @@ final class BatchSizing {
                 context.reader().countsTicks() ? "ticks" : "ns");
     }
 
-    /** The per-call floor at {@code calls} calls per sample, measured the first time it is needed. */
+    /** The per-call floor at {@code calls} calls per sample of the shared loop, measured the first time it is needed. */
     ProbeFloor floor(int calls) {
-        return floors.computeIfAbsent(calls, k -> Timings.measureBatchFloor(context.reader(), k,
-                // the same number of samples as the latency floor, within the same budget per sample's share
-                floorSamples, Math.max(floorBudgetNanos, (long) floorSamples * k), context.frequency()));
+        return floors.computeIfAbsent(calls, k -> floor(null, k));
+    }
+
+    /**
+     * The per-call floor at {@code calls} calls per sample with {@code empty} as the empty region
+     * (an inlined one, {@link CompiledRegions#inlinedEmpty}; null: the shared loop's), measured now.
+     */
+    ProbeFloor floor(Region empty, int calls) {
+        // the same number of samples as the latency floor, within the same budget per sample's share
+        return Timings.measureBatchFloor(context.reader(), empty, calls, floorSamples,
+                Math.max(floorBudgetNanos, (long) floorSamples * calls), context.frequency());
     }
 }

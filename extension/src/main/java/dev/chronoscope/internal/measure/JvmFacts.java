@@ -34,6 +34,7 @@ public final class JvmFacts {
     private volatile Fact<TscCalibration> calibration;
     private final Map<ClockId, ProbeWarmup> warmups = new ConcurrentHashMap<>();
     private final Map<ClockId, ClockStep> steps = new ConcurrentHashMap<>();
+    private final CompiledRegions compiledRegions = new CompiledRegions();
 
     /** Nothing measured yet: each fact is measured on first request. */
     public JvmFacts() {
@@ -117,6 +118,11 @@ public final class JvmFacts {
         synchronized (warmups) {
             return warmups.computeIfAbsent(clock, c -> ProbeWarmup.warm(reader, budgetNanos));
         }
+    }
+
+    /** The region classes whose code the JIT has compiled in this JVM, as the region warm-ups saw. */
+    public CompiledRegions compiledRegions() {
+        return compiledRegions;
     }
 
     /** {@code clock}'s observed step, measured once per JVM with a short back-to-back read loop. */

@@ -38,6 +38,8 @@ public final class MeasuringProbe implements Probe {
      */
     private final double loopBytesPerCall;
     private final long regionWarmupBudgetNanos;
+    /** The JVM's memory of region classes already compiled: their warm-up need not wait for the JIT again. */
+    private final CompiledRegions compiledRegions;
     private final Sink sink = new Sink();
     private final BatchSizing sizing;
     private final List<Timing> timings = new ArrayList<>();
@@ -52,15 +54,17 @@ public final class MeasuringProbe implements Probe {
 
     /** A probe whose throughput floors are measured as the latency floor was: {@code floorSamples} within {@code floorBudgetNanos}. */
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos) {
-        this(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, "", 0);
+        this(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, "", 0, new CompiledRegions());
     }
 
     /**
      * @param testName         the test the probe times regions for, named in its JFR events
      * @param loopBytesPerCall what the floor's run allocated per empty region ({@link Timings.Floor#loopBytesPerCall()})
+     * @param compiledRegions  the JVM's region classes already compiled ({@link JvmFacts#compiledRegions()})
      */
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos,
-                          String testName, double loopBytesPerCall) {
+                          String testName, double loopBytesPerCall, CompiledRegions compiledRegions) {
+        this.compiledRegions = Objects.requireNonNull(compiledRegions, "compiledRegions");
         this.testName = Objects.requireNonNull(testName, "testName");
         this.loopBytesPerCall = loopBytesPerCall;
         this.context = Objects.requireNonNull(context, "context");
@@ -176,13 +180,17 @@ public final class MeasuringProbe implements Probe {
      * size, measures the floor of that batch size, then takes the samples. A region that throws
      * leaves nothing recorded: the timing is kept only once every sample has been taken.
      */
-    private Timing throughput(String method, String label, int samples, Region region) {
+    private Timing throughput(String method, String label, int samples, Region shared) {
         requireActive(method);
         requireLabel(method, label);
         if (samples < 1 || samples > MAX_SAMPLES) {
             throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + MAX_SAMPLES
                     + ", was " + samples);
         }
+        // back to back as JMH runs a benchmark: the region inlined into a loop of its own, and the
+        // floor that loop's with an empty region of the same shape inlined, warmed as regions are
+        Region region = compiledRegions.inlined(shared);
+        Region empty = compiledRegions.inlinedEmpty(shared.shape());
         int k = naming(method, label, () -> {
             warmUp(region, samples, 1);
             int sized = sizing.callsPerSample(region);
@@ -197,8 +205,9 @@ public final class MeasuringProbe implements Probe {
         });
         // outside naming(): too many calls is the caller's mistake, not the region's
         requireCallsWithinBound(method, label, samples, k);
+        warmUp(empty, samples, k);
         return naming(method, label, () -> {
-            ProbeFloor batchFloor = sizing.floor(k);
+            ProbeFloor batchFloor = sizing.floor(empty, k);
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
@@ -398,7 +407,7 @@ public final class MeasuringProbe implements Probe {
             int roundSize = Math.max(10, Math.min(10_000, times / 10));
             // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
             ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
-                    calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls);
+                    calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
         }
     }
 

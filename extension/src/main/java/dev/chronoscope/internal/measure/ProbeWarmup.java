@@ -68,7 +68,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         // before any round: every shape's loop sees three region classes and batches of 1 and 2,
         // so none is compiled for one class or for one-call samples only (see RegionLoop)
         RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
-        return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0);
+        return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS);
     }
 
     /** Rounds of {@link RegionLoop#poisonShapes}: enough for the profiles, a few milliseconds at most. */
@@ -85,16 +85,45 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** Warms {@code region} on the probe path, in rounds of {@code roundSize} samples of {@code calls} calls. */
     public static ProbeWarmup warm(ClockReader reader, Region region, long budgetNanos, int roundSize, int calls) {
-        return warm(reader, List.of(region), budgetNanos, roundSize, calls, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS);
+        return warm(reader, List.of(region), budgetNanos, roundSize, calls, Long.getLong("dbg.quiet", MIN_JIT_QUIET_NANOS), MIN_REGION_ROUND_NANOS, MIN_ROUNDS);
+    }
+
+    /**
+     * Warms {@code region} like {@link #warm(ClockReader, Region, long, int, int)}, unless a region
+     * of its class settled before in this JVM ({@code compiled}): then its code is compiled already,
+     * and the warm-up ends as soon as {@link #STABLE_ROUNDS} rounds agree with no compilation during
+     * them. A region that settles under the full rule is recorded in {@code compiled}.
+     */
+    public static ProbeWarmup warm(ClockReader reader, Region region, long budgetNanos, int roundSize, int calls,
+                                   CompiledRegions compiled) {
+        Class<?> type = region.target().getClass();
+        long left = budgetNanos;
+        if (compiled.settled(type)) {
+            // bounded by the JIT quiet time the full rule would wait anyway, then the full rule
+            ProbeWarmup again = warm(reader, List.of(region), Math.min(budgetNanos, MIN_JIT_QUIET_NANOS), roundSize, calls, 0,
+                    MIN_REGION_ROUND_NANOS, STABLE_ROUNDS);
+            if (Boolean.getBoolean("dbg.warm")) System.err.println("DBG quick " + again.describe("ns"));
+            if (again.converged()) {
+                return again;
+            }
+            left = Math.max(0, budgetNanos - again.elapsedNanos());
+        }
+        ProbeWarmup full = warm(reader, region, left, roundSize, calls);
+        if (Boolean.getBoolean("dbg.warm")) System.err.println("DBG full " + full.describe("ns"));
+        if (full.converged()) {
+            compiled.markSettled(type);
+        }
+        return full;
     }
 
     /**
      * Warms the probe path with {@code regions} taking turns call by call, in rounds of
      * {@code roundSize} samples (doubled while a round lasts less than {@code minRoundNanos}), until
-     * the medians settle and the JIT has been quiet for {@code minJitQuietNanos}.
+     * the medians settle (after at least {@code minRounds} rounds) and the JIT has been quiet for
+     * {@code minJitQuietNanos} and over the last {@link #STABLE_ROUNDS} rounds.
      */
     static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
-                            long minJitQuietNanos, long minRoundNanos) {
+                            long minJitQuietNanos, long minRoundNanos, int minRounds) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -122,7 +151,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
                 jitLastMoved = System.nanoTime();
             }
-            if (medians.size() >= Math.max(MIN_ROUNDS, STABLE_ROUNDS) && settled(medians, quantum(recorder.samples()))
+            if (medians.size() >= Math.max(minRounds, STABLE_ROUNDS) && settled(medians, quantum(recorder.samples()))
                     && jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos) {
                 converged = true;
                 break;
@@ -176,7 +205,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (median - reference <= tolerance) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(warm(reader, emptyRegions(), budgetNanos, 1_000, 1, MIN_JIT_QUIET_NANOS, 0));
+        return java.util.Optional.of(warm(reader, emptyRegions(), budgetNanos, 1_000, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS));
     }
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */

@@ -17,6 +17,31 @@ public sealed interface Region {
     /** Takes {@code count} samples of {@code calls} calls each; see {@link RegionLoop}. */
     long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink);
 
+    /** The object whose class is the code the JIT compiles for this region: the user's region, or its inlined loop. */
+    Object target();
+
+    /**
+     * The shared loop class of this region's shape ({@link ShapeLoop}) and the shape's interface,
+     * from which {@link CompiledRegions#inlined} defines a copy; an empty region of the same shape.
+     */
+    default Shape shape() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " is timed by its own loop already");
+    }
+
+    /**
+     * A region shape: its shared loop class, the interface the loop's constructor takes, and an
+     * empty region of the shape (for the floor of its inlined copies).
+     */
+    record Shape(Class<? extends ShapeLoop> loop, Class<?> type, Region empty) {
+    }
+
+    /** Empty regions, one per shape: what an inlined floor times. */
+    Shape OBJECT = new Shape(ObjectRegionLoop.class, Supplier.class, new OfObject(() -> null));
+    Shape LONG = new Shape(LongRegionLoop.class, LongSupplier.class, new OfLong(() -> 0L));
+    Shape INT = new Shape(IntRegionLoop.class, IntSupplier.class, new OfInt(() -> 0));
+    Shape DOUBLE = new Shape(DoubleRegionLoop.class, DoubleSupplier.class, new OfDouble(() -> 0d));
+    Shape RUNNABLE = new Shape(RunnableRegionLoop.class, Runnable.class, new OfRunnable(() -> { }));
+
     static Region of(Supplier<?> region) {
         return new OfObject(Objects.requireNonNull(region, "region"));
     }
@@ -39,12 +64,32 @@ public sealed interface Region {
 
     record OfObject(Supplier<?> region) implements Region {
         @Override
+        public Shape shape() {
+            return OBJECT;
+        }
+
+        @Override
+        public Object target() {
+            return region;
+        }
+
+        @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
         }
     }
 
     record OfLong(LongSupplier region) implements Region {
+        @Override
+        public Shape shape() {
+            return LONG;
+        }
+
+        @Override
+        public Object target() {
+            return region;
+        }
+
         @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
@@ -53,12 +98,32 @@ public sealed interface Region {
 
     record OfInt(IntSupplier region) implements Region {
         @Override
+        public Shape shape() {
+            return INT;
+        }
+
+        @Override
+        public Object target() {
+            return region;
+        }
+
+        @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
         }
     }
 
     record OfDouble(DoubleSupplier region) implements Region {
+        @Override
+        public Shape shape() {
+            return DOUBLE;
+        }
+
+        @Override
+        public Object target() {
+            return region;
+        }
+
         @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
@@ -67,8 +132,31 @@ public sealed interface Region {
 
     record OfRunnable(Runnable region) implements Region {
         @Override
+        public Shape shape() {
+            return RUNNABLE;
+        }
+
+        @Override
+        public Object target() {
+            return region;
+        }
+
+        @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
+        }
+    }
+
+    /** A region timed by its own copy of its shape's loop, with the region inlined ({@link CompiledRegions#inlined}). */
+    record Inlined(ShapeLoop loop) implements Region {
+        @Override
+        public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
+            return loop.time(reader, count, calls, budgetNanos, recorder, sink);
+        }
+
+        @Override
+        public Object target() {
+            return loop;
         }
     }
 }

@@ -9,16 +9,10 @@ import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * The one loop every timed region goes through — the probe floor, the warm-up and the user's
- * regions — so that the floor is the cost of exactly the path a measurement pays:
- * read, call the region {@code calls} times (once for latency, a batch for throughput), consuming
- * each result, read.
- *
- * <p>There is one copy of the loop per region shape ({@link Supplier}, {@link LongSupplier},
- * {@link IntSupplier}, {@link DoubleSupplier}, {@link Runnable}), each calling the shape's own
- * method: an adapter from a primitive shape to a common one would add a call the floor does not
- * pay, and a {@code Supplier} of a primitive boxes it, which costs more than the smallest regions.
- * {@link #poisonShapes} gives each copy's call site the same (megamorphic) profile as the floor's.
+ * The shared timed loop ({@link ShapeLoop}) every latency region goes through — the probe floor,
+ * the warm-up and the user's regions — so that the floor is the cost of exactly the path a
+ * measurement pays. {@link #poisonShapes} gives each shape's call site the same (megamorphic)
+ * profile as the floor's.
  */
 public final class RegionLoop {
 
@@ -34,9 +28,6 @@ public final class RegionLoop {
      * 7-24 ns more than the floor here.)
      */
     static final List<Supplier<Object>> EMPTY_OF_THREE_CLASSES = List.of(EMPTY, () -> null, () -> null);
-
-    /** How often (in samples) the time budget is checked; the check happens outside any region. */
-    private static final int BUDGET_CHECK_MASK = 63;
 
     private RegionLoop() {
     }
@@ -112,95 +103,30 @@ public final class RegionLoop {
      */
     public static long repeat(ClockReader reader, Supplier<?> region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        long deadline = System.nanoTime() + budgetNanos;
-        long i = 0;
-        for (; i < count; i++) {
-            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
-                break;
-            }
-            long t0 = reader.begin();
-            for (int j = 0; j < calls; j++) {
-                sink.consume(region.get());
-            }
-            long t1 = reader.end();
-            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
-        }
-        return i;
+        return new ObjectRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a {@code long} region. */
     public static long repeat(ClockReader reader, LongSupplier region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        long deadline = System.nanoTime() + budgetNanos;
-        long i = 0;
-        for (; i < count; i++) {
-            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
-                break;
-            }
-            long t0 = reader.begin();
-            for (int j = 0; j < calls; j++) {
-                sink.consume(region.getAsLong());
-            }
-            long t1 = reader.end();
-            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
-        }
-        return i;
+        return new LongRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for an {@code int} region. */
     public static long repeat(ClockReader reader, IntSupplier region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        long deadline = System.nanoTime() + budgetNanos;
-        long i = 0;
-        for (; i < count; i++) {
-            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
-                break;
-            }
-            long t0 = reader.begin();
-            for (int j = 0; j < calls; j++) {
-                sink.consume(region.getAsInt());
-            }
-            long t1 = reader.end();
-            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
-        }
-        return i;
+        return new IntRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a {@code double} region. */
     public static long repeat(ClockReader reader, DoubleSupplier region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        long deadline = System.nanoTime() + budgetNanos;
-        long i = 0;
-        for (; i < count; i++) {
-            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
-                break;
-            }
-            long t0 = reader.begin();
-            for (int j = 0; j < calls; j++) {
-                sink.consume(region.getAsDouble());
-            }
-            long t1 = reader.end();
-            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
-        }
-        return i;
+        return new DoubleRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a region with no result. */
     public static long repeat(ClockReader reader, Runnable region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        long deadline = System.nanoTime() + budgetNanos;
-        long i = 0;
-        for (; i < count; i++) {
-            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
-                break;
-            }
-            long t0 = reader.begin();
-            for (int j = 0; j < calls; j++) {
-                region.run();
-            }
-            long t1 = reader.end();
-            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
-        }
-        return i;
+        return new RunnableRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
     }
 }

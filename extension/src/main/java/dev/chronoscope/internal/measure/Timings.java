@@ -87,9 +87,27 @@ public final class Timings {
      */
     public static ProbeFloor measureBatchFloor(ClockReader reader, int calls, int samples, long budgetNanos,
                                                TscFrequency frequency) {
+        return measureBatchFloor(reader, null, calls, samples, budgetNanos, frequency);
+    }
+
+    /**
+     * As {@link #measureBatchFloor(ClockReader, int, int, long, TscFrequency)}, with {@code empty}
+     * (an inlined empty region, {@link CompiledRegions#inlinedEmpty}) as the empty region, for the
+     * floor of inlined regions; null for the shared loop's empty regions.
+     */
+    public static ProbeFloor measureBatchFloor(ClockReader reader, Region empty, int calls, int samples, long budgetNanos,
+                                               TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         long start = System.nanoTime();
-        RegionLoop.repeatEmpty(reader, samples, calls, budgetNanos, 100, recorder, new Sink());
+        if (empty == null) {
+            RegionLoop.repeatEmpty(reader, samples, calls, budgetNanos, 100, recorder, new Sink());
+        } else {
+            Sink sink = new Sink();
+            long deadline = start + budgetNanos;
+            for (long done = 0; done < samples && System.nanoTime() - deadline <= 0; ) {
+                done += empty.time(reader, Math.min(100, samples - done), calls, Long.MAX_VALUE, recorder, sink);
+            }
+        }
         long elapsed = System.nanoTime() - start;
         if (recorder.samples().isEmpty()) {
             throw new IllegalStateException("every sample of the " + calls + "-call batch floor was dropped ("

@@ -48,10 +48,11 @@ public final class AllocationComparison {
         Map<String, Double> jmh = runJmh(iterations);
 
         ClockReader reader = ClockReaders.open(ClockId.NANO_TIME);
-        new JvmFacts().prepare(ClockId.NANO_TIME, 1_000_000_000L);
+        JvmFacts jvm = new JvmFacts();
+        jvm.prepare(ClockId.NANO_TIME, 1_000_000_000L);
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, null);
         MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), false, 1, "1 ns",
-                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall());
+                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(), jvm.compiledRegions());
         AllocationWorkloads w = new AllocationWorkloads();
         Map<String, Supplier<?>> workloads = new LinkedHashMap<>();
         workloads.put("array8", w::array8);

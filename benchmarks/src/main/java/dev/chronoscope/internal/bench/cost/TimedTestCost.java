@@ -5,6 +5,7 @@ import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.Timing;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -41,6 +42,7 @@ public final class TimedTestCost {
 
     static final int TESTS = 300;
     static final int CALLS = 2_000;
+    static final int DISTINCT = 30;
 
     private TimedTestCost() {
     }
@@ -66,6 +68,200 @@ public final class TimedTestCost {
         void timed(Probe probe) {
             Timing t = probe.repeat("work", CALLS, () -> work(seed));
             NET_P50_NS.add(t.netNanos().p50());
+        }
+    }
+
+    /**
+     * {@value #DISTINCT} timed tests, each with a region of its own class (a lambda the JIT has not
+     * compiled before): what a suite of different performance tests pays, where the repeated test
+     * above pays a region warm-up once and later invocations find its code compiled.
+     */
+    public static class DistinctCase {
+        static final List<Double> NET_P50_NS = java.util.Collections.synchronizedList(new ArrayList<>());
+        long seed = 42;
+
+        private static void keep(Timing t) {
+            NET_P50_NS.add(t.netNanos().p50());
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region01(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 1)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region02(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 2)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region03(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 3)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region04(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 4)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region05(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 5)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region06(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 6)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region07(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 7)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region08(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 8)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region09(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 9)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region10(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 10)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region11(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 11)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region12(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 12)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region13(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 13)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region14(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 14)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region15(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 15)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region16(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 16)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region17(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 17)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region18(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 18)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region19(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 19)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region20(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 20)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region21(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 21)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region22(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 22)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region23(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 23)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region24(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 24)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region25(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 25)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region26(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 26)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region27(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 27)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region28(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 28)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region29(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 29)));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void region30(Probe probe) {
+            keep(probe.repeat("work", CALLS, () -> work(seed + 30)));
         }
     }
 
@@ -118,33 +314,44 @@ public final class TimedTestCost {
 
     public static void main(String[] args) throws Exception {
         Path reports = Files.createTempDirectory("chronoscope-cost");
-        LauncherDiscoveryRequestBuilder timedRequest = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClass(TimedCase.class))
+        Launcher launcher = LauncherFactory.create();
+        Costs plain = run(launcher, LauncherDiscoveryRequestBuilder.request().selectors(selectClass(PlainCase.class)).build());
+        // the repeated case first: its first test pays the per-JVM warm-up, which the distinct case then finds done
+        Costs repeated = run(launcher, timedRequest(TimedCase.class, reports, args));
+        Costs distinct = run(launcher, timedRequest(DistinctCase.class, reports, args));
+
+        long plainMedian = median(plain.nanos);
+        System.out.printf(Locale.ROOT, "configuration: %s%n", args.length == 0 ? "defaults" : String.join(" ", args));
+        System.out.printf(Locale.ROOT, "plain tests: %d, each %d calls of a 16-step xorshift-multiply timed with nanoTime: median %.2f ms,"
+                + " garbage %.2f MB%n", plain.nanos.size(), CALLS, plainMedian / 1e6, median(plain.bytes) / 1e6);
+        print("repeated: one @RepeatedTest, one region class", repeated, plainMedian, TimedCase.NET_P50_NS);
+        print("distinct: one test per region class", distinct, plainMedian, DistinctCase.NET_P50_NS);
+        System.out.printf(Locale.ROOT, "first timed test: %.1f ms, %.1f ms more than the repeated tests' median (per-JVM probe"
+                + " warm-up and one-off set-up)%n", repeated.nanos.get(0) / 1e6, (repeated.nanos.get(0) - median(repeated.nanos)) / 1e6);
+    }
+
+    private static LauncherDiscoveryRequest timedRequest(Class<?> testClass, Path reports, String[] args) {
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClass(testClass))
                 .configurationParameter(ChronoscopeConfig.REPORT_DIR_KEY, reports.toString())
                 .configurationParameter(ChronoscopeConfig.PRINT_SECTIONS_KEY, "false");
         for (String arg : args) {
             int eq = arg.indexOf('=');
-            timedRequest.configurationParameter(arg.substring(0, eq), arg.substring(eq + 1));
+            request.configurationParameter(arg.substring(0, eq), arg.substring(eq + 1));
         }
-        Launcher launcher = LauncherFactory.create();
-        Costs plain = run(launcher, LauncherDiscoveryRequestBuilder.request().selectors(selectClass(PlainCase.class)).build());
-        Costs timed = run(launcher, timedRequest.build());
+        return request.build();
+    }
 
-        long plainMedian = median(plain.nanos);
-        long timedMedian = median(timed.nanos.subList(1, timed.nanos.size()));
-        System.out.printf(Locale.ROOT, "configuration: %s%n", args.length == 0 ? "defaults" : String.join(" ", args));
-        System.out.printf(Locale.ROOT, "tests: %d timed (%d failed), %d plain; each %d calls of a 16-step xorshift-multiply%n",
-                timed.nanos.size(), timed.failed, plain.nanos.size(), CALLS);
-        System.out.printf(Locale.ROOT, "median per test: timed %.2f ms, plain %.2f ms, overhead %.2f ms%n",
-                timedMedian / 1e6, plainMedian / 1e6, (timedMedian - plainMedian) / 1e6);
-        System.out.printf(Locale.ROOT, "garbage per test (median bytes allocated by the test's thread): timed %.2f MB"
-                        + " (samples: %d kB), plain %.2f MB%n", median(timed.bytes.subList(1, timed.bytes.size())) / 1e6,
-                CALLS * 8 / 1000, median(plain.bytes) / 1e6);
-        System.out.printf(Locale.ROOT, "first timed test: %.1f ms, %.1f ms more than the median (per-JVM probe warm-up"
-                + " and one-off set-up)%n", timed.nanos.get(0) / 1e6, (timed.nanos.get(0) - timedMedian) / 1e6);
-        List<Double> net = new ArrayList<>(TimedCase.NET_P50_NS);
+    /** One line of figures for a timed case; the repeated case's first test (the per-JVM work) is left out of its medians. */
+    private static void print(String title, Costs timed, long plainMedian, List<Double> netP50) {
+        List<Long> nanos = timed.nanos.subList(1, timed.nanos.size());
+        List<Long> bytes = timed.bytes.subList(1, timed.bytes.size());
+        long median = median(nanos);
+        List<Double> net = new ArrayList<>(netP50);
         net.sort(null);
-        System.out.printf(Locale.ROOT, "region net p50 across tests: median %.1f ns, p10 %.1f ns, p90 %.1f ns%n",
+        System.out.printf(Locale.ROOT, "%s: %d tests (%d failed): median %.2f ms, overhead %.2f ms over plain; garbage %.2f MB"
+                        + " (samples: %d kB); region net p50 median %.1f ns (p10 %.1f, p90 %.1f)%n", title, timed.nanos.size(),
+                timed.failed, median / 1e6, (median - plainMedian) / 1e6, median(bytes) / 1e6, CALLS * 8 / 1000,
                 net.get(net.size() / 2), net.get(net.size() / 10), net.get(net.size() * 9 / 10));
     }
 

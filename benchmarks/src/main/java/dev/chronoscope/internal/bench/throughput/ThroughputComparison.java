@@ -48,7 +48,7 @@ public final class ThroughputComparison {
                         + " (known: --jmh-iterations N, --samples N)");
             }
         }
-        Map<String, Double> jmh = runJmh(iterations);
+        Map<String, Double> jmh = iterations > 0 ? runJmh(iterations) : Map.of();
 
         JvmFacts jvm = new JvmFacts();
         ClockId clock = jvm.host().invariantTscVerdict().isKnown() && jvm.host().invariantTscVerdict().get()
@@ -60,7 +60,7 @@ public final class ThroughputComparison {
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, frequency);
         EffectiveResolution resolution = jvm.step(clock).resolution(floor);
         MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), true, resolution,
-                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L);
+                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(), jvm.compiledRegions());
 
         Workloads w = new Workloads();
         Map<String, LongSupplier> workloads = new LinkedHashMap<>();

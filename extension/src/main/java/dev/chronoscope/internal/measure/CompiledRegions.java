@@ -1,0 +1,96 @@
+package dev.chronoscope.internal.measure;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The region classes whose warm-up has settled in this JVM under the full rule — medians steady
+ * <em>and</em> the JIT quiet for {@link ProbeWarmup#MIN_JIT_QUIET_NANOS} — so their code has been
+ * compiled. A later region of the same class (the next invocation of a repeated or parameterized
+ * test, a second timing of the same lambda) need not wait for the JIT again: its warm-up ends when
+ * its medians settle with no compilation during the settling rounds (a deoptimisation recompiles,
+ * and the full rule applies again). The JIT's compiled code is the JVM's own state, so one instance
+ * lives as long as the JVM's other measured facts ({@link JvmFacts}).
+ *
+ * <p>It also holds the JVM's inlined copies of the timed loop ({@link #inlined}): one hidden class
+ * per region class and shape, so that a region timed again (the next invocation of a repeated
+ * test) runs the code already compiled for it.
+ *
+ * <p>Kept in {@link ClassValue}s: they hold no region class or class loader alive.
+ */
+public final class CompiledRegions {
+
+    private final ClassValue<Mark> marks = new ClassValue<>() {
+        @Override
+        protected Mark computeValue(Class<?> type) {
+            return new Mark();
+        }
+    };
+
+    /** Per region class: per shared loop class, the constructor of that loop's copy for the region class. */
+    private final ClassValue<Map<Class<?>, MethodHandle>> copies = new ClassValue<>() {
+        @Override
+        protected Map<Class<?>, MethodHandle> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+    /** Per shape, the inlined empty region its inlined regions' floor is measured with. */
+    private final Map<Class<?>, Region> inlinedEmpties = new ConcurrentHashMap<>();
+
+    private static final class Mark {
+        private volatile boolean settled;
+    }
+
+    /** True when a region of {@code type} settled under the full rule in this JVM. */
+    public boolean settled(Class<?> type) {
+        return marks.get(type).settled;
+    }
+
+    /** Records that a region of {@code type} settled under the full rule. */
+    void markSettled(Class<?> type) {
+        marks.get(type).settled = true;
+    }
+
+    /**
+     * {@code region} timed by a copy of its shape's loop of its own ({@link ShapeLoop}): the loop's
+     * class file defined again as a hidden class, once per region class, so that the copy's region
+     * call sees one class and the JIT inlines the region into the loop.
+     */
+    public Region inlined(Region region) {
+        Region.Shape shape = region.shape();
+        MethodHandle constructor = copies.get(region.target().getClass())
+                .computeIfAbsent(shape.loop(), loop -> defineCopy(shape.loop(), shape.type()));
+        try {
+            return new Region.Inlined((ShapeLoop) constructor.invoke(region.target()));
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("could not create the inlined loop of " + region.target().getClass().getName(), e);
+        }
+    }
+
+    /** The inlined empty region of {@code shape}, one per JVM, so that its copy is compiled once. */
+    public Region inlinedEmpty(Region.Shape shape) {
+        return inlinedEmpties.computeIfAbsent(shape.loop(), loop -> inlined(shape.empty()));
+    }
+
+    /** Defines {@code loop}'s class file again as a hidden class; its constructor takes one {@code type}. */
+    private static MethodHandle defineCopy(Class<? extends ShapeLoop> loop, Class<?> type) {
+        String file = loop.getSimpleName() + ".class";
+        try (InputStream in = loop.getResourceAsStream(file)) {
+            if (in == null) {
+                throw new IllegalStateException("the class file " + file + " of " + loop.getName()
+                        + " is not readable as a resource of its own class; throughput needs it to inline regions");
+            }
+            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(in.readAllBytes(), true);
+            return copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class, type));
+        } catch (IOException | ReflectiveOperationException e) {
+            throw new IllegalStateException("could not define a copy of " + loop.getName() + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.internal.clock.ClockReader;
+
+import java.util.function.Supplier;
+
+/**
+ * The timed loop for a region with an object result: see {@link ShapeLoop}. Kept free of lambdas and nested classes, so
+ * that its class file can be defined again as a hidden class ({@link CompiledRegions#inlined}).
+ */
+final class ObjectRegionLoop implements ShapeLoop {
+
+    private final Supplier<?> region;
+
+    ObjectRegionLoop(Supplier<?> region) {
+        this.region = region;
+    }
+
+    @Override
+    public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
+        Supplier<?> region = this.region;
+        long deadline = System.nanoTime() + budgetNanos;
+        long i = 0;
+        for (; i < count; i++) {
+            if ((i & BUDGET_CHECK_MASK) == 0 && i > 0 && System.nanoTime() - deadline > 0) {
+                break;
+            }
+            long t0 = reader.begin();
+            for (int j = 0; j < calls; j++) {
+                sink.consume(region.get());
+            }
+            long t1 = reader.end();
+            recorder.record(t0, t1, reader.beginCpu(), reader.endCpu());
+        }
+        return i;
+    }
+}
