@@ -69,7 +69,7 @@ final class TimedTestFactory {
         long T4=System.nanoTime();
             Timings.Context timing = context(plan, readers.probe(), floor, runtime);
         long T5=System.nanoTime();
-        if (Boolean.getBoolean("dbg.warm")) System.err.printf("DBG open plan+prep %.2f readers+pin %.2f rewarm %.2f floor %.2f ctx %.2f%n", (T1-T0)/1e6,(T2-T1)/1e6,(T3-T2)/1e6,(T4-T3)/1e6,(T5-T4)/1e6);
+        if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.printf("DBG open plan+prep %.2f readers+pin %.2f rewarm %.2f floor %.2f ctx %.2f%n", (T1-T0)/1e6,(T2-T1)/1e6,(T3-T2)/1e6,(T4-T3)/1e6,(T5-T4)/1e6);
             Settings settings = runtime.settings();
             String testName = TestNames.testName(context);
             MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),

@@ -101,7 +101,7 @@ public final class TimingLifecycle {
         runtime.add(record);
         runtime.publisher().publish(context, record);
         long T2=System.nanoTime();
-        if (Boolean.getBoolean("dbg.warm")) System.err.printf("DBG after record %.2f publish %.2f%n", (T1-T0)/1e6,(T2-T1)/1e6);
+        if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.printf("DBG after record %.2f publish %.2f%n", (T1-T0)/1e6,(T2-T1)/1e6);
         runtime.baseline().failIfRegressed(record);
     }
 

@@ -42,18 +42,20 @@ public final class CompiledRegions {
     /** Per shape, the inlined empty region its inlined regions' floor is measured with. */
     private final Map<Class<?>, Region> inlinedEmpties = new ConcurrentHashMap<>();
 
+    /** Per batch size, the median a region of the class last settled at under the full rule. */
     private static final class Mark {
-        private volatile boolean settled;
+        private final Map<Integer, Long> medians = new ConcurrentHashMap<>();
     }
 
-    /** True when a region of {@code type} settled under the full rule in this JVM. */
-    public boolean settled(Class<?> type) {
-        return marks.get(type).settled;
+    /** The median a region of {@code type} settled at in batches of {@code calls} under the full rule in this JVM, if it did. */
+    public java.util.OptionalLong settledMedian(Class<?> type, int calls) {
+        Long median = marks.get(type).medians.get(calls);
+        return median == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(median);
     }
 
-    /** Records that a region of {@code type} settled under the full rule. */
-    void markSettled(Class<?> type) {
-        marks.get(type).settled = true;
+    /** Records that a region of {@code type} settled under the full rule at {@code median}, in batches of {@code calls}. */
+    void markSettled(Class<?> type, int calls, long median) {
+        marks.get(type).medians.put(calls, median);
     }
 
     /**

@@ -18,7 +18,12 @@ final class LongRegionLoop implements ShapeLoop {
 
     @Override
     public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-        LongSupplier region = this.region;
+        return time(region, reader, count, calls, budgetNanos, recorder, sink);
+    }
+
+    /** The loop; static, so the shared path ({@link RegionLoop}) allocates nothing to run it. */
+    static long time(LongSupplier region, ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder,
+                     Sink sink) {
         long deadline = System.nanoTime() + budgetNanos;
         long i = 0;
         for (; i < count; i++) {

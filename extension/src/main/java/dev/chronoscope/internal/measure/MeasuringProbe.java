@@ -192,7 +192,9 @@ public final class MeasuringProbe implements Probe {
         Region region = compiledRegions.inlined(shared);
         Region empty = compiledRegions.inlinedEmpty(shared.shape());
         int k = naming(method, label, () -> {
-            warmUp(region, samples, 1);
+            // in batches of two, not one: code compiled while the batch loop never looped is
+            // thrown away (deoptimised) at the first longer batch, and the sizing would time that
+            warmUp(region, samples, 2);
             int sized = sizing.callsPerSample(region);
             warmUp(region, samples, sized);
             // sized again once warm at that size: a region sized while its code was still being

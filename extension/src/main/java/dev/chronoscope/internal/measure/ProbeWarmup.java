@@ -85,33 +85,39 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** Warms {@code region} on the probe path, in rounds of {@code roundSize} samples of {@code calls} calls. */
     public static ProbeWarmup warm(ClockReader reader, Region region, long budgetNanos, int roundSize, int calls) {
-        return warm(reader, List.of(region), budgetNanos, roundSize, calls, Long.getLong("dbg.quiet", MIN_JIT_QUIET_NANOS), MIN_REGION_ROUND_NANOS, MIN_ROUNDS);
+        return warm(reader, List.of(region), budgetNanos, roundSize, calls, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS, MIN_ROUNDS);
     }
 
     /**
      * Warms {@code region} like {@link #warm(ClockReader, Region, long, int, int)}, unless a region
-     * of its class settled before in this JVM ({@code compiled}): then its code is compiled already,
-     * and the warm-up ends as soon as {@link #STABLE_ROUNDS} rounds agree with no compilation during
-     * them. A region that settles under the full rule is recorded in {@code compiled}.
+     * of its class settled before in this JVM at the same batch size ({@code compiled}): then its
+     * code is compiled already, and the warm-up ends as soon as {@link #STABLE_ROUNDS} rounds agree,
+     * with no compilation during them, no higher than that earlier warm-up settled (within
+     * {@link #PLATEAU_TOLERANCE} or a step). The last condition catches code the JIT threw away
+     * since (a deoptimisation): it runs interpreted, steadily and slower, until it is compiled again,
+     * which short rounds would not wait for (seen here: a batch loop settled at 4 calls per
+     * microsecond, not 28). A region that settles under the full rule is recorded in {@code compiled}.
      */
     public static ProbeWarmup warm(ClockReader reader, Region region, long budgetNanos, int roundSize, int calls,
                                    CompiledRegions compiled) {
         Class<?> type = region.target().getClass();
         long left = budgetNanos;
-        if (compiled.settled(type)) {
+        java.util.OptionalLong before = compiled.settledMedian(type, calls);
+        if (System.getenv("DBG_WARM") != null) dev.chronoscope.internal.measure.Dbg.println("DBG warm " + type.getName() + " calls " + calls + " settled " + before);
+        if (before.isPresent()) {
             // bounded by the JIT quiet time the full rule would wait anyway, then the full rule
             ProbeWarmup again = warm(reader, List.of(region), Math.min(budgetNanos, MIN_JIT_QUIET_NANOS), roundSize, calls, 0,
-                    MIN_REGION_ROUND_NANOS, STABLE_ROUNDS);
-            if (Boolean.getBoolean("dbg.warm")) System.err.println("DBG quick " + again.describe("ns"));
+                    MIN_REGION_ROUND_NANOS, STABLE_ROUNDS, before.getAsLong());
+            if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.println("DBG quick " + again.describe("ns"));
             if (again.converged()) {
                 return again;
             }
             left = Math.max(0, budgetNanos - again.elapsedNanos());
         }
         ProbeWarmup full = warm(reader, region, left, roundSize, calls);
-        if (Boolean.getBoolean("dbg.warm")) System.err.println("DBG full " + full.describe("ns"));
+        if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.println("DBG full " + full.describe("ns"));
         if (full.converged()) {
-            compiled.markSettled(type);
+            compiled.markSettled(type, calls, full.finalMedian());
         }
         return full;
     }
@@ -124,6 +130,12 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      */
     static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
                             long minJitQuietNanos, long minRoundNanos, int minRounds) {
+        return warm(reader, regions, budgetNanos, roundSize, calls, minJitQuietNanos, minRoundNanos, minRounds, 0);
+    }
+
+    /** As above; with a positive {@code ceiling}, the settled medians must also lie within tolerance of it. */
+    private static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
+                                    long minJitQuietNanos, long minRoundNanos, int minRounds, long ceiling) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -151,7 +163,9 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
                 jitLastMoved = System.nanoTime();
             }
-            if (medians.size() >= Math.max(minRounds, STABLE_ROUNDS) && settled(medians, quantum(recorder.samples()))
+            long quantum = quantum(recorder.samples());
+            if (medians.size() >= Math.max(minRounds, STABLE_ROUNDS) && settled(medians, quantum)
+                    && (ceiling <= 0 || round.p50() - ceiling <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * ceiling)))
                     && jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos) {
                 converged = true;
                 break;

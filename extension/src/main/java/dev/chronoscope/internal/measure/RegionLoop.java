@@ -103,30 +103,30 @@ public final class RegionLoop {
      */
     public static long repeat(ClockReader reader, Supplier<?> region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        return new ObjectRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
+        return ObjectRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a {@code long} region. */
     public static long repeat(ClockReader reader, LongSupplier region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        return new LongRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
+        return LongRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for an {@code int} region. */
     public static long repeat(ClockReader reader, IntSupplier region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        return new IntRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
+        return IntRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a {@code double} region. */
     public static long repeat(ClockReader reader, DoubleSupplier region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        return new DoubleRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
+        return DoubleRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);
     }
 
     /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a region with no result. */
     public static long repeat(ClockReader reader, Runnable region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
-        return new RunnableRegionLoop(region).time(reader, count, calls, budgetNanos, recorder, sink);
+        return RunnableRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);
     }
 }
