@@ -183,7 +183,8 @@ public final class MeasuringProbe implements Probe {
             throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + MAX_SAMPLES
                     + ", was " + samples);
         }
-        int k = naming(method, label, () -> {
+        String note = timingNote(method, label);
+        int k = naming(note, () -> {
             warmUp(region, samples, 1);
             int sized = sizing.callsPerSample(region);
             warmUp(region, samples, sized);
@@ -197,7 +198,7 @@ public final class MeasuringProbe implements Probe {
         });
         // outside naming(): too many calls is the caller's mistake, not the region's
         requireCallsWithinBound(method, label, samples, k);
-        return naming(method, label, () -> {
+        return naming(note, () -> {
             ProbeFloor batchFloor = sizing.floor(k);
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = new AllocationCount(recorder);
@@ -219,17 +220,21 @@ public final class MeasuringProbe implements Probe {
     }
 
     /**
-     * Runs {@code action}; whatever the region throws propagates unchanged (an assertion error stays
-     * one), with a note naming the timing it interrupted, of which nothing was kept.
+     * Runs {@code action}, which runs a region; whatever the region throws propagates unchanged (an
+     * assertion error stays one), with {@code note} added: which timing it interrupted, of which
+     * nothing was kept.
      */
-    private static <T> T naming(String method, String label, Supplier<T> action) {
+    private static <T> T naming(String note, Supplier<T> action) {
         try {
             return action.get();
         } catch (RuntimeException | Error e) {
-            e.addSuppressed(new RegionFailure(method + "(\"" + label + "\"): the region threw while being timed;"
-                    + " nothing of this timing was recorded"));
+            e.addSuppressed(new RegionFailure(note));
             throw e;
         }
+    }
+
+    private static String timingNote(String method, String label) {
+        return method + "(\"" + label + "\"): the region threw while being timed; nothing of this timing was recorded";
     }
 
     /** The note a region's exception carries: where it was thrown. No stack trace: the exception's own says where. */
@@ -241,29 +246,55 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Timing repeatFor(String label, Duration budget, Supplier<?> region) {
-        requireActive("Probe.repeatFor");
-        requireLabel("Probe.repeatFor", label);
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, LongSupplier region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, IntSupplier region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, DoubleSupplier region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, Runnable region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    /** As {@link #repeat(String, String, int, Region)}, until {@code budget} has passed or {@link #MAX_SAMPLES} samples. */
+    private Timing repeatFor(String label, Duration budget, Region region) {
+        String method = "Probe.repeatFor";
+        requireActive(method);
+        requireLabel(method, label);
         Objects.requireNonNull(budget, "budget");
-        Objects.requireNonNull(region, "region");
         if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
-            throw new IllegalArgumentException("Probe.repeatFor: budget must be positive and at most " + MAX_BUDGET
+            throw new IllegalArgumentException(method + ": budget must be positive and at most " + MAX_BUDGET
                     + " (it stops at " + MAX_SAMPLES + " samples anyway), was " + budget);
         }
-        Region r = Region.of(region);
-        warmUp(r, 10_000, 1);
-        SampleRecorder recorder = new SampleRecorder(1 << 16);
-        AllocationCount allocation = new AllocationCount(recorder);
-        TimedRegionEvent event = TimedRegionEvent.started();
-        // two halves of the budget, so that the allocation of each half can be told apart
-        long half = budget.toNanos() / 2;
-        recorder.startCountingSwitches();
-        allocation.open();
-        long first = r.time(context.reader(), MAX_SAMPLES / 2, 1, half, recorder, sink);
-        allocation.close(0, first);
-        allocation.open();
-        allocation.close(1, r.time(context.reader(), MAX_SAMPLES - first, 1, budget.toNanos() - half, recorder, sink));
-        recorder.stopCountingSwitches();
-        return keep(timing(label, recorder, allocation, event, 1, null));
+        return naming(timingNote(method, label), () -> {
+            warmUp(region, 10_000, 1);
+            SampleRecorder recorder = new SampleRecorder(1 << 16);
+            AllocationCount allocation = new AllocationCount(recorder);
+            TimedRegionEvent event = TimedRegionEvent.started();
+            // two halves of the budget, so that the allocation of each half can be told apart
+            long half = budget.toNanos() / 2;
+            recorder.startCountingSwitches();
+            allocation.open();
+            long first = region.time(context.reader(), MAX_SAMPLES / 2, 1, half, recorder, sink);
+            allocation.close(0, first);
+            allocation.open();
+            allocation.close(1, region.time(context.reader(), MAX_SAMPLES - first, 1, budget.toNanos() - half, recorder, sink));
+            recorder.stopCountingSwitches();
+            return keep(timing(label, recorder, allocation, event, 1, null));
+        });
     }
 
     /**
