@@ -58,7 +58,11 @@ public interface Probe {
         return repeat(nextLabel(), times, region);
     }
 
-    /** Times {@code region} {@code times} times, after warming it up, under a label for the report. */
+    /**
+     * Times {@code region} {@code times} times (between 1 and {@link #MAX_SAMPLES}), one call between
+     * each pair of fenced reads, after warming it up, under a label for the report. A region that
+     * throws propagates its exception, with a note naming this timing, of which nothing is recorded.
+     */
     Timing repeat(String label, int times, Supplier<?> region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with a {@code long} result (not boxed). */
@@ -272,6 +276,10 @@ public interface Probe {
      * be {@link Verdict#NOT_RESOLVED}), both are timed for their throughput instead, per call in
      * batches of the same k (see {@link #throughput(String, int, Supplier)}); the comparison says so
      * ({@link Comparison#batching()}) and so do both timings.
+     *
+     * <p>A region that throws propagates its exception, with a note naming the comparison and which
+     * region threw (first or second, and its label); nothing of the comparison is recorded, neither
+     * region's timing.
      */
     default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
         throw unsupported("compare");
