@@ -25,7 +25,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * drop the work. {@link #begin()} / {@link #end(long)} bracket code the test runs itself. Every
  * {@link Timing} the probe returns also appears in the test's timing section and record.
  *
- * <p><b>Region shapes.</b> Each of these takes a region as a {@link Supplier}, or as a
+ * <p><b>Region shapes.</b> {@code repeat}, {@code repeatFor}, {@code throughput} and
+ * {@code compare} take a region as a {@link Supplier}, or as a
  * {@link LongSupplier}, {@link IntSupplier}, {@link DoubleSupplier} or {@link Runnable}, so that
  * a primitive result is not boxed (a {@code Long} per call costs more than the shortest regions).
  * Java picks the primitive shape for a lambda or method reference whose result is a primitive
@@ -54,10 +55,14 @@ public interface Probe {
 
     /** Times {@code region} {@code times} times, after warming it up. */
     default Timing repeat(int times, Supplier<?> region) {
-        return repeat("region " + (timings().size() + 1), times, region);
+        return repeat(nextLabel(), times, region);
     }
 
-    /** Times {@code region} {@code times} times, after warming it up, under a label for the report. */
+    /**
+     * Times {@code region} {@code times} times (between 1 and {@link #MAX_SAMPLES}), one call between
+     * each pair of fenced reads, after warming it up, under a label for the report. A region that
+     * throws propagates its exception, with a note naming this timing, of which nothing is recorded.
+     */
     Timing repeat(String label, int times, Supplier<?> region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with a {@code long} result (not boxed). */
@@ -168,7 +173,12 @@ public interface Probe {
     }
 
     private String nextLabel() {
-        return "region " + (timings().size() + 1);
+        return nextLabel(1);
+    }
+
+    /** The default label of the timing {@code ahead} places after the last one: {@code region N}. */
+    private String nextLabel(int ahead) {
+        return "region " + (timings().size() + ahead);
     }
 
     private UnsupportedOperationException unsupported(String method) {
@@ -177,11 +187,56 @@ public interface Probe {
 
     /** Times {@code region} as often as fits in {@code budget} (at most {@link #MAX_SAMPLES}), after warming it up. */
     default Timing repeatFor(Duration budget, Supplier<?> region) {
-        return repeatFor("region " + (timings().size() + 1), budget, region);
+        return repeatFor(nextLabel(), budget, region);
     }
 
-    /** Times {@code region} as often as fits in {@code budget}, under a label for the report. */
+    /**
+     * Times {@code region} as often as fits in {@code budget} (positive, at most an hour), one call
+     * per sample as {@link #repeat(String, int, Supplier)} does, after warming it up, under a label
+     * for the report. It stops at {@link #MAX_SAMPLES} samples if the budget lasts that long. A region
+     * that throws propagates its exception, with a note naming this timing, of which nothing is recorded.
+     */
     Timing repeatFor(String label, Duration budget, Supplier<?> region);
+
+    /** As {@link #repeatFor(Duration, Supplier)}, for a region with a {@code long} result (not boxed). */
+    default Timing repeatFor(Duration budget, LongSupplier region) {
+        return repeatFor(nextLabel(), budget, region);
+    }
+
+    /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with a {@code long} result (not boxed). */
+    default Timing repeatFor(String label, Duration budget, LongSupplier region) {
+        throw unsupported("repeatFor");
+    }
+
+    /** As {@link #repeatFor(Duration, Supplier)}, for a region with an {@code int} result (not boxed). */
+    default Timing repeatFor(Duration budget, IntSupplier region) {
+        return repeatFor(nextLabel(), budget, region);
+    }
+
+    /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with an {@code int} result (not boxed). */
+    default Timing repeatFor(String label, Duration budget, IntSupplier region) {
+        throw unsupported("repeatFor");
+    }
+
+    /** As {@link #repeatFor(Duration, Supplier)}, for a region with a {@code double} result (not boxed). */
+    default Timing repeatFor(Duration budget, DoubleSupplier region) {
+        return repeatFor(nextLabel(), budget, region);
+    }
+
+    /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with a {@code double} result (not boxed). */
+    default Timing repeatFor(String label, Duration budget, DoubleSupplier region) {
+        throw unsupported("repeatFor");
+    }
+
+    /** As {@link #repeatFor(Duration, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    default Timing repeatFor(Duration budget, Runnable region) {
+        return repeatFor(nextLabel(), budget, region);
+    }
+
+    /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    default Timing repeatFor(String label, Duration budget, Runnable region) {
+        throw unsupported("repeatFor");
+    }
 
     /** Reads the clock to open an explicit region; pass the value to {@link #end(long)}. */
     long begin();
@@ -204,8 +259,7 @@ public interface Probe {
      * {@code region N (first)} and {@code region N+1 (second)}.
      */
     default Comparison compare(int times, Supplier<?> first, Supplier<?> second) {
-        int n = timings().size();
-        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
     }
 
     /**
@@ -222,6 +276,10 @@ public interface Probe {
      * be {@link Verdict#NOT_RESOLVED}), both are timed for their throughput instead, per call in
      * batches of the same k (see {@link #throughput(String, int, Supplier)}); the comparison says so
      * ({@link Comparison#batching()}) and so do both timings.
+     *
+     * <p>A region that throws propagates its exception, with a note naming the comparison and which
+     * region threw (first or second, and its label); nothing of the comparison is recorded, neither
+     * region's timing.
      */
     default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
         throw unsupported("compare");
@@ -229,8 +287,7 @@ public interface Probe {
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code long} result (not boxed). */
     default Comparison compare(int times, LongSupplier first, LongSupplier second) {
-        int n = timings().size();
-        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code long} result. */
@@ -240,8 +297,7 @@ public interface Probe {
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with an {@code int} result (not boxed). */
     default Comparison compare(int times, IntSupplier first, IntSupplier second) {
-        int n = timings().size();
-        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with an {@code int} result. */
@@ -251,8 +307,7 @@ public interface Probe {
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code double} result (not boxed). */
     default Comparison compare(int times, DoubleSupplier first, DoubleSupplier second) {
-        int n = timings().size();
-        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code double} result. */
@@ -262,8 +317,7 @@ public interface Probe {
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with no result. */
     default Comparison compare(int times, Runnable first, Runnable second) {
-        int n = timings().size();
-        return compare("region " + (n + 1) + " (first)", first, "region " + (n + 2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with no result. */

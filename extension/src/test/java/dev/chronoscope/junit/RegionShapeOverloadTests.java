@@ -75,6 +75,10 @@ class RegionShapeOverloadTests {
         }
 
         @Override public Timing repeatFor(String label, Duration budget, Supplier<?> region) { return shape("Supplier"); }
+        @Override public Timing repeatFor(String label, Duration budget, LongSupplier region) { return shape("LongSupplier"); }
+        @Override public Timing repeatFor(String label, Duration budget, IntSupplier region) { return shape("IntSupplier"); }
+        @Override public Timing repeatFor(String label, Duration budget, DoubleSupplier region) { return shape("DoubleSupplier"); }
+        @Override public Timing repeatFor(String label, Duration budget, Runnable region) { return shape("Runnable"); }
         @Override public long begin() { return 0; }
         @Override public long end(long begin) { return 0; }
         @Override public Timing recorded() { return null; }
@@ -177,5 +181,34 @@ class RegionShapeOverloadTests {
         assertThat(p.last()).isEqualTo("Supplier");
         p.compare("a", () -> nothingOf(x), "b", list::clear, 10);
         assertThat(p.last()).isEqualTo("Runnable");
+    }
+
+    @Test
+    void repeatForResolvesAsRepeatDoes() {
+        ShapeRecorder p = new ShapeRecorder();
+        Duration budget = Duration.ofMillis(1);
+        p.repeatFor(budget, () -> longOf(x)); // a long method: not boxed through Supplier
+        assertThat(p.last()).isEqualTo("LongSupplier");
+        p.repeatFor("labelled", budget, () -> longOf(x));
+        assertThat(p.last()).isEqualTo("LongSupplier");
+        p.repeatFor(budget, this::nextLong);
+        assertThat(p.last()).isEqualTo("LongSupplier");
+        p.repeatFor(budget, () -> intOf(x));
+        assertThat(p.last()).isEqualTo("IntSupplier");
+        p.repeatFor("labelled", budget, this::nextInt);
+        assertThat(p.last()).isEqualTo("IntSupplier");
+        p.repeatFor(budget, () -> doubleOf(x));
+        assertThat(p.last()).isEqualTo("DoubleSupplier");
+        p.repeatFor("labelled", budget, () -> x / 3.0);
+        assertThat(p.last()).isEqualTo("DoubleSupplier");
+        p.repeatFor(budget, () -> nothingOf(x));
+        assertThat(p.last()).isEqualTo("Runnable");
+        p.repeatFor("labelled", budget, list::clear);
+        assertThat(p.last()).isEqualTo("Runnable");
+        p.repeatFor(budget, () -> textOf(x));
+        assertThat(p.last()).isEqualTo("Supplier");
+        p.repeatFor("labelled", budget, () -> map.get("a")); // an Integer stays a Supplier
+        assertThat(p.last()).isEqualTo("Supplier");
+        assertThat(p.shapes).hasSize(11);
     }
 }

@@ -140,14 +140,16 @@ public final class MeasuringProbe implements Probe {
         if (times < 1 || times > MAX_SAMPLES) {
             throw new IllegalArgumentException(method + ": times must be between 1 and " + MAX_SAMPLES + ", was " + times);
         }
-        warmUp(region, times, 1);
-        SampleRecorder recorder = new SampleRecorder(times);
-        AllocationCount allocation = new AllocationCount(recorder);
-        TimedRegionEvent event = TimedRegionEvent.started();
-        recorder.startCountingSwitches();
-        allocation.halves(times, n -> region.time(context.reader(), n, 1, Long.MAX_VALUE, recorder, sink));
-        recorder.stopCountingSwitches();
-        return keep(timing(label, recorder, allocation, event, 1, null));
+        return naming(timingNote(method, label), () -> {
+            warmUp(region, times, 1);
+            SampleRecorder recorder = new SampleRecorder(times);
+            AllocationCount allocation = new AllocationCount(recorder);
+            TimedRegionEvent event = TimedRegionEvent.started();
+            recorder.startCountingSwitches();
+            allocation.halves(times, n -> region.time(context.reader(), n, 1, Long.MAX_VALUE, recorder, sink));
+            recorder.stopCountingSwitches();
+            return keep(timing(label, recorder, allocation, event, 1, null));
+        });
     }
 
     @Override
@@ -191,7 +193,8 @@ public final class MeasuringProbe implements Probe {
         // floor that loop's with an empty region of the same shape inlined, warmed as regions are
         Region region = compiledRegions.inlined(shared);
         Region empty = compiledRegions.inlinedEmpty(shared.shape());
-        int k = naming(method, label, () -> {
+        String note = timingNote(method, label);
+        int k = naming(note, () -> {
             // in batches of two, not one: code compiled while the batch loop never looped is
             // thrown away (deoptimised) at the first longer batch, and the sizing would time that
             warmUp(region, samples, 2);
@@ -208,7 +211,7 @@ public final class MeasuringProbe implements Probe {
         // outside naming(): too many calls is the caller's mistake, not the region's
         requireCallsWithinBound(method, label, samples, k);
         warmUp(empty, samples, k);
-        return naming(method, label, () -> {
+        return naming(note, () -> {
             ProbeFloor batchFloor = sizing.floor(empty, k);
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = new AllocationCount(recorder);
@@ -230,17 +233,21 @@ public final class MeasuringProbe implements Probe {
     }
 
     /**
-     * Runs {@code action}; whatever the region throws propagates unchanged (an assertion error stays
-     * one), with a note naming the timing it interrupted, of which nothing was kept.
+     * Runs {@code action}, which runs a region; whatever the region throws propagates unchanged (an
+     * assertion error stays one), with {@code note} added: which timing it interrupted, of which
+     * nothing was kept.
      */
-    private static <T> T naming(String method, String label, Supplier<T> action) {
+    private static <T> T naming(String note, Supplier<T> action) {
         try {
             return action.get();
         } catch (RuntimeException | Error e) {
-            e.addSuppressed(new RegionFailure(method + "(\"" + label + "\"): the region threw while being timed;"
-                    + " nothing of this timing was recorded"));
+            e.addSuppressed(new RegionFailure(note));
             throw e;
         }
+    }
+
+    private static String timingNote(String method, String label) {
+        return method + "(\"" + label + "\"): the region threw while being timed; nothing of this timing was recorded";
     }
 
     /** The note a region's exception carries: where it was thrown. No stack trace: the exception's own says where. */
@@ -252,29 +259,55 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Timing repeatFor(String label, Duration budget, Supplier<?> region) {
-        requireActive("Probe.repeatFor");
-        requireLabel("Probe.repeatFor", label);
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, LongSupplier region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, IntSupplier region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, DoubleSupplier region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    @Override
+    public Timing repeatFor(String label, Duration budget, Runnable region) {
+        return repeatFor(label, budget, Region.of(region));
+    }
+
+    /** As {@link #repeat(String, String, int, Region)}, until {@code budget} has passed or {@link #MAX_SAMPLES} samples. */
+    private Timing repeatFor(String label, Duration budget, Region region) {
+        String method = "Probe.repeatFor";
+        requireActive(method);
+        requireLabel(method, label);
         Objects.requireNonNull(budget, "budget");
-        Objects.requireNonNull(region, "region");
         if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
-            throw new IllegalArgumentException("Probe.repeatFor: budget must be positive and at most " + MAX_BUDGET
+            throw new IllegalArgumentException(method + ": budget must be positive and at most " + MAX_BUDGET
                     + " (it stops at " + MAX_SAMPLES + " samples anyway), was " + budget);
         }
-        Region r = Region.of(region);
-        warmUp(r, 10_000, 1);
-        SampleRecorder recorder = new SampleRecorder(1 << 16);
-        AllocationCount allocation = new AllocationCount(recorder);
-        TimedRegionEvent event = TimedRegionEvent.started();
-        // two halves of the budget, so that the allocation of each half can be told apart
-        long half = budget.toNanos() / 2;
-        recorder.startCountingSwitches();
-        allocation.open();
-        long first = r.time(context.reader(), MAX_SAMPLES / 2, 1, half, recorder, sink);
-        allocation.close(0, first);
-        allocation.open();
-        allocation.close(1, r.time(context.reader(), MAX_SAMPLES - first, 1, budget.toNanos() - half, recorder, sink));
-        recorder.stopCountingSwitches();
-        return keep(timing(label, recorder, allocation, event, 1, null));
+        return naming(timingNote(method, label), () -> {
+            warmUp(region, 10_000, 1);
+            SampleRecorder recorder = new SampleRecorder(1 << 16);
+            AllocationCount allocation = new AllocationCount(recorder);
+            TimedRegionEvent event = TimedRegionEvent.started();
+            // two halves of the budget, so that the allocation of each half can be told apart
+            long half = budget.toNanos() / 2;
+            recorder.startCountingSwitches();
+            allocation.open();
+            long first = region.time(context.reader(), MAX_SAMPLES / 2, 1, half, recorder, sink);
+            allocation.close(0, first);
+            allocation.open();
+            allocation.close(1, region.time(context.reader(), MAX_SAMPLES - first, 1, budget.toNanos() - half, recorder, sink));
+            recorder.stopCountingSwitches();
+            return keep(timing(label, recorder, allocation, event, 1, null));
+        });
     }
 
     /**
@@ -331,25 +364,27 @@ public final class MeasuringProbe implements Probe {
         long seed = context.assertions().seed();
         int blockSize = Comparisons.blockSize(times);
         int pairs = Comparisons.blockPairs(times, blockSize);
-        warmUp(first, times, 1);
-        warmUp(second, times, 1);
+        ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel);
+        ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel);
+        a.warmUp(times, 1);
+        b.warmUp(times, 1);
         // a clock too coarse for any batch of reasonable length is left to decide (inconclusive) as before
         boolean batchable = sizing.canResolveByBatching();
-        String firstAlone = batchable ? sizing.unresolvedAlone(first) : null;
-        String secondAlone = batchable && firstAlone == null ? sizing.unresolvedAlone(second) : null;
+        String firstAlone = batchable ? a.unresolvedAlone() : null;
+        String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
         int k = 1;
         ProbeFloor batchFloor = null;
         String batching = null;
         if (firstAlone != null || secondAlone != null) {
-            k = Math.max(sizing.callsPerSample(first), sizing.callsPerSample(second));
-            warmUp(first, times, k);
-            warmUp(second, times, k);
+            k = Math.max(a.callsPerSample(), b.callsPerSample());
+            a.warmUp(times, k);
+            b.warmUp(times, k);
             // sized again once warm at that size, as throughput does
-            int resized = Math.max(sizing.callsPerSample(first, k), sizing.callsPerSample(second, k));
+            int resized = Math.max(a.callsPerSample(k), b.callsPerSample(k));
             if (resized != k) {
                 k = resized;
-                warmUp(first, times, k);
-                warmUp(second, times, k);
+                a.warmUp(times, k);
+                b.warmUp(times, k);
             }
             requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
             batchFloor = sizing.floor(k);
@@ -357,35 +392,83 @@ public final class MeasuringProbe implements Probe {
                     + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
                     firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
         }
-        SampleRecorder a = new SampleRecorder(times);
-        SampleRecorder b = new SampleRecorder(times);
+        SampleRecorder ra = new SampleRecorder(times);
+        SampleRecorder rb = new SampleRecorder(times);
         int[] endsA = new int[pairs];
         int[] endsB = new int[pairs];
         SplittableRandom order = new SplittableRandom(seed);
-        AllocationCount allocationA = new AllocationCount(a);
-        AllocationCount allocationB = new AllocationCount(b);
+        AllocationCount allocationA = new AllocationCount(ra);
+        AllocationCount allocationB = new AllocationCount(rb);
         TimedRegionEvent eventA = TimedRegionEvent.started();
         TimedRegionEvent eventB = TimedRegionEvent.started();
         for (int j = 0; j < pairs; j++) {
             int n = Math.min(blockSize, times - j * blockSize);
             int half = j < pairs / 2 ? 0 : 1;
-            boolean firstGoesFirst = order.nextBoolean();
-            block(firstGoesFirst ? first : second, n, k, firstGoesFirst ? a : b, firstGoesFirst ? allocationA : allocationB, half);
-            block(firstGoesFirst ? second : first, n, k, firstGoesFirst ? b : a, firstGoesFirst ? allocationB : allocationA, half);
-            endsA[j] = a.samples().size();
-            endsB[j] = b.samples().size();
+            if (order.nextBoolean()) {
+                a.block(n, k, ra, allocationA, half);
+                b.block(n, k, rb, allocationB, half);
+            } else {
+                b.block(n, k, rb, allocationB, half);
+                a.block(n, k, ra, allocationA, half);
+            }
+            endsA[j] = ra.samples().size();
+            endsB[j] = rb.samples().size();
         }
-        Timing ta = keep(timing(firstLabel, a, allocationA, eventA, k, batchFloor));
-        Timing tb = keep(timing(secondLabel, b, allocationB, eventB, k, batchFloor));
-        return Comparisons.of(ta, tb, a.samples().toArray(), endsA, b.samples().toArray(), endsB, blockSize, seed, batching);
+        Timing ta = timing(firstLabel, ra, allocationA, eventA, k, batchFloor);
+        Timing tb = timing(secondLabel, rb, allocationB, eventB, k, batchFloor);
+        Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
+                blockSize, seed, batching);
+        // both timings or neither: a comparison that did not finish leaves nothing in the record
+        keep(ta);
+        keep(tb);
+        return comparison;
     }
 
-    /** One block of a comparison: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
-    private void block(Region region, int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
-        recorder.startCountingSwitches();
-        allocation.open();
-        allocation.close(half, k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
-        recorder.stopCountingSwitches();
+    /**
+     * One region of a comparison, run only through these methods: whatever it throws propagates with
+     * a note naming the region (first or second, and its label) and saying that nothing of the
+     * comparison was recorded.
+     */
+    private final class ComparedRegion {
+        private final Region region;
+        private final String note;
+
+        ComparedRegion(String which, Region region, String firstLabel, String secondLabel) {
+            this.region = region;
+            this.note = String.format(java.util.Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
+                    + " while being timed; nothing of this comparison was recorded", firstLabel, secondLabel, which,
+                    which.equals("first") ? firstLabel : secondLabel);
+        }
+
+        void warmUp(int times, int calls) {
+            naming(note, () -> {
+                MeasuringProbe.this.warmUp(region, times, calls);
+                return null;
+            });
+        }
+
+        String unresolvedAlone() {
+            return naming(note, () -> sizing.unresolvedAlone(region));
+        }
+
+        int callsPerSample() {
+            return naming(note, () -> sizing.callsPerSample(region));
+        }
+
+        int callsPerSample(int from) {
+            return naming(note, () -> sizing.callsPerSample(region, from));
+        }
+
+        /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
+        void block(int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
+            naming(note, () -> {
+                recorder.startCountingSwitches();
+                allocation.open();
+                allocation.close(half, k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
+                recorder.stopCountingSwitches();
+                return null;
+            });
+        }
     }
 
     /**
