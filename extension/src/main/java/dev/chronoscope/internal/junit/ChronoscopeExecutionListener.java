@@ -31,7 +31,7 @@ public final class ChronoscopeExecutionListener implements TestExecutionListener
     public ChronoscopeExecutionListener() {
         mixedJupiter(version(API_CLASS), version(ENGINE_CLASS)).ifPresent(message -> {
             if (MIXED_JUPITER_SAID.compareAndSet(false, true)) {
-                dev.chronoscope.internal.measure.Dbg.println("[chronoscope] " + message);
+                System.err.println("[chronoscope] " + message);
             }
         });
         delegate = Jdk.unsupported().isPresent() ? null : new PlanPreparation();

@@ -46,7 +46,7 @@ record Pinning(BitSet previous, String description, List<String> warnings) {
         try {
             Libc.setThreadAffinity(previous);
         } catch (Libc.LibcException e) {
-            dev.chronoscope.internal.measure.Dbg.println("[chronoscope] could not restore the thread's CPU affinity " + previous + ": " + e.getMessage());
+            System.err.println("[chronoscope] could not restore the thread's CPU affinity " + previous + ": " + e.getMessage());
         }
     }
 }

@@ -38,7 +38,7 @@ public final class PlanPreparation implements TestExecutionListener {
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
         for (String warning : ConfigKeys.warnings(plan.getConfigurationParameters().keySet())) {
-            dev.chronoscope.internal.measure.Dbg.println("[chronoscope] " + warning);
+            System.err.println("[chronoscope] " + warning);
         }
         Settings settings;
         try {

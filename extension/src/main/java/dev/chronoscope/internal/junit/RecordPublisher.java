@@ -65,7 +65,7 @@ final class RecordPublisher {
         try {
             publishEntries(context, record, json);
         } catch (RuntimeException e) {
-            dev.chronoscope.internal.measure.Dbg.println("[chronoscope] could not publish the report entries of " + record.testName() + ": " + e);
+            System.err.println("[chronoscope] could not publish the report entries of " + record.testName() + ": " + e);
         }
         publishSamples(context, record);
         if (notWritten != null) {
@@ -115,7 +115,7 @@ final class RecordPublisher {
                     }
                 });
             } catch (RuntimeException e) {
-                dev.chronoscope.internal.measure.Dbg.println("[chronoscope] could not publish the samples of " + record.testName() + ": " + e);
+                System.err.println("[chronoscope] could not publish the samples of " + record.testName() + ": " + e);
             }
         }
     }

@@ -55,21 +55,14 @@ final class TimedTestFactory {
 
     /** Sets up the timing of the test {@code context} names, on {@code runtime}'s host and JVM. */
     static TimedTest open(ExtensionContext context, ChronoscopeRuntime runtime) {
-        long T0=System.nanoTime();
         Plan plan = plan(context, runtime);
         ProbeWarmup jvmWarmup = prepare(plan, runtime);
-        long T1=System.nanoTime();
         Readers readers = openReaders(plan);
         Pinning pinning = pin(runtime.settings());
-        long T2=System.nanoTime();
         try {
             String warmup = warmup(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
-        long T3=System.nanoTime();
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
-        long T4=System.nanoTime();
             Timings.Context timing = context(plan, readers.probe(), floor, runtime);
-        long T5=System.nanoTime();
-        if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.printf("DBG open plan+prep %.2f readers+pin %.2f rewarm %.2f floor %.2f ctx %.2f%n", (T1-T0)/1e6,(T2-T1)/1e6,(T3-T2)/1e6,(T4-T3)/1e6,(T5-T4)/1e6);
             Settings settings = runtime.settings();
             String testName = TestNames.testName(context);
             MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),

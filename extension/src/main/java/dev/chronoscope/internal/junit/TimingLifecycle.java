@@ -94,14 +94,10 @@ public final class TimingLifecycle {
             return;
         }
         test.close();
-        long T0=System.nanoTime();
         ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
         TestRecord record = test.record(context, outcome(context), templateAggregate(context));
-        long T1=System.nanoTime();
         runtime.add(record);
         runtime.publisher().publish(context, record);
-        long T2=System.nanoTime();
-        if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.printf("DBG after record %.2f publish %.2f%n", (T1-T0)/1e6,(T2-T1)/1e6);
         runtime.baseline().failIfRegressed(record);
     }
 

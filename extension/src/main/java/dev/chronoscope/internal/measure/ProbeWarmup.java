@@ -103,19 +103,16 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         Class<?> type = region.target().getClass();
         long left = budgetNanos;
         java.util.OptionalLong before = compiled.settledMedian(type, calls);
-        if (System.getenv("DBG_WARM") != null) dev.chronoscope.internal.measure.Dbg.println("DBG warm " + type.getName() + " calls " + calls + " settled " + before);
         if (before.isPresent()) {
             // bounded by the JIT quiet time the full rule would wait anyway, then the full rule
             ProbeWarmup again = warm(reader, List.of(region), Math.min(budgetNanos, MIN_JIT_QUIET_NANOS), roundSize, calls, 0,
                     MIN_REGION_ROUND_NANOS, STABLE_ROUNDS, before.getAsLong());
-            if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.println("DBG quick " + again.describe("ns"));
             if (again.converged()) {
                 return again;
             }
             left = Math.max(0, budgetNanos - again.elapsedNanos());
         }
         ProbeWarmup full = warm(reader, region, left, roundSize, calls);
-        if ((System.getenv("DBG_WARM") != null)) dev.chronoscope.internal.measure.Dbg.println("DBG full " + full.describe("ns"));
         if (full.converged()) {
             compiled.markSettled(type, calls, full.finalMedian());
         }
