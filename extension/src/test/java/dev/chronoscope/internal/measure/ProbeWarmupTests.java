@@ -79,6 +79,43 @@ class ProbeWarmupTests {
         assertThat(warmup.medians()).as("it saw the plateau and went on past it: " + warmup.describe("ns")).contains(112L);
     }
 
+    /** One region class for the tests below: the memory of compiled regions is per class. */
+    private static final java.util.function.Supplier<Object> REGION = () -> null;
+
+    @Test
+    void aRegionClassCompiledBeforeSettlesWithoutWaitingForTheJitAgain() {
+        CompiledRegions compiled = new CompiledRegions();
+        ProbeWarmup first = ProbeWarmup.warm(new ScriptedCost(round -> 50), Region.of(REGION), 5_000_000_000L, ROUND, 1, compiled);
+        assertThat(first.converged()).as(first.describe("ns")).isTrue();
+        assertThat(first.elapsedNanos()).as("the full rule waits for the JIT to be quiet")
+                .isGreaterThanOrEqualTo(ProbeWarmup.MIN_JIT_QUIET_NANOS);
+        assertThat(compiled.settledMedian(REGION.getClass(), 1)).hasValue(first.finalMedian());
+        assertThat(compiled.settledMedian(REGION.getClass(), 2)).as("another batch size is other code").isEmpty();
+
+        // later warm-ups of the class may end after five agreeing rounds; the test JVM's own JIT
+        // activity (compiling the tests) can hold one back, so a few attempts are allowed
+        List<ProbeWarmup> again = new java.util.ArrayList<>();
+        for (int i = 0; i < 5 && again.stream().noneMatch(w -> w.rounds() < ProbeWarmup.MIN_ROUNDS); i++) {
+            again.add(ProbeWarmup.warm(new ScriptedCost(round -> 50), Region.of(REGION), 5_000_000_000L, ROUND, 1, compiled));
+        }
+        assertThat(again).as("fewer rounds than the full rule's minimum of %d", ProbeWarmup.MIN_ROUNDS)
+                .anyMatch(w -> w.converged() && w.rounds() < ProbeWarmup.MIN_ROUNDS && w.finalMedian() == 50);
+    }
+
+    @Test
+    void aCompiledRegionClassRunningSlowerThanItSettledGetsTheFullWarmup() {
+        // settled at 50; then, steady at 112: code the JIT threw away and runs interpreted until it
+        // is compiled again. Five agreeing rounds with a quiet JIT would accept it; the full rule runs
+        CompiledRegions compiled = new CompiledRegions();
+        ProbeWarmup.warm(new ScriptedCost(round -> 50), Region.of(REGION), 5_000_000_000L, ROUND, 1, compiled);
+        ProbeWarmup slower = ProbeWarmup.warm(new ScriptedCost(round -> 112), Region.of(REGION), 5_000_000_000L, ROUND, 1,
+                compiled);
+        assertThat(slower.finalMedian()).isEqualTo(112);
+        assertThat(slower.rounds()).isGreaterThanOrEqualTo(ProbeWarmup.MIN_ROUNDS);
+        assertThat(slower.elapsedNanos()).as("waited for the JIT as a first warm-up does: " + slower.describe("ns"))
+                .isGreaterThanOrEqualTo(ProbeWarmup.MIN_JIT_QUIET_NANOS);
+    }
+
     private static final int ROUND = ProbeWarmup.DEFAULT_ROUND_SIZE;
 
     /**
