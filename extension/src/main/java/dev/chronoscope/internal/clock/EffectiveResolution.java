@@ -118,6 +118,12 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
             if (values.length != counts.length) {
                 throw new IllegalArgumentException("values and counts differ in length");
             }
+            for (int i = 1; i < values.length; i++) {
+                if (values[i] <= values[i - 1]) {
+                    throw new IllegalArgumentException("values must be distinct and ascending: " + values[i - 1] + " then "
+                            + values[i] + " at index " + i);
+                }
+            }
         }
 
         /** The histogram of the positive entries of {@code differences}. */
@@ -318,7 +324,12 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
             long fitted = 0;
             double sum = 0;
             double multiples = 0;
-            java.util.Map<Long, Long> perMultiple = new java.util.HashMap<>();
+            long needed = (long) Math.ceil(MIN_MULTIPLE_SHARE * total);
+            // values ascend, so the fitted values of one multiple are adjacent: counted per run of k,
+            // with no map (this runs for every candidate quantum of every timed test's floor)
+            int withShare = 0;
+            long runK = 0;
+            long runCount = 0;
             for (int i = 0; i < d.values.length; i++) {
                 long v = d.values[i];
                 long k = Math.round(v / q);
@@ -327,11 +338,15 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
                     fitted += d.counts[i];
                     sum += (double) v * d.counts[i];
                     multiples += (double) k * d.counts[i];
-                    perMultiple.merge(k, d.counts[i], Long::sum);
+                    if (k != runK) {
+                        withShare += runCount >= needed && runCount > 0 ? 1 : 0;
+                        runK = k;
+                        runCount = 0;
+                    }
+                    runCount += d.counts[i];
                 }
             }
-            long needed = (long) Math.ceil(MIN_MULTIPLE_SHARE * total);
-            int withShare = (int) perMultiple.values().stream().filter(c -> c >= needed).count();
+            withShare += runCount >= needed && runCount > 0 ? 1 : 0;
             return new Fit(q, total == 0 ? 0 : (double) fitted / total, withShare, sum, multiples);
         }
 

@@ -154,13 +154,15 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             if (recorder.samples().isEmpty()) {
                 continue;
             }
-            Statistics round = Statistics.of(recorder.samples());
+            // sorted once for both the median and the step: a round's bookkeeping is garbage per round
+            Samples.Sorted sorted = recorder.samples().sorted();
+            Statistics round = Statistics.ofSorted(sorted);
             medians.add(round.p50());
             jitTimes.add(JitActivity.now());
             if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
                 jitLastMoved = System.nanoTime();
             }
-            long quantum = quantum(recorder.samples());
+            long quantum = quantum(sorted);
             if (medians.size() >= Math.max(minRounds, STABLE_ROUNDS) && settled(medians, quantum)
                     && (ceiling <= 0 || round.p50() - ceiling <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * ceiling)))
                     && jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos) {
@@ -210,9 +212,10 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (check.samples().isEmpty()) {
             return java.util.Optional.empty();
         }
-        long median = Statistics.of(check.samples()).p50();
+        Samples.Sorted sorted = check.samples().sorted();
+        long median = Statistics.ofSorted(sorted).p50();
         long reference = settled.finalMedian();
-        long tolerance = Math.max(quantum(check.samples()), (long) Math.ceil(AGREEMENT * reference));
+        long tolerance = Math.max(quantum(sorted), (long) Math.ceil(AGREEMENT * reference));
         if (median - reference <= tolerance) {
             return java.util.Optional.empty();
         }
@@ -221,7 +224,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */
     static long quantum(Samples samples) {
-        Samples.Sorted sorted = samples.sorted();
+        return quantum(samples.sorted());
+    }
+
+    /** As {@link #quantum(Samples)}, of samples already sorted. */
+    static long quantum(Samples.Sorted sorted) {
         long q = Long.MAX_VALUE;
         for (int i = 1; i < sorted.size(); i++) {
             long d = sorted.get(i) - sorted.get(i - 1);

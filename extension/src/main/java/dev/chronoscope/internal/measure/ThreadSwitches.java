@@ -25,14 +25,44 @@ public final class ThreadSwitches {
     }
 
     static long involuntary(Path status) {
+        byte[] text;
         try {
-            for (String line : Files.readAllLines(status, StandardCharsets.US_ASCII)) {
-                if (line.startsWith(KEY)) {
-                    return Long.parseLong(line.substring(KEY.length()).trim());
-                }
-            }
+            text = Files.readAllBytes(status);
         } catch (IOException | RuntimeException e) {
             return -1;
+        }
+        // parsed in place: no line or string per read (a read happens around every timing)
+        int at = indexOf(text, KEY_BYTES);
+        if (at < 0) {
+            return -1;
+        }
+        int i = at + KEY_BYTES.length;
+        while (i < text.length && (text[i] == ' ' || text[i] == '\t')) {
+            i++;
+        }
+        long value = 0;
+        int digits = 0;
+        for (; i < text.length && text[i] >= '0' && text[i] <= '9' && digits < 19; i++, digits++) {
+            value = value * 10 + (text[i] - '0');
+        }
+        return digits == 0 ? -1 : value;
+    }
+
+    private static final byte[] KEY_BYTES = KEY.getBytes(StandardCharsets.US_ASCII);
+
+    /** Where {@code key} starts in {@code text} at the start of a line, or -1. */
+    static int indexOf(byte[] text, byte[] key) {
+        outer:
+        for (int i = 0; i + key.length <= text.length; i++) {
+            if (i > 0 && text[i - 1] != '\n') {
+                continue;
+            }
+            for (int j = 0; j < key.length; j++) {
+                if (text[i + j] != key[j]) {
+                    continue outer;
+                }
+            }
+            return i;
         }
         return -1;
     }
