@@ -2,13 +2,11 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.ProbeFloor;
 
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * Chooses how many calls of a region go into one throughput sample, and measures (once per batch
- * size and probe) the floor of that batch size. Mutable: one per probe, on its test's thread.
+ * Chooses how many calls of a region go into one throughput sample, and measures the floor of
+ * that batch size. Mutable: one per probe, on its test's thread.
  *
  * <p>A sample must span enough quanta of the clock's effective resolution that the verdict can
  * resolve it — {@link Timings#MIN_NET_STEPS} with a margin of {@link #STEP_MARGIN} — and at least
@@ -37,7 +35,6 @@ final class BatchSizing {
     private final Sink sink;
     private final int floorSamples;
     private final long floorBudgetNanos;
-    private final Map<Integer, ProbeFloor> floors = new HashMap<>();
 
     BatchSizing(Timings.Context context, Sink sink, int floorSamples, long floorBudgetNanos) {
         this.context = context;
@@ -116,14 +113,10 @@ final class BatchSizing {
                 context.reader().countsTicks() ? "ticks" : "ns");
     }
 
-    /** The per-call floor at {@code calls} calls per sample of the shared loop, measured the first time it is needed. */
-    ProbeFloor floor(int calls) {
-        return floors.computeIfAbsent(calls, k -> floor(null, k));
-    }
-
     /**
      * The per-call floor at {@code calls} calls per sample with {@code empty} as the empty region
-     * (an inlined one, {@link CompiledRegions#inlinedEmpty}; null: the shared loop's), measured now.
+     * (an inlined one, {@link CompiledRegions#inlinedEmpty}; null: the shared loop's), measured now,
+     * right before the samples it is subtracted from.
      */
     ProbeFloor floor(Region empty, int calls) {
         // the same number of samples as the latency floor, within the same budget per sample's share

@@ -376,6 +376,13 @@ public final class MeasuringProbe implements Probe {
         ProbeFloor batchFloor = null;
         String batching = null;
         if (firstAlone != null || secondAlone != null) {
+            // per call back to back as throughput times a region: each inlined into a loop of its
+            // own (warmed in batches of two, as there), the floor that loop's with an empty region
+            a.inline();
+            b.inline();
+            Region empty = compiledRegions.inlinedEmpty(first.shape());
+            a.warmUp(times, 2);
+            b.warmUp(times, 2);
             k = Math.max(a.callsPerSample(), b.callsPerSample());
             a.warmUp(times, k);
             b.warmUp(times, k);
@@ -387,7 +394,8 @@ public final class MeasuringProbe implements Probe {
                 b.warmUp(times, k);
             }
             requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
-            batchFloor = sizing.floor(k);
+            warmUp(empty, times, k);
+            batchFloor = sizing.floor(empty, k);
             batching = String.format(java.util.Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
                     + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
                     firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
@@ -430,7 +438,7 @@ public final class MeasuringProbe implements Probe {
      * comparison was recorded.
      */
     private final class ComparedRegion {
-        private final Region region;
+        private Region region;
         private final String note;
 
         ComparedRegion(String which, Region region, String firstLabel, String secondLabel) {
@@ -438,6 +446,11 @@ public final class MeasuringProbe implements Probe {
             this.note = String.format(java.util.Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
                     + " while being timed; nothing of this comparison was recorded", firstLabel, secondLabel, which,
                     which.equals("first") ? firstLabel : secondLabel);
+        }
+
+        /** From now on timed inlined into a loop of its own, as {@code throughput} times a region. */
+        void inline() {
+            region = compiledRegions.inlined(region);
         }
 
         void warmUp(int times, int calls) {
