@@ -328,6 +328,23 @@ public final class TimedTestCost {
         print("distinct: one test per region class", distinct, plainMedian, DistinctCase.NET_P50_NS);
         System.out.printf(Locale.ROOT, "first timed test: %.1f ms, %.1f ms more than the repeated tests' median (per-JVM probe"
                 + " warm-up and one-off set-up)%n", repeated.nanos.get(0) / 1e6, (repeated.nanos.get(0) - median(repeated.nanos)) / 1e6);
+        System.out.printf(Locale.ROOT, "the first timed test's warm-up line: %s%n", firstWarmup(reports));
+    }
+
+    /** The {@code warmup} member of the first record written: the per-JVM probe warm-up, as the record states it. */
+    private static String firstWarmup(Path reports) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(reports)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    int at = line.indexOf("\"warmup\":\"");
+                    if (at >= 0) {
+                        int start = at + "\"warmup\":\"".length();
+                        return line.substring(start, line.indexOf('"', start));
+                    }
+                }
+            }
+        }
+        return "no record";
     }
 
     private static LauncherDiscoveryRequest timedRequest(Class<?> testClass, Path reports, String[] args) {
