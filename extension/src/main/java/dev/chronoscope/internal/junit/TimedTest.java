@@ -108,6 +108,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         warnings.addAll(pinning.warnings());
         warnings.addAll(notes);
         probe.unendedRegion().ifPresent(warnings::add);
+        warnings.addAll(probe.warmupWarnings());
         runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
         return TestRecord.builder()
                 .test(test.getUniqueId(), testName, test.getDisplayName())

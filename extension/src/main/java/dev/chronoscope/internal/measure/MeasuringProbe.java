@@ -43,6 +43,7 @@ public final class MeasuringProbe implements Probe {
     private final Sink sink = new Sink();
     private final BatchSizing sizing;
     private final List<Timing> timings = new ArrayList<>();
+    private final java.util.Map<String, String> warmupWarnings = new java.util.LinkedHashMap<>();
     private final SampleRecorder explicit = new SampleRecorder(1024);
     private boolean explicitOpen;
     /** The explicit regions as one JFR event: begun at the first begin(), ended at each end(). */
@@ -141,7 +142,7 @@ public final class MeasuringProbe implements Probe {
             throw new IllegalArgumentException(method + ": times must be between 1 and " + MAX_SAMPLES + ", was " + times);
         }
         return naming(timingNote(method, label), () -> {
-            warmUp(region, times, 1);
+            warmUp(region, times, 1, label);
             SampleRecorder recorder = new SampleRecorder(times);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
@@ -197,20 +198,20 @@ public final class MeasuringProbe implements Probe {
         int k = naming(note, () -> {
             // in batches of two, not one: code compiled while the batch loop never looped is
             // thrown away (deoptimised) at the first longer batch, and the sizing would time that
-            warmUp(region, samples, 2);
+            warmUp(region, samples, 2, label);
             int sized = sizing.callsPerSample(region);
-            warmUp(region, samples, sized);
+            warmUp(region, samples, sized, label);
             // sized again once warm at that size: a region sized while its code was still being
             // compiled ran slower per call, and got too few calls per sample for the clock (seen here)
             int resized = sizing.callsPerSample(region, sized);
             if (resized != sized) {
-                warmUp(region, samples, resized);
+                warmUp(region, samples, resized, label);
             }
             return resized;
         });
         // outside naming(): too many calls is the caller's mistake, not the region's
         requireCallsWithinBound(method, label, samples, k);
-        warmUp(empty, samples, k);
+        warmUp(empty, samples, k, label, "the empty region of the floor of '" + label + "'");
         return naming(note, () -> {
             ProbeFloor batchFloor = sizing.floor(empty, k);
             SampleRecorder recorder = new SampleRecorder(samples);
@@ -293,7 +294,7 @@ public final class MeasuringProbe implements Probe {
                     + " (it stops at " + MAX_SAMPLES + " samples anyway), was " + budget);
         }
         return naming(timingNote(method, label), () -> {
-            warmUp(region, 10_000, 1);
+            warmUp(region, 10_000, 1, label);
             SampleRecorder recorder = new SampleRecorder(1 << 16);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
@@ -394,7 +395,7 @@ public final class MeasuringProbe implements Probe {
                 b.warmUp(times, k);
             }
             requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
-            warmUp(empty, times, k);
+            warmUp(empty, times, k, firstLabel, "the empty region of the floor of '" + firstLabel + "' vs '" + secondLabel + "'");
             batchFloor = sizing.floor(empty, k);
             batching = String.format(java.util.Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
                     + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
@@ -441,8 +442,11 @@ public final class MeasuringProbe implements Probe {
         private Region region;
         private final String note;
 
+        private final String label;
+
         ComparedRegion(String which, Region region, String firstLabel, String secondLabel) {
             this.region = region;
+            this.label = which.equals("first") ? firstLabel : secondLabel;
             this.note = String.format(java.util.Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
                     + " while being timed; nothing of this comparison was recorded", firstLabel, secondLabel, which,
                     which.equals("first") ? firstLabel : secondLabel);
@@ -455,7 +459,7 @@ public final class MeasuringProbe implements Probe {
 
         void warmUp(int times, int calls) {
             naming(note, () -> {
-                MeasuringProbe.this.warmUp(region, times, calls);
+                MeasuringProbe.this.warmUp(region, times, calls, label);
                 return null;
             });
         }
@@ -499,14 +503,38 @@ public final class MeasuringProbe implements Probe {
         return timing;
     }
 
-    /** Warm-up rounds of a tenth of the requested samples (between 10 and 10,000), each of {@code calls} calls. */
-    private void warmUp(Region region, int times, int calls) {
+    /**
+     * Warm-up rounds of a tenth of the requested samples (between 10 and 10,000), each of
+     * {@code calls} calls. A warm-up that does not settle within its budget is said, once per
+     * label, in the test's record ({@link #warmupWarnings()}): the region may have been timed while
+     * the JIT still compiled it.
+     */
+    private void warmUp(Region region, int times, int calls, String label) {
+        warmUp(region, times, calls, label, "'" + label + "'");
+    }
+
+    /** As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning. */
+    private void warmUp(Region region, int times, int calls, String label, String what) {
         if (regionWarmupBudgetNanos > 0) {
             int roundSize = Math.max(10, Math.min(10_000, times / 10));
             // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
-            ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
+            ProbeWarmup w = ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
                     calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
+            if (!w.converged()) {
+                String unit = context.reader().countsTicks() ? "ticks" : "ns";
+                warmupWarnings.putIfAbsent(what, String.format(java.util.Locale.ROOT,
+                        "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms: %d rounds, round"
+                                + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
+                                + " (raise chronoscope.region.warmup.budget)", what,
+                        calls == 1 ? "one call per sample" : calls + " calls per sample", regionWarmupBudgetNanos / 1e6,
+                        w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0), w.finalMedian(), unit));
+            }
         }
+    }
+
+    /** One warning per label whose region warm-up did not settle within its budget, in the order they happened. */
+    public List<String> warmupWarnings() {
+        return List.copyOf(warmupWarnings.values());
     }
 
     private Timing keep(Timing timing) {
