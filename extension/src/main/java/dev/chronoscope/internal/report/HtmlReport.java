@@ -25,6 +25,7 @@ public final class HtmlReport {
             .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES{color:#a33;font-weight:600}
             .b-regressed{background:#c0392b;color:#fff}.b-improved{background:#1e7b34;color:#fff}
             .b-unchanged{background:#ddd}.b-inconclusive{background:#f0d080}
+            .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}
             .badge{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600}.num{font-variant-numeric:tabular-nums}
             """;
 
@@ -102,9 +103,13 @@ public final class HtmlReport {
     /** Test {@code n} (from 1) is {@code #test-n}, so that a link can point at it. */
     private static void test(StringBuilder out, ReportedTest t, int n) {
         out.append("<section class=\"test\" id=\"test-").append(n).append("\"><h2 class=\"test-name\">").append(Html.escape(t.test())).append("</h2>\n");
-        out.append("<p class=\"meta\">outcome ").append(Html.escape(t.outcome())).append(" · clock ").append(Html.escape(t.clock()))
+        out.append("<p class=\"meta\">outcome <span class=\"o-").append(Html.escape(t.outcome())).append("\">")
+                .append(Html.escape(t.outcome())).append("</span>").append(" · clock ").append(Html.escape(t.clock()))
                 .append(" · floor p50 ").append(SvgPlot.human(t.floorP50Ns()))
                 .append(t.floorSubtracted() ? " (subtracted)" : " (not subtracted)").append(" · pid ").append(t.pid()).append("</p>\n");
+        if (t.gate() != null) {
+            out.append("<p class=\"gate\">").append(Html.escape(t.gate().describe())).append("</p>\n");
+        }
         for (String w : t.warnings()) {
             out.append("<p class=\"warn\">warning: ").append(Html.escape(w)).append("</p>\n");
         }

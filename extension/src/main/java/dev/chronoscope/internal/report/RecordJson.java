@@ -24,6 +24,7 @@ public final class RecordJson {
                 .put("uniqueId", r.uniqueId())
                 .put("displayName", r.displayName())
                 .put("outcome", r.outcome())
+                .put("gate", r.gate() == null ? null : r.gate().toJson())
                 .put("startedAt", r.startedAt())
                 .put("pid", r.pid())
                 .put("clock", Json.object().put("id", r.clock().name()).put("readMethod", r.readMethod()).put("why", r.clockWhy())

@@ -7,10 +7,11 @@ import java.util.Map;
 /**
  * One timed test as its JSON Lines record holds it (see {@link ReportedTiming}).
  *
- * @param run the run the record belongs to ({@link RunKey}); the records of one run may come from several JVMs
+ * @param run  the run the record belongs to ({@link RunKey}); the records of one run may come from several JVMs
+ * @param gate why the regression gate failed the test; null when it did not (or in records written before the field existed)
  */
-public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, long pid, String clock,
-                           String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
+public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
+                           String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
                            boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings) {
 
     public ReportedTest {
@@ -37,7 +38,8 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
             warnings.add(String.valueOf(w));
         }
         return new ReportedTest(o.get("run") == null ? "" : (String) o.get("run"), (String) o.get("test"), (String) o.get("uniqueId"),
-                (String) o.get("displayName"), (String) o.get("outcome"), ((Number) o.get("pid")).longValue(), (String) clock.get("id"),
+                (String) o.get("displayName"), (String) o.get("outcome"),
+                GateFailure.fromJson((Map<String, Object>) o.get("gate")), ((Number) o.get("pid")).longValue(), (String) clock.get("id"),
                 (String) clock.get("readMethod"), (String) clock.get("unit"),
                 frequency == null ? null : ((Number) frequency.get("hz")).doubleValue(), (String) o.get("host"),
                 ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings, timings);

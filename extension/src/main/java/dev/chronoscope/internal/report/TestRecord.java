@@ -28,12 +28,13 @@ import java.util.Objects;
  * @param pid         the JVM's process id (one Surefire fork)
  * @param run         the run the test belongs to ({@link RunKey}), shared by the run's JVMs
  * @param baseline    each timing's comparison with the baseline, in the order of {@code timings}; empty when none was compared
+ * @param gate        why the regression gate failed the test (its {@code outcome} is then {@code failed}); null when it did not
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
-                         String run, List<BaselineVerdict> baseline) {
+                         String run, List<BaselineVerdict> baseline, GateFailure gate) {
 
     public TestRecord {
         Objects.requireNonNull(uniqueId, "uniqueId");
@@ -44,6 +45,19 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         if (!baseline.isEmpty() && baseline.size() != timings.size()) {
             throw new IllegalArgumentException(baseline.size() + " baseline verdicts for " + timings.size() + " timings");
         }
+        if (gate != null && !"failed".equals(outcome)) {
+            throw new IllegalArgumentException("a test the regression gate failed has the outcome failed, not " + outcome);
+        }
+    }
+
+    /**
+     * This record of a test that the regression gate failed with {@code message}: its outcome
+     * {@code failed}, as JUnit reports it, and its own outcome kept in {@link #gate()}.
+     */
+    public TestRecord failedByGate(String message) {
+        return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
+                stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
+                new GateFailure(outcome, message));
     }
 
     public static Builder builder() {
@@ -106,7 +120,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
 
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
-                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline);
+                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline, null);
         }
     }
 }

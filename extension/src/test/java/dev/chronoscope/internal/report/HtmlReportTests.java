@@ -27,7 +27,7 @@ class HtmlReportTests {
         ReportedTest t = ReportFixtures.test("region");
         ReportedTiming regressed = new ReportedTiming("region", 10, 0, 0, t.timings().get(1).rawNs(), null, "RESOLVED", "resolved",
                 ReportFixtures.distribution(), new BaselineVerdict("regressed", 2.0, 1.6, 2.5, "median 300 ns vs 150 ns"));
-        ReportedTest withVerdict = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.pid(), t.clock(),
+        ReportedTest withVerdict = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(), t.clock(),
                 t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), t.warnings(),
                 List.of(regressed));
 

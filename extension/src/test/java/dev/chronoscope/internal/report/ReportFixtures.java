@@ -26,7 +26,7 @@ final class ReportFixtures {
         ReportedTiming region = new ReportedTiming(label, 10_000, 3, 0, raw, raw, "RESOLVED", "resolved (5x floor)", distribution(), null);
         ReportedTiming invocation = new ReportedTiming("invocation", 1, 0, 0, raw, raw, "RESOLVED", "resolved", distribution(), null);
         return new ReportedTest("run 1", "HashTests.hashes(Probe)", "[engine:junit-jupiter]/[class:dev.example.HashTests]/"
-                + "[method:hashes(dev.chronoscope.Probe)]", "hashes(Probe)", "passed", 42, "TSC_FENCED", "lfence;rdtscp;lfence",
+                + "[method:hashes(dev.chronoscope.Probe)]", "hashes(Probe)", "passed", null, 42, "TSC_FENCED", "lfence;rdtscp;lfence",
                 "ticks", 2.4454e9, "invariant TSC yes | clocksource tsc", 30.0, true, List.of("a <warning> & more"),
                 List.of(invocation, region));
     }
