@@ -41,6 +41,8 @@ public final class MeasuringProbe implements Probe {
     private final Sink sink = new Sink();
     private final BatchSizing sizing;
     private final List<Timing> timings = new ArrayList<>();
+    /** The comparisons made, in order; their timings are among {@link #timings}. */
+    private final List<Comparison> comparisons = new ArrayList<>();
     private final SampleRecorder explicit = new SampleRecorder(1024);
     private boolean explicitOpen;
     /** The explicit regions as one JFR event: begun at the first begin(), ended at each end(). */
@@ -366,7 +368,10 @@ public final class MeasuringProbe implements Probe {
         }
         Timing ta = keep(timing(firstLabel, a, allocationA, eventA, k, batchFloor));
         Timing tb = keep(timing(secondLabel, b, allocationB, eventB, k, batchFloor));
-        return Comparisons.of(ta, tb, a.samples().toArray(), endsA, b.samples().toArray(), endsB, blockSize, seed, batching);
+        Comparison comparison = Comparisons.of(ta, tb, a.samples().toArray(), endsA, b.samples().toArray(), endsB, blockSize, seed,
+                batching);
+        comparisons.add(comparison);
+        return comparison;
     }
 
     /** One block of a comparison: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
@@ -469,5 +474,10 @@ public final class MeasuringProbe implements Probe {
     @Override
     public List<Timing> timings() {
         return List.copyOf(timings);
+    }
+
+    /** The comparisons made with {@code compare}, in order; each one's two timings are among {@link #timings()}. */
+    public List<Comparison> comparisons() {
+        return List.copyOf(comparisons);
     }
 }

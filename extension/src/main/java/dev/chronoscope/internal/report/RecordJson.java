@@ -47,6 +47,9 @@ public final class RecordJson {
             timings.add(timing);
         }
         o.put("timings", timings);
+        List<Object> comparisons = new ArrayList<>();
+        r.comparisons().forEach(c -> comparisons.add(c.toJson()));
+        o.put("comparisons", comparisons);
         o.put("aggregate", r.aggregate() == null ? null : timing(r.aggregate()));
         return o;
     }
