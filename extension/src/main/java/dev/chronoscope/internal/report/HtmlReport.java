@@ -131,8 +131,8 @@ public final class HtmlReport {
     }
 
     /**
-     * A {@code Probe.compare}: the ratio of medians with its interval, both timings' entries, and
-     * one plot of both distributions on one axis with the ratio's strip.
+     * A {@code Probe.compare}: the ratio of medians with its interval, one plot of both
+     * distributions on one axis with the ratio's strip, then both timings' entries.
      */
     private static void comparison(StringBuilder out, ReportedTest t, ComparisonRecord c) {
         ReportedTiming first = t.timings().get(c.first());
@@ -140,10 +140,10 @@ public final class HtmlReport {
         out.append("<div class=\"comparison\"><h3 class=\"comparison-title\">Probe.compare: ").append(Html.escape(first.label()))
                 .append(" vs ").append(Html.escape(second.label())).append("</h3>\n<p class=\"ratio num\">")
                 .append(Html.escape(c.describe() + " (" + first.measure() + " medians)")).append("</p>\n");
-        timing(out, t, first, false);
-        timing(out, t, second, false);
         out.append(SvgPlot.comparison(t.test() + " — " + first.label() + " vs " + second.label() + ": histograms of their raw samples "
                 + "on one axis, and the ratio of medians", first.distribution(), second.distribution(), c, t.floorP50Ns()));
+        timing(out, t, first, false);
+        timing(out, t, second, false);
         out.append("</div>\n");
     }
 
