@@ -1,8 +1,6 @@
 package dev.chronoscope.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
-import dev.chronoscope.Probe;
-import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineEntry;
 import dev.chronoscope.internal.report.RunReport;
@@ -34,7 +32,9 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
  */
 class BaselineGateTests {
 
-    private static final String LABEL = "multiply-add chain";
+    private static final String LABEL = BaselineWorkflowMain.LABEL;
+    private static final Class<?> FIXTURE = BaselineWorkflowMain.RegionTestCase.class;
+    private static final String TEST = "RegionTestCase.chain()";
 
     @TempDir
     Path dir;
@@ -44,32 +44,14 @@ class BaselineGateTests {
     /** This run's medians a hundredfold: this run improved on it. */
     private Path slowerBaseline;
 
-    static class ChainTestCase {
-        /** Not final: the JIT must not fold the chain into a constant. */
-        private long seed = 7;
-        private long multiplier = 6364136223846793005L;
-
-        @Test
-        @SubtractProbeFloor
-        void chain(Probe probe) {
-            probe.repeat(LABEL, 2_000, () -> {
-                long x = seed;
-                for (int i = 0; i < 200; i++) {
-                    x = x * multiplier + 1442695040888963407L;
-                }
-                return x;
-            });
-        }
-    }
-
     /** Saves a run's baseline, then the two made from it: its medians a hundredth, and a hundredfold. */
     @BeforeEach
     void baselines() throws IOException {
         Path saved = dir.resolve("saved.json");
         KitRun save = ChronoscopeKit.in(dir.resolve("save")).with(ChronoscopeConfig.BASELINE_SAVE_KEY, saved.toString())
-                .run(ChainTestCase.class);
+                .run(FIXTURE);
         save.tests().assertStatistics(s -> s.succeeded(1));
-        assertThat(save.record("ChainTestCase.chain()").timing(LABEL).string("verdict")).as(save.stdout()).isEqualTo("RESOLVED");
+        assertThat(save.record(TEST).timing(LABEL).string("verdict")).as(save.stdout()).isEqualTo("RESOLVED");
         fasterBaseline = scaled(saved, 0.01, "faster-baseline.json");
         slowerBaseline = scaled(saved, 100, "slower-baseline.json");
     }
@@ -82,12 +64,12 @@ class BaselineGateTests {
                 message(m -> m.contains("regressed against the baseline " + fasterBaseline) && m.contains("timing '" + LABEL + "': regressed")))));
         String failure = run.tests().failed().list().getFirst().getRequiredPayload(org.junit.platform.engine.TestExecutionResult.class)
                 .getThrowable().orElseThrow().getMessage();
-        JsonRecord record = run.record("ChainTestCase.chain()");
+        JsonRecord record = run.record(TEST);
         assertThat(record.string("outcome")).isEqualTo("failed");
         assertThat(record.string("gate.testOutcome")).isEqualTo("passed");
         assertThat(record.string("gate.message")).isEqualTo(failure);
         assertThat(record.timing(LABEL).string("baseline.verdict")).isEqualTo("regressed");
-        assertThat(run.section("ChainTestCase.chain()"))
+        assertThat(run.section(TEST))
                 .contains("\noutcome      failed | failed by the regression gate (the test itself passed): " + failure + "\n");
         String html = Files.readString(run.reportDir().resolve(RunReport.HTML), StandardCharsets.UTF_8);
         assertThat(html).contains("outcome <span class=\"o-failed\">failed</span>")
@@ -99,7 +81,7 @@ class BaselineGateTests {
     void theCompactSectionSaysFailedInItsHeaderAndWhy() {
         KitRun run = gated(fasterBaseline, true, "compact");
 
-        assertThat(run.stdout()).containsPattern("-- chronoscope: .*ChainTestCase\\.chain\\(Probe\\) -+ failed\n")
+        assertThat(run.stdout()).containsPattern("-- chronoscope: .*RegionTestCase\\.chain\\(Probe\\) -+ failed\n")
                 .contains("\noutcome      failed by the regression gate (the test itself passed): ");
     }
 
@@ -107,12 +89,8 @@ class BaselineGateTests {
     void aRegressionIsReportedButPassesWithoutTheGate() throws IOException {
         KitRun run = gated(fasterBaseline, false, "full");
 
-        run.tests().assertThatEvents().haveExactly(1, event(test("chain"), finishedSuccessfully()));
-        JsonRecord record = run.record("ChainTestCase.chain()");
-        assertThat(record.string("outcome")).isEqualTo("passed");
-        assertThat(record.isNull("gate")).isTrue();
-        assertThat(record.timing(LABEL).string("baseline.verdict")).isEqualTo("regressed");
-        assertThat(run.section("ChainTestCase.chain()")).contains("\noutcome      passed\n");
+        assertPassedWithoutTheGate(run, "regressed");
+        assertThat(run.section(TEST)).contains("\noutcome      passed\n");
         assertThat(Files.readString(run.reportDir().resolve(RunReport.HTML), StandardCharsets.UTF_8))
                 .contains("outcome <span class=\"o-passed\">passed</span>").doesNotContain("class=\"gate\"");
     }
@@ -121,17 +99,22 @@ class BaselineGateTests {
     void theGateLeavesATestThatDidNotRegressAsItWas() {
         KitRun run = gated(slowerBaseline, true, "full");
 
+        assertPassedWithoutTheGate(run, "improved");
+    }
+
+    /** The test passed, and its record says so, with no gate failure and the region's baseline verdict {@code verdict}. */
+    private static void assertPassedWithoutTheGate(KitRun run, String verdict) {
         run.tests().assertThatEvents().haveExactly(1, event(test("chain"), finishedSuccessfully()));
-        JsonRecord record = run.record("ChainTestCase.chain()");
+        JsonRecord record = run.record(TEST);
         assertThat(record.string("outcome")).isEqualTo("passed");
         assertThat(record.isNull("gate")).isTrue();
-        assertThat(record.timing(LABEL).string("baseline.verdict")).isEqualTo("improved");
+        assertThat(record.timing(LABEL).string("baseline.verdict")).isEqualTo(verdict);
     }
 
     private KitRun gated(Path baseline, boolean failOnRegression, String detail) {
         return ChronoscopeKit.in(dir.resolve("compare")).with(ChronoscopeConfig.BASELINE_COMPARE_KEY, baseline.toString())
                 .with(ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, Boolean.toString(failOnRegression))
-                .with(ChronoscopeConfig.REPORT_DETAIL_KEY, detail).run(ChainTestCase.class);
+                .with(ChronoscopeConfig.REPORT_DETAIL_KEY, detail).run(FIXTURE);
     }
 
     /** {@code saved} with every median times {@code factor} and no floor, written to {@code name}. */
