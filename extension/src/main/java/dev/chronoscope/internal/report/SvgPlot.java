@@ -121,12 +121,13 @@ public final class SvgPlot {
         svg.append(String.format(Locale.ROOT, "<rect class=\"interval\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"#7f8c8d\"/>",
                 axis.x(c.low()), y - 4, Math.max(1, axis.x(finiteHigh) - axis.x(c.low()))));
         if (!Double.isFinite(c.high())) {
-            text(svg, WIDTH - LEFT, y - 6, "#555", "end", "→ ∞");
+            text(svg, WIDTH - LEFT, y + 22, "#555", "end", "→ ∞");
         }
         svg.append(String.format(Locale.ROOT, "<circle class=\"ratio\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c0392b\"/>", axis.x(c.ratio()), y));
-        text(svg, axis.x(c.low()), y + 22, "#555", "middle", String.format(Locale.ROOT, "×%.3f", c.low()));
+        // the bounds' labels above the bar, each reaching away from the other, so that they never overlap
+        text(svg, axis.x(c.low()) - 3, y - 8, "#555", "end", String.format(Locale.ROOT, "×%.3f", c.low()));
         if (Double.isFinite(c.high())) {
-            text(svg, axis.x(c.high()), y + 22, "#555", "middle", String.format(Locale.ROOT, "×%.3f", c.high()));
+            text(svg, axis.x(c.high()) + 3, y - 8, "#555", "start", String.format(Locale.ROOT, "×%.3f", c.high()));
         }
     }
 
@@ -151,7 +152,9 @@ public final class SvgPlot {
                 hi = centre * 1.1;
             }
             double span = hi - lo;
-            return new Axis(Math.max(0, lo - span * 0.03), hi + span * 0.03, floorOnAxis);
+            double from = Math.max(0, lo - span * 0.03);
+            // the margin can reach a floor that was too far below the samples to widen the axis
+            return new Axis(from, hi + span * 0.03, floorOnAxis || Double.isFinite(floorNs) && floorNs > 0 && floorNs >= from);
         }
 
         double x(double value) {

@@ -53,6 +53,26 @@ class HtmlReportTests {
         assertThat(html).contains("95 % interval [1.200, ∞]").contains(">→ ∞<").doesNotContain("Infinity").doesNotContain("NaN");
     }
 
+    @Test
+    void theIntervalsBoundsAreLabelledAwayFromEachOtherSoThatANarrowIntervalStaysReadable() {
+        ComparisonRecord narrow = new ComparisonRecord(0, "a", 1, "b", 15.9, 15.8, 16.0, 0.95);
+
+        String svg = SvgPlot.comparison("t", ReportFixtures.distribution(100), ReportFixtures.distribution(1500), narrow, Double.NaN);
+
+        assertThat(svg).containsPattern("text-anchor=\"end\">×15\\.800<").containsPattern("text-anchor=\"start\">×16\\.000<");
+    }
+
+    @Test
+    void aFloorTheAxisMarginReachesIsDrawnNotSaidToLieLeftOfIt() {
+        ComparisonRecord c = new ComparisonRecord(0, "a", 1, "b", 30, 29, 31, 0.95);
+
+        // samples from 100 ns to 3.1 µs: the floor (30 ns) is below a third of the smallest sample,
+        // but the axis's margin (3 % of its span) starts it at 10 ns
+        String svg = SvgPlot.comparison("t", ReportFixtures.distribution(100), ReportFixtures.distribution(3000), c, 30);
+
+        assertThat(svg).contains(">floor 30.0 ns<").doesNotContain("lies left of the axis");
+    }
+
     private static int count(String text, String what) {
         return text.split(java.util.regex.Pattern.quote(what), -1).length - 1;
     }
