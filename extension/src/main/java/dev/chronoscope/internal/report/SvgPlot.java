@@ -110,7 +110,8 @@ public final class SvgPlot {
         double finiteHigh = Double.isFinite(c.high()) ? c.high() : Math.max(c.ratio(), 1) * 2;
         double lo = Math.min(Math.min(c.low(), c.ratio()), 1);
         double hi = Math.max(Math.max(finiteHigh, c.ratio()), 1);
-        double pad = (hi - lo) * 0.08 + 1e-9;
+        // room on each side for a bound's label, which reaches outwards from the bar
+        double pad = (hi - lo) * 0.12 + 1e-9;
         Axis axis = new Axis(Math.max(0, lo - pad), hi + pad, false);
         int y = RATIO_TOP + 14;
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bbb\"/>", LEFT, y, WIDTH - LEFT, y));

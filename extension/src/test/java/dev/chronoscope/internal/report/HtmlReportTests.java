@@ -60,6 +60,10 @@ class HtmlReportTests {
         String svg = SvgPlot.comparison("t", ReportFixtures.distribution(100), ReportFixtures.distribution(1500), narrow, Double.NaN);
 
         assertThat(svg).containsPattern("text-anchor=\"end\">×15\\.800<").containsPattern("text-anchor=\"start\">×16\\.000<");
+        // and within the plot: at 11 px, a digit is at most 7 px wide
+        double highLabelX = java.util.regex.Pattern.compile("<text x=\"([0-9.]+)\"[^>]*text-anchor=\"start\">×16\\.000<").matcher(svg)
+                .results().map(m -> Double.parseDouble(m.group(1))).findFirst().orElseThrow();
+        assertThat(highLabelX + 7 * "×16.000".length()).isLessThanOrEqualTo(SvgPlot.WIDTH - 10);
     }
 
     @Test
