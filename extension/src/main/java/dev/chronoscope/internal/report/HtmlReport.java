@@ -115,7 +115,7 @@ public final class HtmlReport {
         for (String w : t.warnings()) {
             out.append("<p class=\"warn\">warning: ").append(Html.escape(w)).append("</p>\n");
         }
-        java.util.Set<Integer> shown = new java.util.HashSet<>();
+        Set<Integer> shown = new java.util.HashSet<>();
         for (int i = 0; i < t.timings().size(); i++) {
             if (!shown.add(i)) {
                 continue;
