@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * One run of {@link RegionTestCase} (or {@link FourRegionsTestCase}) in a JVM of its own, for
- * {@link BaselineWorkflowTests} and {@code BaselineValidationTests}: the arguments are the run's
+ * {@link BaselineWorkflowTests} and {@code BaselineValidationTests} (and, run in-process, {@link BaselineGateTests}): the arguments are the run's
  * working directory, the fixture, and {@code key=value} configuration parameters. Prints each test's result, each timing's baseline verdict, and Chronoscope's own
  * end-of-run lines. The region is {@value #SLOWDOWN_PROPERTY} times slower when that system
  * property says so: a stand-in for a code change.

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -24,10 +25,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The run report as a person sees it: rendered by headless Chromium, whose DOM must hold one entry
- * and one plot per timing, the labels' {@code <&>} as text (escaped in the file, so no element was
+ * per timing and one plot per timing outside comparisons plus one per {@code Probe.compare} (whose
+ * two timings share a plot), the labels' {@code <&>} as text (escaped in the file, so no element was
  * made of them), and no blank entry; and a screenshot that is not empty. Where Chromium is missing
  * the test is skipped with the reason, except on CI ({@code CI=true}), where the build installs it
  * and a missing browser is a failure.
+ *
+ * <p>Chromium runs with everything it writes inside the test's temporary directory: its profile
+ * ({@code --user-data-dir}), and {@code HOME}, {@code XDG_CONFIG_HOME}, {@code XDG_CACHE_HOME} and
+ * {@code TMPDIR}, where it otherwise keeps crash-report settings, a dconf cache and temporary files.
+ * The test deletes that directory once no Chromium process of it is left.
  */
 class RunReportBrowserTests {
 
@@ -67,12 +74,25 @@ class RunReportBrowserTests {
         assertThat(report).exists();
         int timings = run.records().stream().mapToInt(r -> r.timings().size()).sum();
         assertThat(timings).as("2 invocations, 2 regions, 2 compared timings").isEqualTo(6);
+        int comparisons = run.records().stream().mapToInt(r -> r.list("comparisons").size()).sum();
+        assertThat(comparisons).isEqualTo(1);
         assertThat(run.stdout()).containsOnlyOnce("[chronoscope] run report: " + report);
 
-        String dom = chromium(chromium.get(), "--dump-dom", "file://" + report);
+        Path screenshot = dir.resolve("report.png");
+        String dom;
+        Path work = dir.resolve("chromium");
+        try {
+            dom = chromium(chromium.get(), work, "--dump-dom", "file://" + report);
+            chromium(chromium.get(), work, "--screenshot=" + screenshot, "--window-size=1200,1600", "file://" + report);
+            assertThat(work.resolve("profile")).as("Chromium's profile, in the test's directory").isNotEmptyDirectory();
+        } finally {
+            deleteOnceChromiumIsGone(work);
+        }
 
-        assertThat(count(dom, "<div class=\"timing\">")).isEqualTo(timings);
-        assertThat(count(dom, "<svg ")).isEqualTo(timings);
+        assertThat(count(dom, "<div class=\"timing\">")).as("an entry per timing").isEqualTo(timings);
+        assertThat(count(dom, "<div class=\"comparison\">")).isEqualTo(comparisons);
+        // a plot per timing, except that a comparison's two timings share one
+        assertThat(count(dom, "<svg ")).isEqualTo(timings - comparisons);
         assertThat(count(dom, "<section class=\"test\" id=\"test-")).isEqualTo(2);
         assertThat(dom).contains("sum &lt;&amp;&gt; \"quoted\"").contains("&lt;b&gt;not bold&lt;/b&gt;")
                 .contains("shift &lt;&lt;").contains("multiply &amp;").doesNotContain("<b>not bold</b>");
@@ -84,9 +104,9 @@ class RunReportBrowserTests {
             assertThat(figures.replaceAll("<[^>]+>", "").trim()).as("a timing's figures").isNotBlank().doesNotContain("null");
         }
         assertThat(count(dom, "class=\"bar\"")).as("every plot has bars").isGreaterThanOrEqualTo(timings);
+        assertThat(dom).contains("ratio of medians second/first ×").contains(">first: shift &lt;&lt;<")
+                .contains(">second: multiply &amp;<");
 
-        Path screenshot = dir.resolve("report.png");
-        chromium(chromium.get(), "--screenshot=" + screenshot, "--window-size=1200,1600", "file://" + report);
         assertThat(screenshot).exists();
         assertThat(Files.size(screenshot)).as("a screenshot with content").isGreaterThan(10_000);
     }
@@ -114,24 +134,62 @@ class RunReportBrowserTests {
                 .filter(Files::isExecutable).findFirst();
     }
 
-    /** Runs headless Chromium with {@code arguments}; returns its stdout. */
-    static String chromium(Path chromium, String... arguments) throws IOException, InterruptedException {
+    /**
+     * Runs headless Chromium with {@code arguments}, everything it writes inside {@code work} (see
+     * the class comment); returns its stdout.
+     */
+    static String chromium(Path chromium, Path work, String... arguments) throws IOException, InterruptedException {
+        Path home = Files.createDirectories(work.resolve("home"));
+        Path tmp = Files.createDirectories(work.resolve("tmp"));
         List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--user-data-dir=" + Files.createTempDirectory("chromium-profile-")));
+                "--disable-dev-shm-usage", "--user-data-dir=" + work.resolve("profile")));
         command.addAll(List.of(arguments));
-        Path out = Files.createTempFile("chromium-", ".out");
-        Path err = Files.createTempFile("chromium-", ".err");
-        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Path out = work.resolve("chromium.out");
+        Path err = work.resolve("chromium.err");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        builder.environment().put("XDG_CACHE_HOME", home.resolve(".cache").toString());
+        builder.environment().put("TMPDIR", tmp.toString());
+        Process p = builder.start();
         boolean finished = p.waitFor(90, TimeUnit.SECONDS);
         if (!finished) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
         String stdout = Files.readString(out, StandardCharsets.UTF_8);
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
         assertThat(finished).as("chromium finished within 90 s: " + stderr).isTrue();
         assertThat(p.exitValue()).as("chromium's exit status; stderr: " + stderr).isZero();
-        Files.deleteIfExists(out);
-        Files.deleteIfExists(err);
         return stdout;
+    }
+
+    /**
+     * Waits (up to 10 s) until no process started with {@code work}'s profile runs, then deletes
+     * {@code work}; a Chromium process that outlives the wait fails the test, which names it.
+     */
+    static void deleteOnceChromiumIsGone(Path work) throws IOException, InterruptedException {
+        String profile = "--user-data-dir=" + work.resolve("profile");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        List<String> left = survivors(profile);
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            left = survivors(profile);
+        }
+        assertThat(left).as("Chromium processes still running with the test's profile").isEmpty();
+        if (Files.exists(work)) {
+            try (Stream<Path> files = Files.walk(work)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+        assertThat(work).doesNotExist();
+    }
+
+    /** The processes whose arguments include {@code profile}, as {@code pid command}. */
+    private static List<String> survivors(String profile) {
+        return ProcessHandle.allProcesses().filter(h -> h.info().arguments().map(a -> List.of(a).contains(profile)).orElse(false))
+                .map(h -> h.pid() + " " + h.info().command().orElse("?")).toList();
     }
 }

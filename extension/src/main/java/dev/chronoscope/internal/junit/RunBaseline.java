@@ -11,7 +11,6 @@ import dev.chronoscope.internal.report.BaselineVerdict;
 import dev.chronoscope.internal.report.HostFingerprint;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.opentest4j.AssertionFailedError;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -89,12 +88,12 @@ final class RunBaseline {
     }
 
     /**
-     * With {@link ChronoscopeConfig#BASELINE_FAIL_ON_REGRESSION_KEY} on, fails the test whose record
-     * holds a regressed timing, with the numbers; else nothing.
+     * With {@link ChronoscopeConfig#BASELINE_FAIL_ON_REGRESSION_KEY} on, the failure, with the numbers,
+     * of the test whose record holds a regressed timing; else empty.
      */
-    void failIfRegressed(TestRecord record) {
+    Optional<String> gateFailure(TestRecord record) {
         if (!settings.failOnRegression()) {
-            return;
+            return Optional.empty();
         }
         List<String> regressed = new ArrayList<>();
         for (int i = 0; i < record.baseline().size(); i++) {
@@ -102,10 +101,11 @@ final class RunBaseline {
                 regressed.add("timing '" + record.timings().get(i).label() + "': " + record.baseline().get(i).describe());
             }
         }
-        if (!regressed.isEmpty()) {
-            throw new AssertionFailedError(record.testName() + " regressed against the baseline " + settings.compare().orElseThrow()
-                    + " (" + ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + " = true): " + String.join("; ", regressed));
+        if (regressed.isEmpty()) {
+            return Optional.empty();
         }
+        return Optional.of(record.testName() + " regressed against the baseline " + settings.compare().orElseThrow()
+                + " (" + ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + " = true): " + String.join("; ", regressed));
     }
 
     static HostFingerprint fingerprint(HostFacts host, JvmFacts jvm) {

@@ -9,6 +9,7 @@ import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.TimedRegionEvent;
 import dev.chronoscope.internal.measure.Timings;
+import dev.chronoscope.internal.report.ComparisonRecord;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -125,6 +126,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .started(startedAt, ProcessHandle.current().pid())
                 .run(runtime.run())
                 .baseline(runtime.baseline().judge(test.getUniqueId(), timings))
+                .comparisons(probe.comparisons().stream().map(c -> ComparisonRecord.of(c, timings)).toList())
                 .build();
     }
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.Method;
@@ -85,8 +86,9 @@ public final class TimingLifecycle {
 
     /**
      * After the test's {@code @AfterEach} methods: the record, with the test's final outcome (an
-     * {@code @AfterEach} that fails fails the test), kept by the run and published. Output printed
-     * here still lands in the test case's {@code <system-out>}.
+     * {@code @AfterEach} that fails fails the test, and so does the regression gate, which is
+     * applied first), kept by the run and published; then the gate's failure, if any, is thrown.
+     * Output printed here still lands in the test case's {@code <system-out>}.
      */
     public static void afterEach(ExtensionContext context) {
         TimedTest test = context.getStore(NAMESPACE).remove(STATE, TimedTest.class);
@@ -95,10 +97,16 @@ public final class TimingLifecycle {
         }
         test.close();
         ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
-        TestRecord record = test.record(context, outcome(context), templateAggregate(context));
+        TestRecord own = test.record(context, outcome(context), templateAggregate(context));
+        // the regression gate decides before the record is kept, so that the record, the section and
+        // the report say failed where JUnit does
+        Optional<String> gate = runtime.baseline().gateFailure(own);
+        TestRecord record = gate.map(own::failedByGate).orElse(own);
         runtime.add(record);
         runtime.publisher().publish(context, record);
-        runtime.baseline().failIfRegressed(record);
+        if (gate.isPresent()) {
+            throw new AssertionFailedError(gate.get());
+        }
     }
 
     static String outcome(ExtensionContext context) {

@@ -44,6 +44,8 @@ public final class MeasuringProbe implements Probe {
     private final BatchSizing sizing;
     private final List<Timing> timings = new ArrayList<>();
     private final java.util.Map<String, String> warmupWarnings = new java.util.LinkedHashMap<>();
+    /** The comparisons made, in order; their timings are among {@link #timings}. */
+    private final List<Comparison> comparisons = new ArrayList<>();
     private final SampleRecorder explicit = new SampleRecorder(1024);
     private boolean explicitOpen;
     /** The explicit regions as one JFR event: begun at the first begin(), ended at each end(). */
@@ -427,9 +429,10 @@ public final class MeasuringProbe implements Probe {
         Timing tb = timing(secondLabel, rb, allocationB, eventB, k, batchFloor);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
-        // both timings or neither: a comparison that did not finish leaves nothing in the record
+        // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
         keep(ta);
         keep(tb);
+        comparisons.add(comparison);
         return comparison;
     }
 
@@ -604,5 +607,10 @@ public final class MeasuringProbe implements Probe {
     @Override
     public List<Timing> timings() {
         return List.copyOf(timings);
+    }
+
+    /** The comparisons made with {@code compare}, in order; each one's two timings are among {@link #timings()}. */
+    public List<Comparison> comparisons() {
+        return List.copyOf(comparisons);
     }
 }

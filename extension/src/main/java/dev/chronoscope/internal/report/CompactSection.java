@@ -52,6 +52,9 @@ public final class CompactSection {
         if (r.aggregate() != null) {
             timing(lines, r.aggregate());
         }
+        if (r.gate() != null) {
+            add(lines, "outcome", r.gate().describe());
+        }
         for (String warning : r.warnings()) {
             add(lines, "warning", warning);
         }

@@ -10,8 +10,9 @@ import java.util.Set;
 /**
  * The run report: one self-contained HTML page (inline CSS and SVG; no script, no external file)
  * with the host and clock facts once at the top, then one entry per test and timing — figures,
- * verdict, floor, drops, warnings, baseline verdict — each with a histogram of its samples. Every
- * name and label from the tests is escaped.
+ * verdict, floor, drops, warnings, baseline verdict — each with a histogram of its samples, except
+ * that a {@code Probe.compare}'s two timings share one plot, both histograms on one axis with the
+ * ratio of medians and its interval. Every name and label from the tests is escaped.
  */
 public final class HtmlReport {
 
@@ -21,10 +22,12 @@ public final class HtmlReport {
             h3{font-size:14px;margin:8px 0 4px}.meta{color:#555;font-size:13px}
             table{border-collapse:collapse;font-size:13px;margin:4px 0}td,th{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top}
             th{background:#f3f3f3}.test{border:1px solid #ccc;border-radius:6px;padding:10px 14px;margin:14px 0}
-            .timing{border-top:1px solid #eee;padding-top:6px;margin-top:8px}.warn{color:#9a5b00;font-size:13px}
+            .timing{border-top:1px solid #eee;padding-top:6px;margin-top:8px}
+            .comparison{border-top:1px solid #ccc;margin-top:10px;padding-top:4px}.ratio{font-size:13px;font-weight:600}.warn{color:#9a5b00;font-size:13px}
             .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES{color:#a33;font-weight:600}
             .b-regressed{background:#c0392b;color:#fff}.b-improved{background:#1e7b34;color:#fff}
             .b-unchanged{background:#ddd}.b-inconclusive{background:#f0d080}
+            .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}
             .badge{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600}.num{font-variant-numeric:tabular-nums}
             """;
 
@@ -102,19 +105,50 @@ public final class HtmlReport {
     /** Test {@code n} (from 1) is {@code #test-n}, so that a link can point at it. */
     private static void test(StringBuilder out, ReportedTest t, int n) {
         out.append("<section class=\"test\" id=\"test-").append(n).append("\"><h2 class=\"test-name\">").append(Html.escape(t.test())).append("</h2>\n");
-        out.append("<p class=\"meta\">outcome ").append(Html.escape(t.outcome())).append(" · clock ").append(Html.escape(t.clock()))
+        out.append("<p class=\"meta\">outcome <span class=\"o-").append(Html.escape(t.outcome())).append("\">")
+                .append(Html.escape(t.outcome())).append("</span>").append(" · clock ").append(Html.escape(t.clock()))
                 .append(" · floor p50 ").append(SvgPlot.human(t.floorP50Ns()))
                 .append(t.floorSubtracted() ? " (subtracted)" : " (not subtracted)").append(" · pid ").append(t.pid()).append("</p>\n");
+        if (t.gate() != null) {
+            out.append("<p class=\"gate\">").append(Html.escape(t.gate().describe())).append("</p>\n");
+        }
         for (String w : t.warnings()) {
             out.append("<p class=\"warn\">warning: ").append(Html.escape(w)).append("</p>\n");
         }
-        for (ReportedTiming timing : t.timings()) {
-            timing(out, t, timing);
+        Set<Integer> shown = new java.util.HashSet<>();
+        for (int i = 0; i < t.timings().size(); i++) {
+            if (!shown.add(i)) {
+                continue;
+            }
+            Optional<ComparisonRecord> c = t.comparisonFrom(i);
+            if (c.isPresent() && shown.add(c.get().second())) {
+                comparison(out, t, c.get());
+            } else {
+                timing(out, t, t.timings().get(i), true);
+            }
         }
         out.append("</section>\n");
     }
 
-    private static void timing(StringBuilder out, ReportedTest t, ReportedTiming timing) {
+    /**
+     * A {@code Probe.compare}: the ratio of medians with its interval, one plot of both
+     * distributions on one axis with the ratio's strip, then both timings' entries.
+     */
+    private static void comparison(StringBuilder out, ReportedTest t, ComparisonRecord c) {
+        ReportedTiming first = t.timings().get(c.first());
+        ReportedTiming second = t.timings().get(c.second());
+        out.append("<div class=\"comparison\"><h3 class=\"comparison-title\">Probe.compare: ").append(Html.escape(first.label()))
+                .append(" vs ").append(Html.escape(second.label())).append("</h3>\n<p class=\"ratio num\">")
+                .append(Html.escape(c.describe() + " (" + first.measure() + " medians)")).append("</p>\n");
+        out.append(SvgPlot.comparison(t.test() + " — " + first.label() + " vs " + second.label() + ": histograms of their raw samples "
+                + "on one axis, and the ratio of medians", first.distribution(), second.distribution(), c, t.floorP50Ns()));
+        timing(out, t, first, false);
+        timing(out, t, second, false);
+        out.append("</div>\n");
+    }
+
+    /** One timing's entry; with {@code plot}, its own plot (a compared timing's is its comparison's). */
+    private static void timing(StringBuilder out, ReportedTest t, ReportedTiming timing, boolean plot) {
         out.append("<div class=\"timing\"><h3 class=\"label\">").append(Html.escape(timing.label())).append("</h3>\n<table><tr>")
                 .append("<th>samples</th><th>dropped</th><th>raw p50</th><th>raw p90</th><th>raw p99</th><th>net p50</th><th>verdict</th>")
                 .append(timing.baseline() != null ? "<th>baseline</th>" : "").append("</tr><tr class=\"num\">");
@@ -135,6 +169,10 @@ public final class HtmlReport {
         out.append("</tr></table>\n<p class=\"meta\">").append(Html.escape(timing.verdictReason())).append("</p>\n");
         if (timing.baseline() != null) {
             out.append("<p class=\"meta\">baseline: ").append(Html.escape(timing.baseline().reason())).append("</p>\n");
+        }
+        if (!plot) {
+            out.append("</div>\n");
+            return;
         }
         if (timing.distribution() != null) {
             out.append(SvgPlot.histogram(t.test() + " — " + timing.label() + ": histogram of " + timing.kept() + " raw samples",

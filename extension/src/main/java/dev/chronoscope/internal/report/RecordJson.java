@@ -24,6 +24,7 @@ public final class RecordJson {
                 .put("uniqueId", r.uniqueId())
                 .put("displayName", r.displayName())
                 .put("outcome", r.outcome())
+                .put("gate", r.gate() == null ? null : r.gate().toJson())
                 .put("startedAt", r.startedAt())
                 .put("pid", r.pid())
                 .put("clock", Json.object().put("id", r.clock().name()).put("readMethod", r.readMethod()).put("why", r.clockWhy())
@@ -46,6 +47,9 @@ public final class RecordJson {
             timings.add(timing);
         }
         o.put("timings", timings);
+        List<Object> comparisons = new ArrayList<>();
+        r.comparisons().forEach(c -> comparisons.add(c.toJson()));
+        o.put("comparisons", comparisons);
         o.put("aggregate", r.aggregate() == null ? null : timing(r.aggregate()));
         return o;
     }

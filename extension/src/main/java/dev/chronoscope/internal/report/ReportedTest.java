@@ -7,15 +7,30 @@ import java.util.Map;
 /**
  * One timed test as its JSON Lines record holds it (see {@link ReportedTiming}).
  *
- * @param run the run the record belongs to ({@link RunKey}); the records of one run may come from several JVMs
+ * @param run  the run the record belongs to ({@link RunKey}); the records of one run may come from several JVMs
+ * @param comparisons each {@code Probe.compare} of the test, naming two of {@code timings}; empty in records written before the field existed
+ * @param gate why the regression gate failed the test; null when it did not (or in records written before the field existed)
  */
-public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, long pid, String clock,
-                           String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
-                           boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings) {
+public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
+                           String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
+                           boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
+                           List<ComparisonRecord> comparisons) {
 
     public ReportedTest {
         warnings = List.copyOf(warnings);
         timings = List.copyOf(timings);
+        comparisons = List.copyOf(comparisons);
+        for (ComparisonRecord c : comparisons) {
+            if (c.first() < 0 || c.first() >= timings.size() || c.second() < 0 || c.second() >= timings.size() || c.first() == c.second()) {
+                throw new IllegalArgumentException("comparison of timings " + c.first() + " and " + c.second() + " in a record of "
+                        + timings.size() + " timings");
+            }
+        }
+    }
+
+    /** The comparison whose first timing is timing {@code index}, if any. */
+    public java.util.Optional<ComparisonRecord> comparisonFrom(int index) {
+        return comparisons.stream().filter(c -> c.first() == index).findFirst();
     }
 
     /** The identity of timing {@code t} of this test across runs: the test's unique id and the timing's label. */
@@ -32,14 +47,22 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
         for (Object t : (List<Object>) o.get("timings")) {
             timings.add(ReportedTiming.fromJson((Map<String, Object>) t));
         }
+        List<ComparisonRecord> comparisons = new ArrayList<>();
+        if (o.get("comparisons") != null) {
+            for (Object c : (List<Object>) o.get("comparisons")) {
+                comparisons.add(ComparisonRecord.fromJson((Map<String, Object>) c));
+            }
+        }
         List<String> warnings = new ArrayList<>();
         for (Object w : (List<Object>) o.get("warnings")) {
             warnings.add(String.valueOf(w));
         }
         return new ReportedTest(o.get("run") == null ? "" : (String) o.get("run"), (String) o.get("test"), (String) o.get("uniqueId"),
-                (String) o.get("displayName"), (String) o.get("outcome"), ((Number) o.get("pid")).longValue(), (String) clock.get("id"),
+                (String) o.get("displayName"), (String) o.get("outcome"),
+                GateFailure.fromJson((Map<String, Object>) o.get("gate")), ((Number) o.get("pid")).longValue(), (String) clock.get("id"),
                 (String) clock.get("readMethod"), (String) clock.get("unit"),
                 frequency == null ? null : ((Number) frequency.get("hz")).doubleValue(), (String) o.get("host"),
-                ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings, timings);
+                ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings, timings,
+                comparisons);
     }
 }

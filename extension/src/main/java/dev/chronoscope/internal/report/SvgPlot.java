@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -7,7 +8,9 @@ import java.util.Locale;
  * percent of the samples spread evenly between its two percentiles, in {@value #BINS} bins from
  * the smallest sample (or the floor, if lower) to the 99th percentile — the tail past it would
  * squeeze the body into one bar, so the axis says where it was cut and how far the maximum lies.
- * The floor's median (dashed) and the samples' median are marked.
+ * The floor's median (dashed) and the samples' median are marked. A {@code Probe.compare} gets one
+ * plot for its two timings ({@link #comparison}): both histograms on one axis, and the ratio of
+ * their medians with its interval.
  */
 public final class SvgPlot {
 
@@ -29,63 +32,180 @@ public final class SvgPlot {
         if (samples == 1) {
             return single(title, d.quantilesNs().getFirst(), floorNs);
         }
-        double lo = d.quantilesNs().getFirst();
-        // the floor widens the axis only where it is comparable with the samples; far below them
-        // it would squeeze the histogram into the right edge, so it is named instead
-        boolean floorOnAxis = Double.isFinite(floorNs) && floorNs > 0 && floorNs >= lo / 3;
-        if (floorOnAxis) {
-            lo = Math.min(lo, floorNs);
+        Axis axis = Axis.of(List.of(d), floorNs);
+        StringBuilder svg = open(title, HEIGHT);
+        bars(svg, d, axis, TOP, PLOT_HEIGHT, "#4a78b5");
+        double median = d.quantilesNs().get(50);
+        marker(svg, "median " + human(median), median, axis, TOP, PLOT_HEIGHT, "#c0392b", "", 0);
+        if (axis.floorOnAxis()) {
+            marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, PLOT_HEIGHT, "#27ae60", " stroke-dasharray=\"4 3\"", 1);
         }
-        double p99 = d.quantilesNs().get(99);
-        double hi = p99;
-        if (hi <= lo) {
-            double centre = Math.max(lo, 1);
-            lo = centre * 0.9;
-            hi = centre * 1.1;
+        axisLabels(svg, axis, floorNs, "p99 " + human(d.quantilesNs().get(99)) + ", axis cut there; max " + human(d.quantilesNs().get(100)),
+                HEIGHT - 12);
+        return svg.append("</svg>").toString();
+    }
+
+    /** Height of a comparison's plot: two histograms, the axis, and the ratio's strip. */
+    static final int COMPARISON_HEIGHT = 250;
+    private static final int ROW_HEIGHT = 62;
+    private static final int SECOND_TOP = TOP + ROW_HEIGHT + 22;
+    private static final int RATIO_TOP = 205;
+
+    /**
+     * One plot of a {@code Probe.compare}: both timings' histograms one above the other on one axis
+     * (from the smaller smallest sample, or the floor, to the larger 99th percentile), each with its
+     * median marked, then the ratio of medians (second over first) on a strip of its own with its
+     * interval and 1 (no difference) marked. A timing that kept no samples has its row say so.
+     *
+     * @param title      said to screen readers and on hover; escaped here
+     * @param first      the first timing's distribution, or null without samples
+     * @param second     the second's, or null
+     * @param comparison the ratio and its interval, and the labels
+     * @param floorNs    the floor's median in ns, or NaN
+     */
+    public static String comparison(String title, Distribution first, Distribution second, ComparisonRecord comparison, double floorNs) {
+        List<Distribution> present = java.util.stream.Stream.of(first, second).filter(java.util.Objects::nonNull).toList();
+        StringBuilder svg = open(title, COMPARISON_HEIGHT);
+        if (present.isEmpty()) {
+            text(svg, LEFT, TOP + 20, "#333", "start", "no samples kept in either region: nothing to plot");
+        } else {
+            Axis axis = Axis.of(present, floorNs);
+            row(svg, "first: " + comparison.firstLabel(), first, axis, TOP, "#4a78b5");
+            row(svg, "second: " + comparison.secondLabel(), second, axis, SECOND_TOP, "#d9822b");
+            if (axis.floorOnAxis()) {
+                marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, SECOND_TOP + ROW_HEIGHT - TOP, "#27ae60",
+                        " stroke-dasharray=\"4 3\"", 10);
+            }
+            String right = present.stream().map(d -> human(d.quantilesNs().get(99))).reduce((a, b) -> a + " / " + b)
+                    .map(p -> "p99 " + p + ", axis cut at the larger").orElse("");
+            axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 14);
         }
-        double span = hi - lo;
-        lo = Math.max(0, lo - span * 0.03);
-        hi = hi + span * 0.03;
+        ratioStrip(svg, comparison);
+        return svg.append("</svg>").toString();
+    }
+
+    /** One timing's row of a comparison: its bars, its median, and its label. */
+    private static void row(StringBuilder svg, String label, Distribution d, Axis axis, int top, String colour) {
+        if (d == null) {
+            text(svg, LEFT + 4, top + ROW_HEIGHT / 2, "#333", "start", label + ": no samples kept");
+            return;
+        }
+        bars(svg, d, axis, top, ROW_HEIGHT, colour);
+        double median = d.quantilesNs().get(50);
+        marker(svg, "median " + human(median), median, axis, top, ROW_HEIGHT, "#c0392b", "", 0);
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\" font-weight=\"600\" "
+                + "paint-order=\"stroke\" stroke=\"#fafafa\" stroke-width=\"3\">%s</text>", LEFT + 2, top - 6, colour, Html.escape(label)));
+    }
+
+    /**
+     * The ratio of medians on a strip of its own, with its interval as a bar, the estimate as a
+     * dot and 1 (no difference) as a tick; an infinite upper bound runs to the strip's end with an
+     * arrow. The strip spans the interval and 1, with a margin.
+     */
+    private static void ratioStrip(StringBuilder svg, ComparisonRecord c) {
+        text(svg, LEFT, RATIO_TOP - 8, "#222", "start", c.describe());
+        if (!Double.isFinite(c.ratio()) || !Double.isFinite(c.low())) {
+            return;
+        }
+        double finiteHigh = Double.isFinite(c.high()) ? c.high() : Math.max(c.ratio(), 1) * 2;
+        double lo = Math.min(Math.min(c.low(), c.ratio()), 1);
+        double hi = Math.max(Math.max(finiteHigh, c.ratio()), 1);
+        // room on each side for a bound's label, which reaches outwards from the bar
+        double pad = (hi - lo) * 0.12 + 1e-9;
+        Axis axis = new Axis(Math.max(0, lo - pad), hi + pad, false);
+        int y = RATIO_TOP + 14;
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bbb\"/>", LEFT, y, WIDTH - LEFT, y));
+        double one = axis.x(1);
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\" stroke-dasharray=\"2 2\"/>",
+                one, y - 10, one, y + 10));
+        text(svg, one, y + 22, "#555", "middle", "×1");
+        svg.append(String.format(Locale.ROOT, "<rect class=\"interval\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"#7f8c8d\"/>",
+                axis.x(c.low()), y - 4, Math.max(1, axis.x(finiteHigh) - axis.x(c.low()))));
+        if (!Double.isFinite(c.high())) {
+            text(svg, WIDTH - LEFT, y + 22, "#555", "end", "→ ∞");
+        }
+        svg.append(String.format(Locale.ROOT, "<circle class=\"ratio\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c0392b\"/>", axis.x(c.ratio()), y));
+        // the bounds' labels above the bar, each reaching away from the other, so that they never overlap
+        text(svg, axis.x(c.low()) - 3, y - 8, "#555", "end", String.format(Locale.ROOT, "×%.3f", c.low()));
+        if (Double.isFinite(c.high())) {
+            text(svg, axis.x(c.high()) + 3, y - 8, "#555", "start", String.format(Locale.ROOT, "×%.3f", c.high()));
+        }
+    }
+
+    /** The horizontal axis of a plot, in ns (or a ratio): from {@code lo} to {@code hi}, the floor drawn on it or not. */
+    private record Axis(double lo, double hi, boolean floorOnAxis) {
+
+        /**
+         * From the smallest smallest sample (or the floor, where it is comparable with the samples;
+         * far below them it would squeeze the plot into the right edge, so it is named instead) to
+         * the largest 99th percentile, with a margin of 3 %.
+         */
+        static Axis of(List<Distribution> ds, double floorNs) {
+            double lo = ds.stream().mapToDouble(d -> d.quantilesNs().getFirst()).min().orElseThrow();
+            double hi = ds.stream().mapToDouble(d -> d.quantilesNs().get(99)).max().orElseThrow();
+            boolean floorOnAxis = Double.isFinite(floorNs) && floorNs > 0 && floorNs >= lo / 3;
+            if (floorOnAxis) {
+                lo = Math.min(lo, floorNs);
+            }
+            if (hi <= lo) {
+                double centre = Math.max(lo, 1);
+                lo = centre * 0.9;
+                hi = centre * 1.1;
+            }
+            double span = hi - lo;
+            double from = Math.max(0, lo - span * 0.03);
+            // the margin can reach a floor that was too far below the samples to widen the axis
+            return new Axis(from, hi + span * 0.03, floorOnAxis || Double.isFinite(floorNs) && floorNs > 0 && floorNs >= from);
+        }
+
+        double x(double value) {
+            return LEFT + (value - lo) / (hi - lo) * (WIDTH - 2 * LEFT);
+        }
+    }
+
+    private static StringBuilder open(String title, int height) {
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" height=\"%d\" "
+                + "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\"><title>%s</title>", WIDTH, height, WIDTH, height,
+                Html.escape(title), Html.escape(title)));
+        svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#ddd\"/>", WIDTH, height));
+        return svg;
+    }
+
+    /** {@code d}'s histogram in {@value #BINS} bins over the axis, scaled to its own peak, in the band from {@code top}, {@code height} high. */
+    private static void bars(StringBuilder svg, Distribution d, Axis axis, int top, int height, String colour) {
         double[] bins = new double[BINS];
         for (int i = 0; i < 99; i++) {
-            spread(bins, d.quantilesNs().get(i), d.quantilesNs().get(i + 1), lo, hi);
+            spread(bins, d.quantilesNs().get(i), d.quantilesNs().get(i + 1), axis.lo(), axis.hi());
         }
         double peak = 0;
         for (double b : bins) {
             peak = Math.max(peak, b);
         }
-        double plotWidth = WIDTH - 2 * LEFT;
-        StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\"><title>%s</title>", WIDTH, HEIGHT, WIDTH, HEIGHT,
-                Html.escape(title), Html.escape(title)));
-        svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#ddd\"/>", WIDTH, HEIGHT));
-        double barWidth = plotWidth / BINS;
+        double barWidth = (WIDTH - 2.0 * LEFT) / BINS;
         for (int i = 0; i < BINS; i++) {
             if (bins[i] <= 0) {
                 continue;
             }
-            double h = Math.max(1, bins[i] / peak * PLOT_HEIGHT);
-            svg.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#4a78b5\"/>",
-                    LEFT + i * barWidth, TOP + PLOT_HEIGHT - h, Math.max(0.5, barWidth - 1), h));
+            double h = Math.max(1, bins[i] / peak * height);
+            svg.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
+                    LEFT + i * barWidth, top + height - h, Math.max(0.5, barWidth - 1), h, colour));
         }
-        double baseY = TOP + PLOT_HEIGHT;
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#888\"/>", LEFT, baseY,
-                WIDTH - LEFT, baseY));
-        double median = d.quantilesNs().get(50);
-        marker(svg, "median " + human(median), median, lo, hi, "#c0392b", "", 0);
-        if (floorOnAxis) {
-            marker(svg, "floor " + human(floorNs), floorNs, lo, hi, "#27ae60", " stroke-dasharray=\"4 3\"", 1);
-        }
-        String left = human(lo) + (Double.isFinite(floorNs) && floorNs > 0 && !floorOnAxis ? " (floor " + human(floorNs)
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>", LEFT, top + height,
+                WIDTH - LEFT, top + height));
+    }
+
+    /** The axis's ends: where it starts (and where the floor lies, if left of it), and {@code right}. */
+    private static void axisLabels(StringBuilder svg, Axis axis, double floorNs, String right, int y) {
+        String left = human(axis.lo()) + (Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis() ? " (floor " + human(floorNs)
                 + " lies left of the axis)" : "");
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\">%s</text>", LEFT, HEIGHT - 12,
-                Html.escape(left)));
-        String right = "p99 " + human(p99) + ", axis cut there; max " + human(d.quantilesNs().get(100));
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#444\" text-anchor=\"end\">%s</text>",
-                WIDTH - LEFT, HEIGHT - 12, Html.escape(right)));
-        svg.append("</svg>");
-        return svg.toString();
+        text(svg, LEFT, y, "#444", "start", left);
+        text(svg, WIDTH - LEFT, y, "#444", "end", right);
+    }
+
+    private static void text(StringBuilder svg, double x, int y, String colour, String anchor, String text) {
+        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\">%s</text>",
+                x, y, colour, anchor, Html.escape(text)));
     }
 
     /** A timing of one sample (a test's invocation): its value on a strip, with the floor for scale. */
@@ -131,17 +251,18 @@ public final class SvgPlot {
         }
     }
 
-    /** A marker line and its label; the label has a halo of the background so that it reads over the bars. */
-    private static void marker(StringBuilder svg, String label, double x, double lo, double hi, String colour, String dash, int row) {
-        if (x < lo || x > hi) {
+    /** A marker line over the band from {@code top}, {@code height} high, and its label; the label has a halo of the background so that it reads over the bars. */
+    private static void marker(StringBuilder svg, String label, double x, Axis axis, int top, int height, String colour, String dash,
+                               int row) {
+        if (x < axis.lo() || x > axis.hi()) {
             return;
         }
-        double px = LEFT + (x - lo) / (hi - lo) * (WIDTH - 2 * LEFT);
+        double px = axis.x(x);
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>",
-                px, TOP - 4, px, TOP + PLOT_HEIGHT, colour, dash));
+                px, top - 4, px, top + height, colour, dash));
         boolean leftSide = px > WIDTH * 0.6;
         svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\" "
                         + "paint-order=\"stroke\" stroke=\"#fafafa\" stroke-width=\"3\">%s</text>",
-                leftSide ? px - 4 : px + 4, TOP + 8 + row * 13, colour, leftSide ? "end" : "start", Html.escape(label)));
+                leftSide ? px - 4 : px + 4, top + 8 + row * 13, colour, leftSide ? "end" : "start", Html.escape(label)));
     }
 }

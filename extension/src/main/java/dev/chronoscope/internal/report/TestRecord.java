@@ -28,12 +28,14 @@ import java.util.Objects;
  * @param pid         the JVM's process id (one Surefire fork)
  * @param run         the run the test belongs to ({@link RunKey}), shared by the run's JVMs
  * @param baseline    each timing's comparison with the baseline, in the order of {@code timings}; empty when none was compared
+ * @param comparisons each {@code Probe.compare} of the test: which two of {@code timings}, and the ratio of their medians
+ * @param gate        why the regression gate failed the test (its {@code outcome} is then {@code failed}); null when it did not
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
-                         String run, List<BaselineVerdict> baseline) {
+                         String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate) {
 
     public TestRecord {
         Objects.requireNonNull(uniqueId, "uniqueId");
@@ -41,9 +43,23 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         warnings = List.copyOf(warnings);
         timings = List.copyOf(timings);
         baseline = List.copyOf(baseline);
+        comparisons = List.copyOf(comparisons);
         if (!baseline.isEmpty() && baseline.size() != timings.size()) {
             throw new IllegalArgumentException(baseline.size() + " baseline verdicts for " + timings.size() + " timings");
         }
+        if (gate != null && !"failed".equals(outcome)) {
+            throw new IllegalArgumentException("a test the regression gate failed has the outcome failed, not " + outcome);
+        }
+    }
+
+    /**
+     * This record of a test that the regression gate failed with {@code message}: its outcome
+     * {@code failed}, as JUnit reports it, and its own outcome kept in {@link #gate()}.
+     */
+    public TestRecord failedByGate(String message) {
+        return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
+                stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
+                comparisons, new GateFailure(outcome, message));
     }
 
     public static Builder builder() {
@@ -74,6 +90,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private long pid;
         private String run = "";
         private List<BaselineVerdict> baseline = List.of();
+        private List<ComparisonRecord> comparisons = List.of();
 
         private Builder() {
         }
@@ -103,10 +120,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder started(String startedAt, long pid) { this.startedAt = startedAt; this.pid = pid; return this; }
         public Builder run(String run) { this.run = run; return this; }
         public Builder baseline(List<BaselineVerdict> baseline) { this.baseline = baseline; return this; }
+        public Builder comparisons(List<ComparisonRecord> comparisons) { this.comparisons = comparisons; return this; }
 
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
-                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline);
+                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
+                    comparisons, null);
         }
     }
 }

@@ -40,7 +40,7 @@ public final class TimingSection {
                 + (r.floor().raw().unit() == ClockUnit.TICKS ? String.format(Locale.ROOT, " | p50 %.1f ns", r.floor().nanos().p50()) : ""));
         line(out, "warmup", r.warmup());
         line(out, "pinned", r.pinned());
-        line(out, "outcome", r.outcome());
+        line(out, "outcome", r.gate() == null ? r.outcome() : r.outcome() + " | " + r.gate().describe());
         for (String warning : r.warnings()) {
             line(out, "warning", warning);
         }

@@ -23,13 +23,78 @@ class HtmlReportTests {
     }
 
     @Test
+    void aComparisonIsOnePlotOfBothDistributionsOnOneAxisWithTheRatioAndItsInterval() {
+        ReportedTest t = ReportFixtures.comparison("shift <<", "multiply &", 1.5, 1.4, 1.6);
+
+        String html = HtmlReport.render(RunRecords.of(List.of(t)), "now", Optional.empty());
+
+        assertThat(count(html, "<div class=\"timing\">")).as("one entry per timing").isEqualTo(3);
+        assertThat(count(html, "<svg ")).as("the invocation's plot and the comparison's").isEqualTo(2);
+        String comparison = html.substring(html.indexOf("<div class=\"comparison\">"));
+        assertThat(comparison).contains("<h3 class=\"comparison-title\">Probe.compare: shift &lt;&lt; vs multiply &amp;</h3>")
+                .contains("ratio of medians second/first ×1.500, 95 % interval [1.400, 1.600] (net medians)")
+                .doesNotContain("shift <<").doesNotContain("& ");
+        String svg = comparison.substring(comparison.indexOf("<svg "), comparison.indexOf("</svg>"));
+        assertThat(svg).contains(">first: shift &lt;&lt;<").contains(">second: multiply &amp;<")
+                .contains(">median 150.0 ns<").contains(">median 250.0 ns<")
+                .contains(">94.0 ns (floor 30.0 ns lies left of the axis)<").contains(">p99 199.0 ns / 299.0 ns, axis cut at the larger<")
+                .contains("class=\"interval\"").contains("class=\"ratio\"").contains(">×1<").contains(">×1.400<").contains(">×1.600<");
+        // one axis: the first's samples (100 to 200 ns) all lie left of the second's (200 to 300 ns)
+        assertThat(barXs(svg, "#4a78b5")).isNotEmpty().allSatisfy(x -> assertThat(x).isLessThanOrEqualTo(
+                barXs(svg, "#d9822b").stream().min(Double::compare).orElseThrow()));
+    }
+
+    @Test
+    void aComparisonWhoseIntervalHasNoUpperBoundSaysSo() {
+        ReportedTest t = ReportFixtures.comparison("a", "b", 1.5, 1.2, Double.POSITIVE_INFINITY);
+
+        String html = HtmlReport.render(RunRecords.of(List.of(t)), "now", Optional.empty());
+
+        assertThat(html).contains("95 % interval [1.200, ∞]").contains(">→ ∞<").doesNotContain("Infinity").doesNotContain("NaN");
+    }
+
+    @Test
+    void theIntervalsBoundsAreLabelledAwayFromEachOtherSoThatANarrowIntervalStaysReadable() {
+        ComparisonRecord narrow = new ComparisonRecord(0, "a", 1, "b", 15.9, 15.8, 16.0, 0.95);
+
+        String svg = SvgPlot.comparison("t", ReportFixtures.distribution(100), ReportFixtures.distribution(1500), narrow, Double.NaN);
+
+        assertThat(svg).containsPattern("text-anchor=\"end\">×15\\.800<").containsPattern("text-anchor=\"start\">×16\\.000<");
+        // and within the plot: at 11 px, a digit is at most 7 px wide
+        double highLabelX = java.util.regex.Pattern.compile("<text x=\"([0-9.]+)\"[^>]*text-anchor=\"start\">×16\\.000<").matcher(svg)
+                .results().map(m -> Double.parseDouble(m.group(1))).findFirst().orElseThrow();
+        assertThat(highLabelX + 7 * "×16.000".length()).isLessThanOrEqualTo(SvgPlot.WIDTH - 10);
+    }
+
+    @Test
+    void aFloorTheAxisMarginReachesIsDrawnNotSaidToLieLeftOfIt() {
+        ComparisonRecord c = new ComparisonRecord(0, "a", 1, "b", 30, 29, 31, 0.95);
+
+        // samples from 100 ns to 3.1 µs: the floor (30 ns) is below a third of the smallest sample,
+        // but the axis's margin (3 % of its span) starts it at 10 ns
+        String svg = SvgPlot.comparison("t", ReportFixtures.distribution(100), ReportFixtures.distribution(3000), c, 30);
+
+        assertThat(svg).contains(">floor 30.0 ns<").doesNotContain("lies left of the axis");
+    }
+
+    private static int count(String text, String what) {
+        return text.split(java.util.regex.Pattern.quote(what), -1).length - 1;
+    }
+
+    /** The x of every bar drawn in {@code colour}. */
+    private static List<Double> barXs(String svg, String colour) {
+        return java.util.regex.Pattern.compile("<rect class=\"bar\" x=\"([0-9.]+)\"[^>]*fill=\"" + colour + "\"").matcher(svg).results()
+                .map(m -> Double.parseDouble(m.group(1))).toList();
+    }
+
+    @Test
     void showsBaselineVerdictsAndListsVanishedAndNewTimings() {
         ReportedTest t = ReportFixtures.test("region");
         ReportedTiming regressed = new ReportedTiming("region", 10, 0, 0, t.timings().get(1).rawNs(), null, "RESOLVED", "resolved",
                 ReportFixtures.distribution(), new BaselineVerdict("regressed", 2.0, 1.6, 2.5, "median 300 ns vs 150 ns"));
-        ReportedTest withVerdict = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.pid(), t.clock(),
+        ReportedTest withVerdict = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(), t.clock(),
                 t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), t.warnings(),
-                List.of(regressed));
+                List.of(regressed), List.of());
 
         String html = HtmlReport.render(RunRecords.of(List.of(withVerdict)), "now",
                 Optional.of(new BaselineListing("base.json", List.of("Gone.test :: <old>"), List.of("New.test :: region"))));

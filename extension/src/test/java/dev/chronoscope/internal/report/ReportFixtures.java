@@ -12,11 +12,35 @@ final class ReportFixtures {
 
     /** A distribution from 100 ns to 200 ns, median 150 ns. */
     static Distribution distribution() {
+        return distribution(100);
+    }
+
+    /** A distribution from {@code from} to {@code from} + 100 ns, median {@code from} + 50 ns. */
+    static Distribution distribution(double from) {
         List<Double> q = new ArrayList<>();
         for (int i = 0; i <= 100; i++) {
-            q.add(100.0 + i);
+            q.add(from + i);
         }
-        return new Distribution(q, List.of(201.0, 250.0, 300.0, 400.0), 152.0, 30.0);
+        return new Distribution(q, List.of(from + 101, from + 150, from + 200, from + 300), from + 52, 30.0);
+    }
+
+    /**
+     * A test with its invocation and a {@code Probe.compare} of {@code first} (100 to 200 ns) and
+     * {@code second} (200 to 300 ns), ratio {@code ratio} in [{@code low}, {@code high}].
+     */
+    static ReportedTest comparison(String first, String second, double ratio, double low, double high) {
+        ReportedTest t = test("invocation only");
+        ReportedTiming a = region(first, distribution(100));
+        ReportedTiming b = region(second, distribution(200));
+        return new ReportedTest(t.run(), "SearchTests.compares(Probe)", t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(),
+                t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), List.of(),
+                List.of(t.timings().get(0), a, b), List.of(new ComparisonRecord(1, first, 2, second, ratio, low, high, 0.95)));
+    }
+
+    private static ReportedTiming region(String label, Distribution d) {
+        Map<String, Object> raw = Map.of("unit", "ns", "count", 2_000.0, "min", d.percentile(0), "p50", d.percentile(50), "p90",
+                d.percentile(90), "p99", d.percentile(99), "max", d.percentile(100), "mean", d.meanNs(), "mad", 25.0);
+        return new ReportedTiming(label, 2_000, 0, 0, raw, raw, "RESOLVED", "resolved", d, null);
     }
 
     /** A test with one resolved region labelled {@code label} and its invocation. */
@@ -26,8 +50,8 @@ final class ReportFixtures {
         ReportedTiming region = new ReportedTiming(label, 10_000, 3, 0, raw, raw, "RESOLVED", "resolved (5x floor)", distribution(), null);
         ReportedTiming invocation = new ReportedTiming("invocation", 1, 0, 0, raw, raw, "RESOLVED", "resolved", distribution(), null);
         return new ReportedTest("run 1", "HashTests.hashes(Probe)", "[engine:junit-jupiter]/[class:dev.example.HashTests]/"
-                + "[method:hashes(dev.chronoscope.Probe)]", "hashes(Probe)", "passed", 42, "TSC_FENCED", "lfence;rdtscp;lfence",
+                + "[method:hashes(dev.chronoscope.Probe)]", "hashes(Probe)", "passed", null, 42, "TSC_FENCED", "lfence;rdtscp;lfence",
                 "ticks", 2.4454e9, "invariant TSC yes | clocksource tsc", 30.0, true, List.of("a <warning> & more"),
-                List.of(invocation, region));
+                List.of(invocation, region), List.of());
     }
 }
