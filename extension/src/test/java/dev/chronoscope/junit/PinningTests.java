@@ -3,12 +3,14 @@ package dev.chronoscope.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.internal.ffm.Libc;
+import dev.chronoscope.internal.ffm.Platform;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static dev.chronoscope.ClockId.CLOCK_MONOTONIC;
@@ -28,6 +30,13 @@ class PinningTests {
         @MeasureWith(CLOCK_MONOTONIC)
         void pinned() throws Libc.LibcException {
             DURING.set(Libc.threadAffinity());
+        }
+    }
+
+    static class UnpinnableTestCase {
+        @Test
+        @MeasureWith(CLOCK_MONOTONIC)
+        void runsAnyway() {
         }
     }
 
@@ -66,5 +75,22 @@ class PinningTests {
         run.tests().assertStatistics(s -> s.started(1).succeeded(1));
         assertThat(run.record("PinnedTestCase.pinned()").string("pinned")).isEqualTo("no");
         assertThat(PinnedTestCase.DURING.get()).as("the test kept the thread's whole affinity").isEqualTo(before);
+    }
+
+    @Test
+    void aPinThatFailsIsAWarningAndTheTestRunsUnpinned() throws Exception {
+        // sched_setaffinity cannot be called where native access is denied: a real failure, in a JVM of its own
+        assumeTrue(Platform.current().isLinux(), "pinning is Linux's sched_setaffinity");
+        String out = ChildJvm.runKit(List.of("--illegal-native-access=deny"), ChronoscopeConfig.PIN_KEY + "=true",
+                UnpinnableTestCase.class.getName());
+
+        assertThat(out).contains("result runsAnyway() TestExecutionResult [status = SUCCESSFUL");
+        String record = out.lines().filter(l -> l.startsWith("record ")).findFirst().orElseThrow(() -> new AssertionError(out));
+        assertThat(record).contains(" pinned=no ")
+                .containsPattern("could not pin the test thread: sched_setaffinity cannot be called in this JVM \\(.*"
+                        + "IllegalCallerException.*\\); the test ran on whichever CPUs the scheduler chose");
+        assertThat(out.lines().filter(l -> l.startsWith("out| warning      could not pin the test thread: ")))
+                .as("the section's warning line").hasSize(1);
+        assertThat(out.lines().filter(l -> l.startsWith("out| pinned       "))).containsExactly("out| pinned       no");
     }
 }

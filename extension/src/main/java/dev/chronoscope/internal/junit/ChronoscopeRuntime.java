@@ -66,9 +66,18 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      *                                         test that needs the runtime reports the same error
      */
     public static ChronoscopeRuntime of(ExtensionContext context) {
+        return of(context, JVM);
+    }
+
+    /**
+     * The run's runtime, created on first use as {@link #of(ExtensionContext)} does, but timing on
+     * {@code jvm}'s facts: for a test that must describe what the JVM measured (e.g. a calibration
+     * that failed), by asking first. A runtime already created is returned as it is.
+     */
+    public static ChronoscopeRuntime of(ExtensionContext context, JvmFacts jvm) {
         ExtensionContext root = context.getRoot();
         return root.getStore(NAMESPACE).getOrComputeIfAbsent(ChronoscopeRuntime.class,
-                k -> create(root::getConfigurationParameter, JVM), ChronoscopeRuntime.class);
+                k -> create(root::getConfigurationParameter, jvm), ChronoscopeRuntime.class);
     }
 
     /** A runtime for the configuration {@code parameters}, timing on this JVM's {@code jvm} facts. */

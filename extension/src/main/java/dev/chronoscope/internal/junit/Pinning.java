@@ -26,6 +26,10 @@ record Pinning(BitSet previous, String description, List<String> warnings) {
         if (!wanted) {
             return NONE;
         }
+        if (!Libc.isAvailable()) {
+            return new Pinning(null, "no", List.of("could not pin the test thread: sched_setaffinity cannot be called in this "
+                    + "JVM (" + Libc.unavailableReason() + "); the test ran on whichever CPUs the scheduler chose"));
+        }
         try {
             BitSet previous = Libc.threadAffinity();
             int cpu = Libc.schedGetcpu();
@@ -34,7 +38,8 @@ record Pinning(BitSet previous, String description, List<String> warnings) {
             Libc.setThreadAffinity(only);
             return new Pinning(previous, "CPU " + cpu + " (thread affinity was " + previous + "; restored after the test)", List.of());
         } catch (Libc.LibcException e) {
-            return new Pinning(null, "no", List.of("could not pin the test thread: " + e.getMessage()));
+            return new Pinning(null, "no", List.of("could not pin the test thread: " + e.getMessage()
+                    + "; the test ran on whichever CPUs the scheduler chose"));
         }
     }
 

@@ -24,7 +24,10 @@ import java.util.Map;
  */
 final class RecordPublisher {
 
-    /** Published sample files stop at this many samples per timing (one number per line). */
+    /**
+     * A timing of more samples than this (one number per line) gets no sample file; a report entry
+     * {@code chronoscope.timing.<i>.samples} says so instead.
+     */
     static final int MAX_PUBLISHED_SAMPLES = 1_000_000;
 
     private final Settings settings;
@@ -92,6 +95,11 @@ final class RecordPublisher {
             entries.put("chronoscope.timing." + i + ".verdict", t.verdict().name());
             if (t.kept() > 0) {
                 entries.put("chronoscope.timing." + i + ".p50.ns", TimingSection.number(t.rawNanos().p50()));
+            }
+            if (t.kept() > MAX_PUBLISHED_SAMPLES) {
+                entries.put("chronoscope.timing." + i + ".samples", String.format(java.util.Locale.ROOT,
+                        "not published: %,d samples, more than the %,d a sample file holds; the record holds their statistics",
+                        t.kept(), MAX_PUBLISHED_SAMPLES));
             }
         }
         entries.put("chronoscope.record", json);

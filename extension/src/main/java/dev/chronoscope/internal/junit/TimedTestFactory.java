@@ -85,7 +85,8 @@ final class TimedTestFactory {
             Fact<TscFrequency> f = runtime.jvm().frequency();
             if (!f.isKnown()) {
                 throw new ExtensionConfigurationException(TestNames.describe(method) + ": " + choice.clock()
-                        + " counts ticks but they cannot be converted to time: " + f.unknownReason());
+                        + " counts ticks but they cannot be converted to time: " + f.unknownReason()
+                        + ". Time it with a clock that reads nanoseconds instead, e.g. @MeasureWith(CLOCK_MONOTONIC).");
             }
             frequency = f.get();
         }

@@ -30,6 +30,8 @@ public final class JvmFacts {
     static final long STEP_MIN_NANOS = 50_000_000L;
     static final long STEP_MAX_NANOS = 500_000_000L;
 
+    /** How the counter's frequency is measured: {@link TscCalibration#calibrate()} on a real JVM. */
+    private final Calibrator calibrator;
     private volatile HostFacts host;
     private volatile Fact<TscCalibration> calibration;
     private final Map<ClockId, ProbeWarmup> warmups = new ConcurrentHashMap<>();
@@ -38,6 +40,21 @@ public final class JvmFacts {
 
     /** Nothing measured yet: each fact is measured on first request. */
     public JvmFacts() {
+        this(TscCalibration::calibrate);
+    }
+
+    /**
+     * Nothing measured yet; the counter's frequency, when first asked for, is what {@code calibrator}
+     * measures (a calibrator that throws leaves it unknown, with the reason).
+     */
+    public JvmFacts(Calibrator calibrator) {
+        this.calibrator = java.util.Objects.requireNonNull(calibrator, "calibrator");
+    }
+
+    /** Measures the counter's frequency. */
+    @FunctionalInterface
+    public interface Calibrator {
+        TscCalibration calibrate() throws ClockUnavailableException;
     }
 
     /**
@@ -91,7 +108,7 @@ public final class JvmFacts {
                 c = calibration;
                 if (c == null) {
                     try {
-                        TscCalibration measured = TscCalibration.calibrate();
+                        TscCalibration measured = calibrator.calibrate();
                         c = Fact.of(measured, measured.method());
                     } catch (ClockUnavailableException | RuntimeException e) {
                         c = Fact.unknown("TSC calibration failed: " + e.getMessage());

@@ -119,37 +119,21 @@ class BlockBootstrapTests {
     @Test
     void aResampleCostsTheLogarithmOfTheBlockSizeNotTheBlockSize() {
         // The documented cost of a resample is O(m log(block) log(range)): the pooled median is found
-        // by binary searches in the sorted blocks, never by pooling the samples. Rather than an
-        // absolute time (a cold JVM on a busy shared machine can take any time), compare the same
-        // bootstrap over blocks 100x larger: by the documented cost about 2x the time (log 10,000 /
-        // log 100), by pooling 100x or more. The bound, 20x, leaves a factor of ten for noise either
-        // way; each side is the quickest of five runs, after one warm-up run of each.
+        // by binary searches in the sorted blocks, never by pooling the samples. Compare the same
+        // bootstrap over blocks 100x larger (CostRatio: no absolute time): by the documented cost
+        // about 2x the time (log 10,000 / log 100), by pooling 100x or more. The bound, 20x, leaves a
+        // factor of ten for noise either way.
         long[][] smallA = blocks(new Random(1), 100, 100, 1_000, 1_000);
         long[][] smallB = blocks(new Random(2), 100, 100, 2_000, 1_000);
         long[][] largeA = blocks(new Random(3), 100, 10_000, 1_000, 1_000);
         long[][] largeB = blocks(new Random(4), 100, 10_000, 2_000, 1_000);
-        long small = Long.MAX_VALUE;
-        long large = Long.MAX_VALUE;
-        for (int run = 0; run < 6; run++) {
-            long s = timeBootstrap(smallA, smallB, run);
-            long l = timeBootstrap(largeA, largeB, run);
-            if (run > 0) {
-                small = Math.min(small, s);
-                large = Math.min(large, l);
-            }
-        }
-        assertThat((double) large / small)
-                .as("a 100x larger block costs %.1fx the time (%d us against %d us)", (double) large / small,
-                        large / 1000, small / 1000)
-                .isLessThan(20);
+        CostRatio cost = CostRatio.of(() -> bootstrap(smallA, smallB), () -> bootstrap(largeA, largeB), 5);
+        assertThat(cost.ratio()).as("a 100x larger block costs %s", cost).isLessThan(20);
     }
 
-    private static long timeBootstrap(long[][] a, long[][] b, long seed) {
-        long start = System.nanoTime();
-        BlockBootstrap.Ratio r = BlockBootstrap.ratioOfMedians(a, b, 0, 0, BlockBootstrap.RESAMPLES, 0.95, seed);
-        long elapsed = System.nanoTime() - start;
+    private static void bootstrap(long[][] a, long[][] b) {
+        BlockBootstrap.Ratio r = BlockBootstrap.ratioOfMedians(a, b, 0, 0, BlockBootstrap.RESAMPLES, 0.95, 42);
         assertThat(r.low()).isLessThanOrEqualTo(r.high());
-        return elapsed;
     }
 
     @Test

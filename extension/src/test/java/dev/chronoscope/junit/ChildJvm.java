@@ -1,0 +1,44 @@
+package dev.chronoscope.junit;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs {@link KitMain} in a JVM of its own, on this test class path, with other JVM flags: for what
+ * one JVM cannot show twice (native access denied, a probe that did not load). Its output goes to a
+ * file, so that the timeout can fire while the child still runs.
+ */
+final class ChildJvm {
+
+    private ChildJvm() {
+    }
+
+    /** What the child printed; it must finish within 120 s and exit with 0. */
+    static String runKit(List<String> jvmArgs, String... kitArgs) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(jvmArgs);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), KitMain.class.getName()));
+        command.addAll(List.of(kitArgs));
+        Path log = Files.createTempFile("chronoscope-child-", ".log");
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean finished = process.waitFor(120, TimeUnit.SECONDS);
+            if (!finished) {
+                process.destroyForcibly();
+            }
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertThat(finished).as("the JVM finished within 120 s; it printed:\n" + out).isTrue();
+            assertThat(process.exitValue()).as(out).isZero();
+            return out;
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+}
