@@ -61,6 +61,7 @@ public final class TimedTestCost {
     /** The timed tests. */
     public static class TimedCase {
         static final List<Double> NET_P50_NS = java.util.Collections.synchronizedList(new ArrayList<>());
+        static final List<Double> FLOOR_P50_NS = java.util.Collections.synchronizedList(new ArrayList<>());
         long seed = 42;
 
         @RepeatedTest(TESTS)
@@ -68,6 +69,7 @@ public final class TimedTestCost {
         void timed(Probe probe) {
             Timing t = probe.repeat("work", CALLS, () -> work(seed));
             NET_P50_NS.add(t.netNanos().p50());
+            FLOOR_P50_NS.add(t.floor().nanos().p50());
         }
     }
 
@@ -329,6 +331,9 @@ public final class TimedTestCost {
         System.out.printf(Locale.ROOT, "first timed test: %.1f ms, %.1f ms more than the repeated tests' median (per-JVM probe"
                 + " warm-up and one-off set-up)%n", repeated.nanos.get(0) / 1e6, (repeated.nanos.get(0) - median(repeated.nanos)) / 1e6);
         System.out.printf(Locale.ROOT, "the first timed test's warm-up line: %s%n", firstWarmup(reports));
+        List<Double> floors = new ArrayList<>(TimedCase.FLOOR_P50_NS);
+        System.out.printf(Locale.ROOT, "probe floor p50 of the repeated tests: first test %.1f ns, median of all %.1f ns%n",
+                floors.get(0), floors.stream().sorted().toList().get(floors.size() / 2));
     }
 
     /** The {@code warmup} member of the first record written: the per-JVM probe warm-up, as the record states it. */
