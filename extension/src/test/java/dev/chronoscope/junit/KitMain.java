@@ -1,16 +1,22 @@
 package dev.chronoscope.junit;
 
+import org.junit.platform.engine.reporting.FileEntry;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.Event;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Runs {@code *TestCase} fixtures through the engine in this JVM, for {@link ChildJvm}: each argument
  * is either {@code key=value} (a configuration parameter) or a fixture's binary class name. Prints,
- * one per line, each test's result ({@code result <name> <payload>}), each record's clock, pinning and
- * warnings ({@code record …}), and what the run printed ({@code out| …}).
+ * one per line, each test's result ({@code result <name> <payload>}), each record's clock, pinning,
+ * warnings and samples kept per timing ({@code record …}), each report entry but the record
+ * ({@code entry <name> key=value}), each published file with its line count and first line
+ * ({@code file <name> <file> lines=n first=…}), and what the run printed ({@code out| …}).
  */
 public final class KitMain {
 
@@ -34,7 +40,26 @@ public final class KitMain {
         }
         for (JsonRecord r : run.records()) {
             System.out.println("record " + r.test() + " clock=" + r.string("clock.id") + " why=" + r.string("clock.why")
-                    + " pinned=" + r.string("pinned") + " warnings=" + r.get("warnings"));
+                    + " pinned=" + r.string("pinned") + " warnings=" + r.get("warnings")
+                    + " kept=" + r.timings().stream().map(t -> t.string("label") + ":" + t.whole("kept")).toList());
+        }
+        for (Event e : run.tests().reportingEntryPublished().list()) {
+            e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().forEach((key, value) -> {
+                if (!key.equals("chronoscope.record")) {
+                    System.out.println("entry " + e.getTestDescriptor().getDisplayName() + " " + key + "=" + value);
+                }
+            });
+        }
+        for (Event e : run.tests().fileEntryPublished().list()) {
+            Path file = e.getPayload(FileEntry.class).orElseThrow().getPath();
+            try (Stream<String> lines = Files.lines(file)) {
+                long count;
+                try (Stream<String> all = Files.lines(file)) {
+                    count = all.count();
+                }
+                System.out.println("file " + e.getTestDescriptor().getDisplayName() + " " + file.getFileName() + " lines=" + count
+                        + " first=" + lines.findFirst().orElse(""));
+            }
         }
         run.stdout().lines().forEach(line -> System.out.println("out| " + line));
     }
