@@ -42,20 +42,26 @@ public final class CompiledRegions {
     /** Per shape, the inlined empty region its inlined regions' floor is measured with. */
     private final Map<Class<?>, Region> inlinedEmpties = new ConcurrentHashMap<>();
 
-    /** Per batch size, the median a region of the class last settled at under the full rule. */
+    /** Per batch size, the highest median a region of the class settled at under the full rule. */
     private static final class Mark {
         private final Map<Integer, Long> medians = new ConcurrentHashMap<>();
     }
 
-    /** The median a region of {@code type} settled at in batches of {@code calls} under the full rule in this JVM, if it did. */
+    /** The highest median a region of {@code type} settled at in batches of {@code calls} under the full rule in this JVM, if it did. */
     public java.util.OptionalLong settledMedian(Class<?> type, int calls) {
         Long median = marks.get(type).medians.get(calls);
         return median == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(median);
     }
 
-    /** Records that a region of {@code type} settled under the full rule at {@code median}, in batches of {@code calls}. */
+    /**
+     * Records that a region of {@code type} settled under the full rule at {@code median}, in batches
+     * of {@code calls}; the highest such median is kept. Compiled code settles at different levels
+     * from test to test (the probe path's cost differs between CPUs by 10-25 % here, and each test is
+     * pinned to one), so the lowest would send every test on a costlier CPU through the full rule;
+     * code the JIT threw away runs far slower than any level its compiled code settled at.
+     */
     void markSettled(Class<?> type, int calls, long median) {
-        marks.get(type).medians.put(calls, median);
+        marks.get(type).medians.merge(calls, median, Math::max);
     }
 
     /**

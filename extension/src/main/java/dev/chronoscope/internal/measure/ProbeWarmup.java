@@ -92,7 +92,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      * Warms {@code region} like {@link #warm(ClockReader, Region, long, int, int)}, unless a region
      * of its class settled before in this JVM at the same batch size ({@code compiled}): then its
      * code is compiled already, and the warm-up ends as soon as {@link #STABLE_ROUNDS} rounds agree,
-     * with no compilation during them, no higher than that earlier warm-up settled (within
+     * with no compilation during them, no higher than its earlier warm-ups settled (the highest; within
      * {@link #PLATEAU_TOLERANCE} or a step). The last condition catches code the JIT threw away
      * since (a deoptimisation): it runs interpreted, steadily and slower, until it is compiled again,
      * which short rounds would not wait for (seen here: a batch loop settled at 4 calls per
