@@ -26,7 +26,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * Runs {@code *TestCase} fixtures through the Jupiter engine with the engine test kit, with a
  * report directory of its own, and captures what they print. Defaults keep runs short where the
  * values do not matter: 2,000 floor samples (with a budget that does not cut them short), 20 ms of
- * region warm-up, full sections. Published files go under the directory too.
+ * region warm-up (too short for a region class's first warm-up to settle, which waits for 20 ms of
+ * JIT quiet: such records carry a warm-up warning), full sections. Published files go under the
+ * directory too.
  *
  * <p>Fixtures are {@code static} nested {@code *TestCase} classes of the {@code *Tests} class that
  * runs them. Surefire does not run them on their own: its default excludes ({@code **}{@code /*$*})
