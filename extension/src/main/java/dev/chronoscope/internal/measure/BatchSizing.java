@@ -115,7 +115,7 @@ final class BatchSizing {
 
     /**
      * The per-call floor at {@code calls} calls per sample with {@code empty} as the empty region
-     * (an inlined one, {@link CompiledRegions#inlinedEmpty}; null: the shared loop's), measured now,
+     * (an inlined one, {@link CompiledRegions#inlinedEmpty}), measured now,
      * right before the samples it is subtracted from.
      */
     ProbeFloor floor(Region empty, int calls) {

@@ -71,14 +71,14 @@ public final class CompiledRegions {
      */
     public Region inlined(Region region) {
         Region.Shape shape = region.shape();
-        MethodHandle constructor = copies.get(region.target().getClass())
+        MethodHandle constructor = copies.get(region.region().getClass())
                 .computeIfAbsent(shape.loop(), loop -> defineCopy(shape.loop(), shape.type()));
         try {
-            return new Region.Inlined((ShapeLoop) constructor.invoke(region.target()));
+            return new Region.Inlined((ShapeLoop) constructor.invoke(region.region()), region.region());
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException("could not create the inlined loop of " + region.target().getClass().getName(), e);
+            throw new IllegalStateException("could not create the inlined loop of " + region.region().getClass().getName(), e);
         }
     }
 

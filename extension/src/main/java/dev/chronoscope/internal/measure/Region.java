@@ -17,8 +17,13 @@ public sealed interface Region {
     /** Takes {@code count} samples of {@code calls} calls each; see {@link RegionLoop}. */
     long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink);
 
+    /** The user's region object. */
+    Object region();
+
     /** The object whose class is the code the JIT compiles for this region: the user's region, or its inlined loop. */
-    Object target();
+    default Object target() {
+        return region();
+    }
 
     /**
      * The shared loop class of this region's shape ({@link ShapeLoop}) and the shape's interface,
@@ -69,11 +74,6 @@ public sealed interface Region {
         }
 
         @Override
-        public Object target() {
-            return region;
-        }
-
-        @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
         }
@@ -83,11 +83,6 @@ public sealed interface Region {
         @Override
         public Shape shape() {
             return LONG;
-        }
-
-        @Override
-        public Object target() {
-            return region;
         }
 
         @Override
@@ -103,11 +98,6 @@ public sealed interface Region {
         }
 
         @Override
-        public Object target() {
-            return region;
-        }
-
-        @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
         }
@@ -117,11 +107,6 @@ public sealed interface Region {
         @Override
         public Shape shape() {
             return DOUBLE;
-        }
-
-        @Override
-        public Object target() {
-            return region;
         }
 
         @Override
@@ -137,18 +122,13 @@ public sealed interface Region {
         }
 
         @Override
-        public Object target() {
-            return region;
-        }
-
-        @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
         }
     }
 
-    /** A region timed by its own copy of its shape's loop, with the region inlined ({@link CompiledRegions#inlined}). */
-    record Inlined(ShapeLoop loop) implements Region {
+    /** {@code region} timed by its own copy of its shape's loop, the region inlined into it ({@link CompiledRegions#inlined}). */
+    record Inlined(ShapeLoop loop, Object region) implements Region {
         @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
             return loop.time(reader, count, calls, budgetNanos, recorder, sink);

@@ -41,20 +41,11 @@ public final class RegionLoop {
      */
     public static long repeatEmpty(ClockReader reader, long count, long budgetNanos, int callSize,
                                    SampleRecorder recorder, Sink sink) {
-        return repeatEmpty(reader, count, 1, budgetNanos, callSize, recorder, sink);
-    }
-
-    /**
-     * Like {@link #repeatEmpty(ClockReader, long, long, int, SampleRecorder, Sink)}, each sample a
-     * batch of {@code calls} empty regions: the floor of throughput at that batch size.
-     */
-    public static long repeatEmpty(ClockReader reader, long count, int calls, long budgetNanos, int callSize,
-                                   SampleRecorder recorder, Sink sink) {
         long deadline = System.nanoTime() + budgetNanos;
         long done = 0;
         for (int call = 0; done < count; call++) {
             long n = Math.min(callSize, count - done);
-            done += repeat(reader, EMPTY_OF_THREE_CLASSES.get(call % EMPTY_OF_THREE_CLASSES.size()), n, calls,
+            done += repeat(reader, EMPTY_OF_THREE_CLASSES.get(call % EMPTY_OF_THREE_CLASSES.size()), n, 1,
                     Long.MAX_VALUE, recorder, sink);
             if (System.nanoTime() - deadline > 0) {
                 break;

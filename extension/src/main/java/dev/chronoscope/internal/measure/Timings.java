@@ -80,33 +80,19 @@ public final class Timings {
     }
 
     /**
-     * The floor of throughput at {@code calls} calls per sample, measured as {@link #measureFloor}
-     * measures the latency floor (empty regions of three classes, in calls of 100 samples), each
-     * sample a batch of {@code calls} empty regions; the result is per call, its samples' figures
+     * The floor of throughput at {@code calls} calls per sample: {@code empty} (an inlined empty
+     * region, {@link CompiledRegions#inlinedEmpty}) timed as the latency floor is, in calls of 100
+     * samples, each sample a batch of {@code calls}; the result is per call, its samples' figures
      * divided by {@code calls}, so that it subtracts from a per-call figure.
-     */
-    public static ProbeFloor measureBatchFloor(ClockReader reader, int calls, int samples, long budgetNanos,
-                                               TscFrequency frequency) {
-        return measureBatchFloor(reader, null, calls, samples, budgetNanos, frequency);
-    }
-
-    /**
-     * As {@link #measureBatchFloor(ClockReader, int, int, long, TscFrequency)}, with {@code empty}
-     * (an inlined empty region, {@link CompiledRegions#inlinedEmpty}) as the empty region, for the
-     * floor of inlined regions; null for the shared loop's empty regions.
      */
     public static ProbeFloor measureBatchFloor(ClockReader reader, Region empty, int calls, int samples, long budgetNanos,
                                                TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         long start = System.nanoTime();
-        if (empty == null) {
-            RegionLoop.repeatEmpty(reader, samples, calls, budgetNanos, 100, recorder, new Sink());
-        } else {
-            Sink sink = new Sink();
-            long deadline = start + budgetNanos;
-            for (long done = 0; done < samples && System.nanoTime() - deadline <= 0; ) {
-                done += empty.time(reader, Math.min(100, samples - done), calls, Long.MAX_VALUE, recorder, sink);
-            }
+        Sink sink = new Sink();
+        long deadline = start + budgetNanos;
+        for (long done = 0; done < samples && System.nanoTime() - deadline <= 0; ) {
+            done += empty.time(reader, Math.min(100, samples - done), calls, Long.MAX_VALUE, recorder, sink);
         }
         long elapsed = System.nanoTime() - start;
         if (recorder.samples().isEmpty()) {
