@@ -39,8 +39,26 @@ public final class CompiledRegions {
             return new ConcurrentHashMap<>();
         }
     };
+    /** Sees the JIT compile a region's own code, for first warm-ups ({@link CompilerWatch}); opened on first use. */
+    private volatile CompilerWatch compilerWatch;
+
     /** Per shape, the inlined empty region its inlined regions' floor is measured with. */
     private final Map<Class<?>, Region> inlinedEmpties = new ConcurrentHashMap<>();
+
+    /** This JVM's compiler watch, opened on first use (it maps HotSpot's counters and lists the compiler threads). */
+    CompilerWatch compilerWatch() {
+        CompilerWatch watch = compilerWatch;
+        if (watch == null) {
+            synchronized (this) {
+                watch = compilerWatch;
+                if (watch == null) {
+                    watch = CompilerWatch.open();
+                    compilerWatch = watch;
+                }
+            }
+        }
+        return watch;
+    }
 
     /** Per batch size, the highest median a region of the class settled at under the full rule. */
     private static final class Mark {

@@ -106,13 +106,22 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (before.isPresent()) {
             // bounded by the JIT quiet time the full rule would wait anyway, then the full rule
             ProbeWarmup again = warm(reader, List.of(region), Math.min(budgetNanos, MIN_JIT_QUIET_NANOS), roundSize, calls, 0,
-                    MIN_REGION_ROUND_NANOS, STABLE_ROUNDS, before.getAsLong());
+                    MIN_REGION_ROUND_NANOS, STABLE_ROUNDS, before.getAsLong(), null);
             if (again.converged()) {
                 return again;
             }
             left = Math.max(0, budgetNanos - again.elapsedNanos());
         }
-        ProbeWarmup full = warm(reader, region, left, roundSize, calls);
+        ProbeWarmup full;
+        CompilerWatch.Session session = compiled.compilerWatch().watch(type, region.entryMethod());
+        try {
+            full = warm(reader, List.of(region), left, roundSize, calls, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS, MIN_ROUNDS, 0,
+                    session);
+        } finally {
+            if (session != null) {
+                session.close();
+            }
+        }
         if (full.converged()) {
             compiled.markSettled(type, calls, full.finalMedian());
         }
@@ -127,12 +136,17 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      */
     static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
                             long minJitQuietNanos, long minRoundNanos, int minRounds) {
-        return warm(reader, regions, budgetNanos, roundSize, calls, minJitQuietNanos, minRoundNanos, minRounds, 0);
+        return warm(reader, regions, budgetNanos, roundSize, calls, minJitQuietNanos, minRoundNanos, minRounds, 0, null);
     }
 
-    /** As above; with a positive {@code ceiling}, the settled medians must also lie within tolerance of it. */
+    /**
+     * As above; with a positive {@code ceiling}, the settled medians must also lie within tolerance
+     * of it; with a {@code session}, the JIT's quiet may give way to C2 having compiled the region's
+     * entry before the settled rounds ({@link CompilerWatch}).
+     */
     private static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
-                                    long minJitQuietNanos, long minRoundNanos, int minRounds, long ceiling) {
+                                    long minJitQuietNanos, long minRoundNanos, int minRounds, long ceiling,
+                                    CompilerWatch.Session session) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -147,6 +161,9 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
                 regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), calls,
                         Long.MAX_VALUE, recorder, sink);
+                if (session != null) {
+                    session.poll(medians.size());
+                }
             }
             if (System.nanoTime() - roundStart < minRoundNanos && roundSize < Integer.MAX_VALUE / 2) {
                 roundSize *= 2;
@@ -162,10 +179,14 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
                 jitLastMoved = System.nanoTime();
             }
+            if (session != null) {
+                session.endRound();
+            }
             long quantum = quantum(sorted);
             if (medians.size() >= Math.max(minRounds, STABLE_ROUNDS) && settled(medians, quantum)
                     && (ceiling <= 0 || round.p50() - ceiling <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * ceiling)))
-                    && jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos) {
+                    && (jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos
+                        || session != null && session.compiledByC2Before(medians.size(), STABLE_ROUNDS))) {
                 converged = true;
                 break;
             }

@@ -25,6 +25,9 @@ public sealed interface Region {
         return region();
     }
 
+    /** The method of {@link #target()}'s class that a timing runs: the region's functional method, or the inlined loop's. */
+    String entryMethod();
+
     /**
      * The shared loop class of this region's shape ({@link ShapeLoop}) and the shape's interface,
      * from which {@link CompiledRegions#inlined} defines a copy; an empty region of the same shape.
@@ -69,6 +72,11 @@ public sealed interface Region {
 
     record OfObject(Supplier<?> region) implements Region {
         @Override
+        public String entryMethod() {
+            return "get";
+        }
+
+        @Override
         public Shape shape() {
             return OBJECT;
         }
@@ -80,6 +88,11 @@ public sealed interface Region {
     }
 
     record OfLong(LongSupplier region) implements Region {
+        @Override
+        public String entryMethod() {
+            return "getAsLong";
+        }
+
         @Override
         public Shape shape() {
             return LONG;
@@ -93,6 +106,11 @@ public sealed interface Region {
 
     record OfInt(IntSupplier region) implements Region {
         @Override
+        public String entryMethod() {
+            return "getAsInt";
+        }
+
+        @Override
         public Shape shape() {
             return INT;
         }
@@ -105,6 +123,11 @@ public sealed interface Region {
 
     record OfDouble(DoubleSupplier region) implements Region {
         @Override
+        public String entryMethod() {
+            return "getAsDouble";
+        }
+
+        @Override
         public Shape shape() {
             return DOUBLE;
         }
@@ -116,6 +139,11 @@ public sealed interface Region {
     }
 
     record OfRunnable(Runnable region) implements Region {
+        @Override
+        public String entryMethod() {
+            return "run";
+        }
+
         @Override
         public Shape shape() {
             return RUNNABLE;
@@ -137,6 +165,11 @@ public sealed interface Region {
         @Override
         public Object target() {
             return loop;
+        }
+
+        @Override
+        public String entryMethod() {
+            return "time";
         }
     }
 }

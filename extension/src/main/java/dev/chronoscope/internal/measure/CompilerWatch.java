@@ -1,0 +1,234 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.internal.ffm.Libc;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Sees the JIT finish compiling one region's own code with its optimising compiler (C2), so that a
+ * region's first warm-up need not wait for the whole JVM's JIT to fall quiet.
+ *
+ * <p>Why: a region class's first warm-up used to end only after no compilation at all had run in
+ * the JVM for 20 ms. A JVM running JUnit compiles its own and the tests' code all along, so a first
+ * timing waited 20–180 ms (measured here, 30 distinct region classes) while the region's own code
+ * had long been compiled: its C2 compilation came 1–50 ms into the warm-up, then the warm-up waited
+ * for everything else. Ending at the C1 plateau instead would be wrong: C1's code ran the region
+ * 1.6x slower than C2's, steadily for up to 17 rounds (seen here), so steady medians alone are no
+ * proof either.
+ *
+ * <p>How: per round of a warm-up ({@link Session#poll}), HotSpot's own counters
+ * ({@link CompileCounters}) tell whether exactly one compilation finished since the last round and
+ * whether it was a standard (not on-stack) compilation of the region's entry method; the compiler
+ * threads' CPU clocks tell which compiler ran meanwhile. A compilation of the entry finished while
+ * only C2's threads ran is C2's. From there the warm-up may settle once its medians do, over rounds
+ * all run after that compilation, while C2 stayed idle for the last round (nothing else of the
+ * region, a callee compiled apart, waits for it). Anything less certain — two compilations between
+ * rounds, both compilers busy, no counters, no CPU clocks — is no evidence, and the warm-up falls
+ * back to waiting for the JIT's quiet.
+ *
+ * <p>One per JVM ({@link CompiledRegions}); its sessions are each confined to one warm-up.
+ */
+final class CompilerWatch {
+
+    /** The compiler threads are listed again at most this often (HotSpot starts and stops them as load changes). */
+    static final long RESCAN_NANOS = 200_000_000L;
+    private static final int STANDARD_COMPILE = 1;
+
+    private final CompileCounters counters;
+    private final String unavailableReason;
+    private volatile CompilerThreads threads;
+
+    private CompilerWatch(CompileCounters counters, String unavailableReason) {
+        this.counters = counters;
+        this.unavailableReason = unavailableReason;
+    }
+
+    /** This JVM's watch; one that sees nothing when the counters or the CPU clocks cannot be read. */
+    static CompilerWatch open() {
+        if (!Libc.isAvailable()) {
+            return new CompilerWatch(null, "the compiler threads' CPU clocks need libc: " + Libc.unavailableReason());
+        }
+        CompileCounters.Opened opened = CompileCounters.open();
+        return new CompilerWatch(opened.counters(), opened.unavailableReason());
+    }
+
+    /** Empty when the watch can see compilations; else why not. */
+    String unavailableReason() {
+        return unavailableReason;
+    }
+
+    /**
+     * A session for one warm-up of {@code target}'s {@code method} (HotSpot names it by class and
+     * method name only); null when this watch sees nothing.
+     */
+    Session watch(Class<?> target, String method) {
+        if (counters == null) {
+            return null;
+        }
+        CompilerThreads current = currentThreads();
+        if (current.c2().length == 0) {
+            return null; // no C2 (C1 only, or another compiler): nothing to see
+        }
+        return new Session(entryName(target, method));
+    }
+
+    /**
+     * The class and method as HotSpot's counters spell them: the class's internal name, where a
+     * hidden class (a lambda's, an inlined loop's copy) ends in {@code +0x…} rather than {@code /0x…}.
+     */
+    static byte[] entryName(Class<?> type, String method) {
+        String name = type.getName();
+        if (type.isHidden()) {
+            int slash = name.lastIndexOf('/');
+            name = name.substring(0, slash).replace('.', '/') + "+" + name.substring(slash + 1);
+        } else {
+            name = name.replace('.', '/');
+        }
+        return (name + " " + method).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private CompilerThreads currentThreads() {
+        CompilerThreads current = threads;
+        if (current == null || System.nanoTime() - current.scannedAt() > RESCAN_NANOS) {
+            current = CompilerThreads.scan();
+            threads = current;
+        }
+        return current;
+    }
+
+    /** The compiler threads' ids, by compiler. */
+    record CompilerThreads(int[] c1, int[] c2, long scannedAt) {
+        static CompilerThreads scan() {
+            List<Integer> c1 = new ArrayList<>();
+            List<Integer> c2 = new ArrayList<>();
+            Path tasks = Path.of("/proc/self/task");
+            try (DirectoryStream<Path> all = Files.newDirectoryStream(tasks)) {
+                for (Path task : all) {
+                    try {
+                        String comm = Files.readString(task.resolve("comm"));
+                        if (comm.startsWith("C1 CompilerThre")) {
+                            c1.add(Integer.parseInt(task.getFileName().toString()));
+                        } else if (comm.startsWith("C2 CompilerThre")) {
+                            c2.add(Integer.parseInt(task.getFileName().toString()));
+                        }
+                    } catch (IOException | NumberFormatException e) {
+                        // the thread ended while we looked
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // no /proc: no threads, so no session
+            }
+            return new CompilerThreads(c1.stream().mapToInt(Integer::intValue).toArray(),
+                    c2.stream().mapToInt(Integer::intValue).toArray(), System.nanoTime());
+        }
+    }
+
+    /** One warm-up's view; not thread-safe, closed when the warm-up ends. */
+    final class Session implements AutoCloseable {
+        private final byte[] entry;
+        private final Arena arena = Arena.ofConfined();
+        private final MemorySegment timespec = arena.allocate(Libc.TIMESPEC);
+        private CompilerThreads watched;
+        private long finished;
+        private long c1Nanos;
+        private long c2Nanos;
+        private boolean c2Idle;
+        private boolean valid;
+        private int c2CompiledBefore = -1;
+        private long c2AtRoundEnd = -1;
+
+        private Session(byte[] entry) {
+            this.entry = entry;
+            reset();
+        }
+
+        /** Reads everything afresh: the first poll after this compares with now. */
+        private void reset() {
+            watched = currentThreads();
+            finished = counters.finished();
+            c1Nanos = cpuNanos(watched.c1());
+            c2Nanos = cpuNanos(watched.c2());
+            valid = c1Nanos >= 0 && c2Nanos >= 0;
+            c2Idle = false;
+        }
+
+        /**
+         * Called between the calls of a round (the shorter the interval, the rarer both compilers
+         * run in it), {@code round} being the number of rounds finished before this one: notes
+         * whether C2 finished a standard compilation of the entry since the last poll (the rounds
+         * after this one then run its code only), and voids that evidence when the entry may have
+         * been compiled again since.
+         */
+        void poll(int round) {
+            if (!valid || System.nanoTime() - watched.scannedAt() > RESCAN_NANOS) {
+                reset(); // threads may have come or gone: compare from now on
+                return;
+            }
+            long nowFinished = counters.finished();
+            long c1 = cpuNanos(watched.c1());
+            long c2 = cpuNanos(watched.c2());
+            if (c1 < 0 || c2 < 0) {
+                reset();
+                return;
+            }
+            long newCompiles = nowFinished - finished;
+            boolean c1Ran = c1 != c1Nanos;
+            boolean c2Ran = c2 != c2Nanos;
+            if (newCompiles == 1 && counters.lastIs(entry)) {
+                boolean byC2 = c2Ran && !c1Ran && counters.lastType() == STANDARD_COMPILE;
+                c2CompiledBefore = byC2 ? round + 1 : -1;
+            } else if (newCompiles > 1 && c2CompiledBefore >= 0) {
+                // a compilation we could not see may have replaced the entry's code: no evidence
+                c2CompiledBefore = -1;
+            }
+            finished = nowFinished;
+            c1Nanos = c1;
+            c2Nanos = c2;
+        }
+
+        /** Called at the end of each round, after a {@link #poll}: notes whether C2 ran during the round. */
+        void endRound() {
+            c2Idle = valid && c2Nanos == c2AtRoundEnd;
+            c2AtRoundEnd = c2Nanos;
+        }
+
+        /**
+         * True when C2 compiled the entry before the last {@code rounds} of the {@code roundsRun}
+         * rounds run, and did nothing during the last one.
+         */
+        boolean compiledByC2Before(int roundsRun, int rounds) {
+            return c2CompiledBefore >= 0 && roundsRun - c2CompiledBefore >= rounds && c2Idle;
+        }
+
+        /** The threads' summed CPU time, or -1 when one could not be read (it ended). */
+        private long cpuNanos(int[] tids) {
+            long sum = 0;
+            for (int tid : tids) {
+                long nanos = Libc.clockGettimeNanos(threadCpuClock(tid), timespec);
+                if (nanos == Long.MIN_VALUE) {
+                    return -1;
+                }
+                sum += nanos;
+            }
+            return sum;
+        }
+
+        @Override
+        public void close() {
+            arena.close();
+        }
+    }
+
+    /** Linux's CPU-time clock of thread {@code tid} of this process (glibc's MAKE_THREAD_CPUCLOCK: scheduler time, per thread). */
+    static int threadCpuClock(int tid) {
+        return (~tid << 3) | 6;
+    }
+}
