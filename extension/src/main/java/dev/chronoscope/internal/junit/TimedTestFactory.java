@@ -60,7 +60,7 @@ final class TimedTestFactory {
         Readers readers = openReaders(plan);
         Pinning pinning = pin(runtime.settings());
         try {
-            String warmup = warmup(readers.probe(), jvmWarmup, runtime.settings(), plan.unit());
+            String warmup = warmup(plan, readers.probe(), jvmWarmup, runtime, plan.unit());
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
             Timings.Context timing = context(plan, readers.probe(), floor, runtime);
             Settings settings = runtime.settings();
@@ -126,13 +126,14 @@ final class TimedTestFactory {
      * Re-warms the probe path if it went cold since the per-JVM warm-up; says how the path was
      * warmed, once per JVM and before this test. A zero warm-up budget turns both off.
      */
-    private static String warmup(ClockReader reader, ProbeWarmup jvmWarmup, Settings settings, String unit) {
+    private static String warmup(Plan plan, ClockReader reader, ProbeWarmup jvmWarmup, ChronoscopeRuntime runtime, String unit) {
+        Settings settings = runtime.settings();
         if (settings.warmupBudgetNanos() == 0) {
             return "off (" + ChronoscopeConfig.WARMUP_BUDGET_KEY + " = 0): the floor and the regions may be read "
                     + "through a path the JIT has not compiled yet";
         }
         String once = jvmWarmup.describe(unit);
-        Optional<ProbeWarmup> again = ProbeWarmup.rewarmIfCold(reader, jvmWarmup, Math.min(REWARM_BUDGET_NANOS,
+        Optional<ProbeWarmup> again = runtime.jvm().rewarmIfCold(plan.clock(), reader, Math.min(REWARM_BUDGET_NANOS,
                 settings.warmupBudgetNanos()));
         if (again.isEmpty()) {
             return once + "; still warm before this test";

@@ -35,6 +35,8 @@ public final class JvmFacts {
     private volatile HostFacts host;
     private volatile Fact<TscCalibration> calibration;
     private final Map<ClockId, ProbeWarmup> warmups = new ConcurrentHashMap<>();
+    /** Per clock, the highest median its probe path settled at under the full rule (see {@link ProbeWarmup#rewarmIfCold}). */
+    private final Map<ClockId, Long> probeLevels = new ConcurrentHashMap<>();
     private final Map<ClockId, ClockStep> steps = new ConcurrentHashMap<>();
     private final CompiledRegions compiledRegions = new CompiledRegions();
 
@@ -133,8 +135,27 @@ public final class JvmFacts {
         }
         ClockReader reader = ClockReaders.open(clock);
         synchronized (warmups) {
-            return warmups.computeIfAbsent(clock, c -> ProbeWarmup.warm(reader, budgetNanos));
+            return warmups.computeIfAbsent(clock, c -> {
+                ProbeWarmup warmup = ProbeWarmup.warm(reader, budgetNanos, compiledRegions.compilerWatch());
+                probeLevels.merge(clock, warmup.finalMedian(), Math::max);
+                return warmup;
+            });
         }
+    }
+
+    /**
+     * Re-warms {@code clock}'s probe path with {@code reader} if it went cold since it last settled
+     * in this JVM ({@link ProbeWarmup#rewarmIfCold}); the per-JVM warm-up must have run.
+     *
+     * @return empty when the path was still warm, else the re-warm done
+     */
+    public java.util.Optional<ProbeWarmup> rewarmIfCold(ClockId clock, ClockReader reader, long budgetNanos) {
+        Long level = probeLevels.get(clock);
+        if (level == null) {
+            throw new IllegalStateException("the probe path of " + clock + " was never warmed in this JVM: call warmup first");
+        }
+        return ProbeWarmup.rewarmIfCold(reader, level, budgetNanos, compiledRegions.compilerWatch(),
+                settled -> probeLevels.merge(clock, settled, Math::max));
     }
 
     /** The region classes whose code the JIT has compiled in this JVM, as the region warm-ups saw. */

@@ -65,10 +65,26 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** Warms the probe path: empty regions, of three classes in turn (see {@link RegionLoop#EMPTY_OF_THREE_CLASSES}). */
     public static ProbeWarmup warm(ClockReader reader, long budgetNanos) {
+        return warm(reader, budgetNanos, null);
+    }
+
+    /**
+     * As {@link #warm(ClockReader, long)}; with a {@code watch}, the warm-up may also settle once C2
+     * is seen compiling the shared loop the empty regions run in ({@link CompilerWatch}), rather
+     * than only when the whole JVM's JIT has been quiet for {@link #MIN_JIT_QUIET_NANOS}.
+     */
+    static ProbeWarmup warm(ClockReader reader, long budgetNanos, CompilerWatch watch) {
         // before any round: every shape's loop sees three region classes and batches of 1 and 2,
         // so none is compiled for one class or for one-call samples only (see RegionLoop)
         RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
-        return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS);
+        CompilerWatch.Session session = watch == null ? null : watch.watch(ObjectRegionLoop.class, "time");
+        try {
+            return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS, 0, session);
+        } finally {
+            if (session != null) {
+                session.close();
+            }
+        }
     }
 
     /** Rounds of {@link RegionLoop#poisonShapes}: enough for the profiles, a few milliseconds at most. */
@@ -218,15 +234,26 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     }
 
     /**
-     * Checks, right before a floor is measured, that the probe path still runs at the cost the
-     * per-JVM warm-up settled at, and warms it again if not. The JIT recompiles the loop whenever a
-     * new reader or region type reaches it (deoptimising the code it had), so the path can go cold
-     * between tests: seen here, the first floors after the per-JVM warm-up read 2.3x the settled
-     * cost until the loop was compiled again.
+     * Checks, right before a floor is measured, that the probe path still runs at a cost it settled
+     * at in this JVM ({@code level}: the highest the full rule settled at, per-JVM warm-up or
+     * re-warm), and warms it again if not. The JIT recompiles the loop whenever a new reader or
+     * region type reaches it (deoptimising the code it had), so the path can go cold between tests:
+     * seen here, the first floors after the per-JVM warm-up read 2.3x the settled cost until the loop
+     * was compiled again.
      *
-     * @return empty when one check round was within tolerance of {@code settled}, else the re-warm done
+     * <p>The level is the <em>highest</em> settled one because the same compiled path costs 10-25 %
+     * more on one of this host's two CPUs than on the other, and each test is pinned to one: checked
+     * against a level settled on the cheaper CPU, every test on the other failed the check and paid a
+     * full re-warm (20 ms of JIT quiet or more; 165-200 of 330 tests in a run, seen here). Cold code
+     * runs 1.7x and more slower, far outside either CPU's level. A path that fails the check first
+     * gets the quick rule of a compiled region class (five agreeing rounds, the JIT quiet during
+     * them, no higher than the level plus {@value #PLATEAU_TOLERANCE}); only then the full rule, whose
+     * settled median is passed to {@code settledAt} to raise the level.
+     *
+     * @return empty when one check round was within tolerance of {@code level}, else the re-warm done
      */
-    public static java.util.Optional<ProbeWarmup> rewarmIfCold(ClockReader reader, ProbeWarmup settled, long budgetNanos) {
+    static java.util.Optional<ProbeWarmup> rewarmIfCold(ClockReader reader, long level, long budgetNanos,
+                                                               CompilerWatch watch, java.util.function.LongConsumer settledAt) {
         Sink sink = new Sink();
         SampleRecorder check = new SampleRecorder(1_000);
         RegionLoop.repeatEmpty(reader, 1_000, Long.MAX_VALUE, CALL_SIZE, check, sink);
@@ -235,12 +262,32 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         }
         Samples.Sorted sorted = check.samples().sorted();
         long median = Statistics.ofSorted(sorted).p50();
-        long reference = settled.finalMedian();
-        long tolerance = Math.max(quantum(sorted), (long) Math.ceil(AGREEMENT * reference));
-        if (median - reference <= tolerance) {
+        long tolerance = Math.max(quantum(sorted), (long) Math.ceil(AGREEMENT * level));
+        if (median - level <= tolerance) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(warm(reader, emptyRegions(), budgetNanos, 1_000, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS));
+        ProbeWarmup quick = warm(reader, emptyRegions(), Math.min(budgetNanos, MIN_JIT_QUIET_NANOS), 1_000, 1, 0, 0, STABLE_ROUNDS,
+                level, null);
+        if (quick.converged()) {
+            return java.util.Optional.of(quick);
+        }
+        CompilerWatch.Session session = watch == null ? null : watch.watch(ObjectRegionLoop.class, "time");
+        ProbeWarmup full;
+        try {
+            full = warm(reader, emptyRegions(), Math.max(0, budgetNanos - quick.elapsedNanos()), 1_000, 1, MIN_JIT_QUIET_NANOS, 0,
+                    MIN_ROUNDS, 0, session);
+        } finally {
+            if (session != null) {
+                session.close();
+            }
+        }
+        if (full.converged()) {
+            settledAt.accept(full.finalMedian());
+        }
+        List<Long> medians = new ArrayList<>(quick.medians());
+        medians.addAll(full.medians());
+        return java.util.Optional.of(new ProbeWarmup(quick.rounds() + full.rounds(), full.roundSize(), medians,
+                quick.elapsedNanos() + full.elapsedNanos(), full.converged()));
     }
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */
