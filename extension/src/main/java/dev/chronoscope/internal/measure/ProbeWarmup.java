@@ -245,7 +245,8 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      * more on one of this host's two CPUs than on the other, and each test is pinned to one: checked
      * against a level settled on the cheaper CPU, every test on the other failed the check and paid a
      * full re-warm (20 ms of JIT quiet or more; 165-200 of 330 tests in a run, seen here). Cold code
-     * runs 1.7x and more slower, far outside either CPU's level. A path that fails the check first
+     * runs 1.7x and more slower, far outside either CPU's level, so the check allows what a settled
+     * warm-up allows above its lowest round ({@value #PLATEAU_TOLERANCE}). A path that fails the check first
      * gets the quick rule of a compiled region class (five agreeing rounds, the JIT quiet during
      * them, no higher than the level plus {@value #PLATEAU_TOLERANCE}); only then the full rule, whose
      * settled median is passed to {@code settledAt} to raise the level.
@@ -262,7 +263,8 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         }
         Samples.Sorted sorted = check.samples().sorted();
         long median = Statistics.ofSorted(sorted).p50();
-        long tolerance = Math.max(quantum(sorted), (long) Math.ceil(AGREEMENT * level));
+        // within the tolerance a settled warm-up allows above its lowest round: cold code runs 1.7x and more
+        long tolerance = Math.max(quantum(sorted), (long) Math.ceil(PLATEAU_TOLERANCE * level));
         if (median - level <= tolerance) {
             return java.util.Optional.empty();
         }

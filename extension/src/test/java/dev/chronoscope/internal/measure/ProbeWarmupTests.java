@@ -111,9 +111,25 @@ class ProbeWarmupTests {
         ProbeWarmup slower = ProbeWarmup.warm(new ScriptedCost(round -> 112), Region.of(REGION), 5_000_000_000L, ROUND, 1,
                 compiled);
         assertThat(slower.finalMedian()).isEqualTo(112);
-        assertThat(slower.rounds()).isGreaterThanOrEqualTo(ProbeWarmup.MIN_ROUNDS);
-        assertThat(slower.elapsedNanos()).as("waited for the JIT as a first warm-up does: " + slower.describe("ns"))
-                .isGreaterThanOrEqualTo(ProbeWarmup.MIN_JIT_QUIET_NANOS);
+        // the full rule: at least ten rounds (the quick one ends at five), as a first warm-up does
+        assertThat(slower.rounds()).as(slower.describe("ns")).isGreaterThanOrEqualTo(ProbeWarmup.MIN_ROUNDS);
+    }
+
+    @Test
+    void theProbePathIsWarmWithinItsSettledLevelAndAColdOneIsWarmedAndRaisesTheLevel() {
+        List<Long> raisedTo = new java.util.ArrayList<>();
+        // settled at 100; on the other CPU the same compiled path costs 110: warm, nothing done
+        assertThat(ProbeWarmup.rewarmIfCold(new ScriptedCost(round -> 110), 100, 5_000_000_000L, null, raisedTo::add)).isEmpty();
+        assertThat(raisedTo).isEmpty();
+        // at 200 (cold code runs 1.7x and more slower): the quick rule's ceiling refuses it, the full rule settles there
+        java.util.Optional<ProbeWarmup> cold = ProbeWarmup.rewarmIfCold(new ScriptedCost(round -> 200), 100, 5_000_000_000L, null,
+                raisedTo::add);
+        assertThat(cold).hasValueSatisfying(w -> {
+            assertThat(w.converged()).as(w.describe("ns")).isTrue();
+            assertThat(w.finalMedian()).isEqualTo(200);
+            assertThat(w.rounds()).isGreaterThanOrEqualTo(ProbeWarmup.MIN_ROUNDS);
+        });
+        assertThat(raisedTo).as("the full rule's settled median raises the level").containsExactly(200L);
     }
 
     private static final int ROUND = ProbeWarmup.DEFAULT_ROUND_SIZE;
