@@ -48,8 +48,8 @@ final class CompileCounters {
         long pid = ProcessHandle.current().pid();
         Path file = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name", ""), Long.toString(pid));
         if (!Files.isRegularFile(file)) {
-            return new Opened(null, "no performance-data file " + file + " (the JVM runs with -XX:-UsePerfData or"
-                    + " -XX:+PerfDisableSharedMem, or is not HotSpot)");
+            return new Opened(null, "no performance-data file " + file + ": the JVM runs with -XX:-UsePerfData or"
+                    + " -XX:+PerfDisableSharedMem, or is not HotSpot");
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             MappedByteBuffer data = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());

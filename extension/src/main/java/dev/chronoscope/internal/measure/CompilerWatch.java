@@ -65,6 +65,14 @@ final class CompilerWatch {
         return unavailableReason;
     }
 
+    /** Why a {@link #watch} session would see nothing in this JVM now; empty when it would see C2. */
+    String whyUnwatched() {
+        if (counters == null) {
+            return unavailableReason;
+        }
+        return currentThreads().c2().length == 0 ? "no C2 compiler thread in this JVM (C1 only, or another compiler)" : "";
+    }
+
     /**
      * A session for one warm-up of {@code target}'s {@code method} (HotSpot names it by class and
      * method name only); null when this watch sees nothing.

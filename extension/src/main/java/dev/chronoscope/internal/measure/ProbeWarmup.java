@@ -21,8 +21,17 @@ import java.util.function.Supplier;
  * @param medians      each round's median, in the clock's unit
  * @param elapsedNanos wall time the warm-up took
  * @param converged    true when the medians settled within the budget
+ * @param settledBy    what, besides settled medians, ended it ({@link #BY_JIT_QUIET}, {@link #BY_C2},
+ *                     {@link #BY_LEVEL}); empty when it did not settle
  */
-public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long elapsedNanos, boolean converged) {
+public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long elapsedNanos, boolean converged, String settledBy) {
+
+    /** Settled under the full rule because no compilation ran anywhere in the JVM for {@link #MIN_JIT_QUIET_NANOS}. */
+    public static final String BY_JIT_QUIET = "with the JIT quiet for 20 ms";
+    /** Settled under the full rule because C2 was seen finishing the timed code before the settled rounds ({@link CompilerWatch}). */
+    public static final String BY_C2 = "after C2 was seen compiling the timed code";
+    /** Settled as code compiled before: five agreeing rounds, no compilation during them, within the level settled before. */
+    public static final String BY_LEVEL = "as code compiled before, within the level it settled at";
 
     public static final int DEFAULT_ROUND_SIZE = 10_000;
     /**
@@ -50,13 +59,14 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     public ProbeWarmup {
         medians = List.copyOf(medians);
+        java.util.Objects.requireNonNull(settledBy, "settledBy");
     }
 
-    /** One line: rounds, time, whether it settled and where, and the first round's median for contrast. */
+    /** One line: rounds, time, whether it settled, where and how, and the first round's median for contrast. */
     public String describe(String unit) {
-        return String.format(java.util.Locale.ROOT, "once per JVM: %d rounds of %d empty regions in %.1f ms, %s at p50 %d %s (first round %d %s)",
+        return String.format(java.util.Locale.ROOT, "once per JVM: %d rounds of %d empty regions in %.1f ms, %s at p50 %d %s%s (first round %d %s)",
                 rounds, roundSize, elapsedNanos / 1e6, converged ? "settled" : "NOT settled within the budget",
-                finalMedian(), unit, medians.isEmpty() ? 0 : medians.get(0), unit);
+                finalMedian(), unit, settledBy.isEmpty() ? "" : " " + settledBy, medians.isEmpty() ? 0 : medians.get(0), unit);
     }
 
     public long finalMedian() {
@@ -79,7 +89,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
         CompilerWatch.Session session = watch == null ? null : watch.watch(ObjectRegionLoop.class, "time");
         try {
-            return warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS, 0, session);
+            ProbeWarmup w = warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS, 0,
+                    session);
+            String unwatched = watch == null || session != null ? "" : watch.whyUnwatched();
+            return unwatched.isEmpty() ? w : new ProbeWarmup(w.rounds(), w.roundSize(), w.medians(), w.elapsedNanos(), w.converged(),
+                    (w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
         } finally {
             if (session != null) {
                 session.close();
@@ -167,6 +181,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
         boolean converged = false;
+        String settledBy = "";
         List<Long> jitTimes = new ArrayList<>();
         long jitLastMoved = start;
         while (System.nanoTime() - start < budgetNanos) {
@@ -204,10 +219,12 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
                     && (jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos
                         || session != null && session.compiledByC2Before(medians.size(), STABLE_ROUNDS))) {
                 converged = true;
+                settledBy = ceiling > 0 ? BY_LEVEL
+                        : jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos ? BY_JIT_QUIET : BY_C2;
                 break;
             }
         }
-        return new ProbeWarmup(medians.size(), roundSize, medians, System.nanoTime() - start, converged);
+        return new ProbeWarmup(medians.size(), roundSize, medians, System.nanoTime() - start, converged, settledBy);
     }
 
     /**
@@ -289,7 +306,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         List<Long> medians = new ArrayList<>(quick.medians());
         medians.addAll(full.medians());
         return java.util.Optional.of(new ProbeWarmup(quick.rounds() + full.rounds(), full.roundSize(), medians,
-                quick.elapsedNanos() + full.elapsedNanos(), full.converged()));
+                quick.elapsedNanos() + full.elapsedNanos(), full.converged(), full.settledBy()));
     }
 
     /** The smallest positive difference between distinct sample values: the clock's visible step. */

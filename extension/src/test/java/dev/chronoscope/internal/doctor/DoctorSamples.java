@@ -105,7 +105,7 @@ final class DoctorSamples {
 
     static ProbeWarmup warmup(boolean converged) {
         return new ProbeWarmup(14, 10_000, List.of(190L, 150L, 120L, 96L, 80L, 75L, 74L, 73L, 73L, 74L, 73L, 73L, 73L, 73L),
-                120_000_000L, converged);
+                120_000_000L, converged, converged ? ProbeWarmup.BY_JIT_QUIET : "");
     }
 
     static DoctorReport report() {
