@@ -184,9 +184,12 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         String settledBy = "";
         List<Long> jitTimes = new ArrayList<>();
         long jitLastMoved = start;
+        // one recorder for every round, sorted in place: a recorder and a sorted copy per round were
+        // most of a first timing's garbage (rounds of ~3,000 samples, 20-100 rounds)
+        SampleRecorder recorder = new SampleRecorder(roundSize);
         while (System.nanoTime() - start < budgetNanos) {
             long roundStart = System.nanoTime();
-            SampleRecorder recorder = new SampleRecorder(roundSize);
+            recorder.clear();
             // many short calls rather than one long one: the JIT compiles the loop's method in full
             // only after enough invocations; one long call runs on-stack-replaced code instead
             for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
@@ -202,10 +205,10 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             if (recorder.samples().isEmpty()) {
                 continue;
             }
-            // sorted once for both the median and the step: a round's bookkeeping is garbage per round
-            Samples.Sorted sorted = recorder.samples().sorted();
-            Statistics round = Statistics.ofSorted(sorted);
-            medians.add(round.p50());
+            // sorted once for both the median and the step
+            Samples.Sorted sorted = recorder.samples().sortedInPlace();
+            long median = Statistics.percentile(sorted, 50);
+            medians.add(median);
             jitTimes.add(JitActivity.now());
             if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
                 jitLastMoved = System.nanoTime();
@@ -215,7 +218,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             }
             long quantum = quantum(sorted);
             if (medians.size() >= Math.max(minRounds, STABLE_ROUNDS) && settled(medians, quantum)
-                    && (ceiling <= 0 || round.p50() - ceiling <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * ceiling)))
+                    && (ceiling <= 0 || median - ceiling <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * ceiling)))
                     && (jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos
                         || session != null && session.compiledByC2Before(medians.size(), STABLE_ROUNDS))) {
                 converged = true;
@@ -278,8 +281,8 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (check.samples().isEmpty()) {
             return java.util.Optional.empty();
         }
-        Samples.Sorted sorted = check.samples().sorted();
-        long median = Statistics.ofSorted(sorted).p50();
+        Samples.Sorted sorted = check.samples().sortedInPlace();
+        long median = Statistics.percentile(sorted, 50);
         // within the tolerance a settled warm-up allows above its lowest round: cold code runs 1.7x and more
         long tolerance = Math.max(quantum(sorted), (long) Math.ceil(PLATEAU_TOLERANCE * level));
         if (median - level <= tolerance) {

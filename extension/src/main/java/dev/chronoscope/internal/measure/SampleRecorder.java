@@ -22,6 +22,16 @@ public final class SampleRecorder {
         this.samples = new Samples(expectedSamples);
     }
 
+    /** Forgets every sample and count, keeping the storage: one recorder serves a warm-up's rounds. */
+    void clear() {
+        samples.clear();
+        cpusSeen.clear();
+        droppedMigration = 0;
+        droppedNegative = 0;
+        involuntarySwitches = -1;
+        switchesMark = -1;
+    }
+
     /** Records one region read as {@code begin}/{@code end} on CPUs {@code beginCpu}/{@code endCpu}. */
     public void record(long begin, long end, int beginCpu, int endCpu) {
         if (beginCpu != ClockReader.CPU_UNKNOWN) {

@@ -96,18 +96,34 @@ public final class Samples {
         if (longs == null) {
             int[] copy = Arrays.copyOf(ints, size);
             Arrays.sort(copy);
-            return new Sorted(copy, null);
+            return new Sorted(copy, null, size);
         }
         long[] copy = Arrays.copyOf(longs, size);
         Arrays.sort(copy);
-        return new Sorted(null, copy);
+        return new Sorted(null, copy, size);
     }
 
-    /** Sorted values, stored compactly. */
-    public record Sorted(int[] ints, long[] longs) {
-        int size() {
-            return ints != null ? ints.length : longs.length;
+    /**
+     * The values sorted ascending where they are, without a copy: the acquisition order is lost, and
+     * the view is valid until the list changes. For a list reused round after round (a warm-up's),
+     * where a copy per round was most of the round's garbage.
+     */
+    Sorted sortedInPlace() {
+        if (longs == null) {
+            Arrays.sort(ints, 0, size);
+        } else {
+            Arrays.sort(longs, 0, size);
         }
+        return new Sorted(ints, longs, size);
+    }
+
+    /** Empties the list, keeping its storage for the next values. */
+    void clear() {
+        size = 0;
+    }
+
+    /** Sorted values, stored compactly: the first {@code size} of {@code ints} or {@code longs}. */
+    public record Sorted(int[] ints, long[] longs, int size) {
 
         long get(int i) {
             return ints != null ? ints[i] : longs[i];

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.internal.clock.ClockReader;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
@@ -71,5 +72,24 @@ class StatisticsTests {
         assertThatThrownBy(() -> Statistics.of(new Samples(0))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no samples");
         assertThatThrownBy(() -> Statistics.percentile(Samples.of(1), 0)).hasMessageContaining("(0, 100]");
+    }
+
+    @Test
+    void aListReusedRoundAfterRoundGivesTheSameMedianAndStepAsASortedCopy() {
+        SampleRecorder recorder = new SampleRecorder(4);
+        long[][] rounds = {{90, 84, 86, 120, 84}, {7, 3, 5}, {70_000_000_000L, 24, 48}};
+        for (long[] round : rounds) {
+            recorder.clear();
+            for (long value : round) {
+                recorder.record(0, value, ClockReader.CPU_UNKNOWN, ClockReader.CPU_UNKNOWN);
+            }
+            Samples copy = Samples.of(round);
+            long expectedMedian = Statistics.percentile(copy, 50);
+            long expectedStep = ProbeWarmup.quantum(copy);
+            Samples.Sorted inPlace = recorder.samples().sortedInPlace();
+            assertThat(inPlace.size()).as("only this round's values").isEqualTo(round.length);
+            assertThat(Statistics.percentile(inPlace, 50)).isEqualTo(expectedMedian);
+            assertThat(ProbeWarmup.quantum(inPlace)).isEqualTo(expectedStep);
+        }
     }
 }
