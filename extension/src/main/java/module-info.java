@@ -19,7 +19,7 @@ module dev.chronoscope.junit {
     requires static org.assertj.core;
     // @API annotations: class-file retention, not needed at run time.
     requires static org.apiguardian.api;
-    // The warm-up watches the compiler threads' CPU time (JitActivity).
+    // The warm-up reads the JIT: the CompilationMXBean where the compiler threads cannot be read (JitActivity).
     requires java.management;
     // Allocation per call: HotSpot's per-thread allocated-bytes counter (com.sun.management).
     requires jdk.management;

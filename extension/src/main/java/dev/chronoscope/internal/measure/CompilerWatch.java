@@ -45,6 +45,8 @@ final class CompilerWatch {
     private final CompileCounters counters;
     private final String unavailableReason;
     private volatile CompilerThreads threads;
+    /** The JIT's activity as the warm-ups' quiet rule reads it: this JVM's compiler threads. */
+    private final JitActivity jit = new JitActivity();
 
     private CompilerWatch(CompileCounters counters, String unavailableReason) {
         this.counters = counters;
@@ -58,6 +60,11 @@ final class CompilerWatch {
         }
         CompileCounters.Opened opened = CompileCounters.open();
         return new CompilerWatch(opened.counters(), opened.unavailableReason());
+    }
+
+    /** The JVM's JIT activity reading ({@link JitActivity}). */
+    JitActivity jit() {
+        return jit;
     }
 
     /** Empty when the watch can see compilations; else why not. */

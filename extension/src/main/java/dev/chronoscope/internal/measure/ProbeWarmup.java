@@ -75,11 +75,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** Warms the probe path: empty regions, of three classes in turn (see {@link RegionLoop#EMPTY_OF_THREE_CLASSES}). */
     public static ProbeWarmup warm(ClockReader reader, long budgetNanos) {
-        return warm(reader, budgetNanos, null);
+        return warm(reader, budgetNanos, CompilerWatch.open());
     }
 
     /**
-     * As {@link #warm(ClockReader, long)}; with a {@code watch}, the warm-up may also settle once C2
+     * As {@link #warm(ClockReader, long)}, with the JVM's {@code watch}: the warm-up may also settle once C2
      * is seen compiling the shared loop the empty regions run in ({@link CompilerWatch}), rather
      * than only when the whole JVM's JIT has been quiet for {@link #MIN_JIT_QUIET_NANOS}.
      */
@@ -87,11 +87,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         // before any round: every shape's loop sees three region classes and batches of 1 and 2,
         // so none is compiled for one class or for one-call samples only (see RegionLoop)
         RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
-        CompilerWatch.Session session = watch == null ? null : watch.watch(ObjectRegionLoop.class, "time");
+        CompilerWatch.Session session = watch.watch(ObjectRegionLoop.class, "time");
         try {
             ProbeWarmup w = warm(reader, emptyRegions(), budgetNanos, DEFAULT_ROUND_SIZE, 1, MIN_JIT_QUIET_NANOS, 0, MIN_ROUNDS, 0,
-                    session);
-            String unwatched = watch == null || session != null ? "" : watch.whyUnwatched();
+                    watch, session);
+            String unwatched = session != null ? "" : watch.whyUnwatched();
             return unwatched.isEmpty() ? w : new ProbeWarmup(w.rounds(), w.roundSize(), w.medians(), w.elapsedNanos(), w.converged(),
                     (w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
         } finally {
@@ -115,7 +115,8 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** Warms {@code region} on the probe path, in rounds of {@code roundSize} samples of {@code calls} calls. */
     public static ProbeWarmup warm(ClockReader reader, Region region, long budgetNanos, int roundSize, int calls) {
-        return warm(reader, List.of(region), budgetNanos, roundSize, calls, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS, MIN_ROUNDS);
+        return warm(reader, List.of(region), budgetNanos, roundSize, calls, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS, MIN_ROUNDS,
+                0, CompilerWatch.open(), null);
     }
 
     /**
@@ -136,7 +137,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (before.isPresent()) {
             // bounded by the JIT quiet time the full rule would wait anyway, then the full rule
             ProbeWarmup again = warm(reader, List.of(region), Math.min(budgetNanos, MIN_JIT_QUIET_NANOS), roundSize, calls, 0,
-                    MIN_REGION_ROUND_NANOS, STABLE_ROUNDS, before.getAsLong(), null);
+                    MIN_REGION_ROUND_NANOS, STABLE_ROUNDS, before.getAsLong(), compiled.compilerWatch(), null);
             if (again.converged()) {
                 return again;
             }
@@ -146,7 +147,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         CompilerWatch.Session session = compiled.compilerWatch().watch(type, region.entryMethod());
         try {
             full = warm(reader, List.of(region), left, roundSize, calls, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS, MIN_ROUNDS, 0,
-                    session);
+                    compiled.compilerWatch(), session);
         } finally {
             if (session != null) {
                 session.close();
@@ -161,22 +162,24 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     /**
      * Warms the probe path with {@code regions} taking turns call by call, in rounds of
      * {@code roundSize} samples (doubled while a round lasts less than {@code minRoundNanos}), until
-     * the medians settle (after at least {@code minRounds} rounds) and the JIT has been quiet for
-     * {@code minJitQuietNanos} and over the last {@link #STABLE_ROUNDS} rounds.
-     */
-    static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
-                            long minJitQuietNanos, long minRoundNanos, int minRounds) {
-        return warm(reader, regions, budgetNanos, roundSize, calls, minJitQuietNanos, minRoundNanos, minRounds, 0, null);
-    }
-
-    /**
-     * As above; with a positive {@code ceiling}, the settled medians must also lie within tolerance
-     * of it; with a {@code session}, the JIT's quiet may give way to C2 having compiled the region's
-     * entry before the settled rounds ({@link CompilerWatch}).
+     * the medians settle (after at least {@code minRounds} rounds) and the JIT has been quiet (as
+     * {@code watch}'s {@link JitActivity} reads it) for {@code minJitQuietNanos} and over the last
+     * {@link #STABLE_ROUNDS} rounds. With a positive {@code ceiling}, the settled medians must also
+     * lie within tolerance of it; with a {@code session}, the JIT's quiet may give way to C2 having
+     * compiled the region's entry before the settled rounds ({@link CompilerWatch}).
      */
     private static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
                                     long minJitQuietNanos, long minRoundNanos, int minRounds, long ceiling,
-                                    CompilerWatch.Session session) {
+                                    CompilerWatch watch, CompilerWatch.Session session) {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            return warm(reader, regions, budgetNanos, roundSize, calls, minJitQuietNanos, minRoundNanos, minRounds, ceiling,
+                    watch.jit(), arena.allocate(dev.chronoscope.internal.ffm.Libc.TIMESPEC), session);
+        }
+    }
+
+    private static ProbeWarmup warm(ClockReader reader, List<Region> regions, long budgetNanos, int roundSize, int calls,
+                                    long minJitQuietNanos, long minRoundNanos, int minRounds, long ceiling,
+                                    JitActivity jit, java.lang.foreign.MemorySegment timespec, CompilerWatch.Session session) {
         long start = System.nanoTime();
         Sink sink = new Sink();
         List<Long> medians = new ArrayList<>();
@@ -209,7 +212,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             Samples.Sorted sorted = recorder.samples().sortedInPlace();
             long median = Statistics.percentile(sorted, 50);
             medians.add(median);
-            jitTimes.add(JitActivity.now());
+            jitTimes.add(jit.now(timespec));
             if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
                 jitLastMoved = System.nanoTime();
             }
@@ -289,15 +292,15 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             return java.util.Optional.empty();
         }
         ProbeWarmup quick = warm(reader, emptyRegions(), Math.min(budgetNanos, MIN_JIT_QUIET_NANOS), 1_000, 1, 0, 0, STABLE_ROUNDS,
-                level, null);
+                level, watch, null);
         if (quick.converged()) {
             return java.util.Optional.of(quick);
         }
-        CompilerWatch.Session session = watch == null ? null : watch.watch(ObjectRegionLoop.class, "time");
+        CompilerWatch.Session session = watch.watch(ObjectRegionLoop.class, "time");
         ProbeWarmup full;
         try {
             full = warm(reader, emptyRegions(), Math.max(0, budgetNanos - quick.elapsedNanos()), 1_000, 1, MIN_JIT_QUIET_NANOS, 0,
-                    MIN_ROUNDS, 0, session);
+                    MIN_ROUNDS, 0, watch, session);
         } finally {
             if (session != null) {
                 session.close();

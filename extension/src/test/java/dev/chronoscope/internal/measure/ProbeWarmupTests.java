@@ -119,10 +119,10 @@ class ProbeWarmupTests {
     void theProbePathIsWarmWithinItsSettledLevelAndAColdOneIsWarmedAndRaisesTheLevel() {
         List<Long> raisedTo = new java.util.ArrayList<>();
         // settled at 100; on the other CPU the same compiled path costs 110: warm, nothing done
-        assertThat(ProbeWarmup.rewarmIfCold(new ScriptedCost(round -> 110), 100, 5_000_000_000L, null, raisedTo::add)).isEmpty();
+        assertThat(ProbeWarmup.rewarmIfCold(new ScriptedCost(round -> 110), 100, 5_000_000_000L, CompilerWatch.open(), raisedTo::add)).isEmpty();
         assertThat(raisedTo).isEmpty();
         // at 200 (cold code runs 1.7x and more slower): the quick rule's ceiling refuses it, the full rule settles there
-        java.util.Optional<ProbeWarmup> cold = ProbeWarmup.rewarmIfCold(new ScriptedCost(round -> 200), 100, 5_000_000_000L, null,
+        java.util.Optional<ProbeWarmup> cold = ProbeWarmup.rewarmIfCold(new ScriptedCost(round -> 200), 100, 5_000_000_000L, CompilerWatch.open(),
                 raisedTo::add);
         assertThat(cold).hasValueSatisfying(w -> {
             assertThat(w.converged()).as(w.describe("ns")).isTrue();
