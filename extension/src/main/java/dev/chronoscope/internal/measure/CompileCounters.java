@@ -46,17 +46,43 @@ final class CompileCounters {
     /** This JVM's counters, or the reason they cannot be read. */
     static Opened open() {
         long pid = ProcessHandle.current().pid();
-        Path file = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name", ""), Long.toString(pid));
-        if (!Files.isRegularFile(file)) {
-            return new Opened(null, "no performance-data file " + file + ": the JVM runs with -XX:-UsePerfData or"
+        java.util.Optional<Path> found = locate(Path.of("/tmp"), System.getProperty("user.name", ""), pid);
+        if (found.isEmpty()) {
+            return new Opened(null, "no performance-data file /tmp/hsperfdata_*/" + pid + ": the JVM runs with -XX:-UsePerfData or"
                     + " -XX:+PerfDisableSharedMem, or is not HotSpot");
         }
+        Path file = found.get();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             MappedByteBuffer data = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
             return parse(data, file);
         } catch (IOException | RuntimeException e) {
             return new Opened(null, "could not map " + file + ": " + e);
         }
+    }
+
+    /**
+     * HotSpot's file for process {@code pid}: {@code <tmp>/hsperfdata_<user>/<pid>}, the user being
+     * the one the JVM runs as. Where {@code user.name} is not that name (a container user with no
+     * name, say), the one {@code hsperfdata_*} directory holding a file for {@code pid}; none when
+     * two do (another user's JVM with the same pid in another namespace: not ours to guess).
+     */
+    static java.util.Optional<Path> locate(Path tmp, String user, long pid) {
+        Path named = tmp.resolve("hsperfdata_" + user).resolve(Long.toString(pid));
+        if (!user.isEmpty() && Files.isRegularFile(named)) {
+            return java.util.Optional.of(named);
+        }
+        java.util.List<Path> candidates = new java.util.ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp, "hsperfdata_*")) {
+            for (Path dir : dirs) {
+                Path file = dir.resolve(Long.toString(pid));
+                if (Files.isRegularFile(file)) {
+                    candidates.add(file);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
+        return candidates.size() == 1 ? java.util.Optional.of(candidates.get(0)) : java.util.Optional.empty();
     }
 
     /** Finds the two counters among the file's entries (layout: HotSpot's perfMemory.hpp). */

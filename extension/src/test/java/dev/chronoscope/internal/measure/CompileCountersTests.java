@@ -96,4 +96,19 @@ class CompileCountersTests {
         assertThat(counters.finished()).isPositive();
         assertThat(counters.last()).contains(" ");
     }
+
+    @Test
+    void findsThisJvmsFileUnderItsUserOrAloneUnderAnother() throws IOException {
+        Path tmp = dir.resolve("tmp");
+        Files.createDirectories(tmp.resolve("hsperfdata_alice"));
+        Files.createDirectories(tmp.resolve("hsperfdata_bob"));
+        Files.writeString(tmp.resolve("hsperfdata_alice").resolve("42"), "");
+        assertThat(CompileCounters.locate(tmp, "alice", 42)).contains(tmp.resolve("hsperfdata_alice").resolve("42"));
+        assertThat(CompileCounters.locate(tmp, "?", 42)).as("a user name the JVM does not use")
+                .contains(tmp.resolve("hsperfdata_alice").resolve("42"));
+        assertThat(CompileCounters.locate(tmp, "alice", 43)).isEmpty();
+        Files.writeString(tmp.resolve("hsperfdata_bob").resolve("42"), "");
+        assertThat(CompileCounters.locate(tmp, "?", 42)).as("two files for the pid: not ours to guess").isEmpty();
+        assertThat(CompileCounters.locate(tmp, "bob", 42)).contains(tmp.resolve("hsperfdata_bob").resolve("42"));
+    }
 }
