@@ -116,6 +116,18 @@ class ProbeWarmupTests {
     }
 
     @Test
+    void aWarmupSaysHowItSettled() {
+        ProbeWarmup warmup = ProbeWarmup.warm(new ScriptedCost(round -> 50), () -> null, 5_000_000_000L, ROUND);
+        assertThat(warmup.converged()).as(warmup.describe("ns")).isTrue();
+        assertThat(warmup.settledBy()).isIn(ProbeWarmup.BY_JIT_QUIET, ProbeWarmup.BY_C2);
+        assertThat(warmup.describe("ns")).contains("settled at p50 50 ns " + warmup.settledBy() + " (first round 50 ns)");
+        ProbeWarmup cut = new ProbeWarmup(3, ROUND, List.of(90L, 80L, 70L), 1_000_000L, false, "");
+        assertThat(cut.describe("ns"))
+                .isEqualTo("once per JVM: 3 rounds of 10000 empty regions in 1.0 ms, NOT settled within the budget at p50 70 ns"
+                        + " (first round 90 ns)");
+    }
+
+    @Test
     void theProbePathIsWarmWithinItsSettledLevelAndAColdOneIsWarmedAndRaisesTheLevel() {
         List<Long> raisedTo = new java.util.ArrayList<>();
         // settled at 100; on the other CPU the same compiled path costs 110: warm, nothing done
