@@ -269,15 +269,15 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      * against a level settled on the cheaper CPU, every test on the other failed the check and paid a
      * full re-warm (20 ms of JIT quiet or more; 165-200 of 330 tests in a run, seen here). Cold code
      * runs 1.7x and more slower, far outside either CPU's level, so the check allows what a settled
-     * warm-up allows above its lowest round ({@value #PLATEAU_TOLERANCE}). A path that fails the check first
-     * gets the quick rule of a compiled region class (five agreeing rounds, the JIT quiet during
-     * them, no higher than the level plus {@value #PLATEAU_TOLERANCE}); only then the full rule, whose
-     * settled median is passed to {@code settledAt} to raise the level.
+     * warm-up allows above its lowest round (15 %). A path that fails the check first gets the quick
+     * rule of a compiled region class (five agreeing rounds, the JIT quiet during them, no higher
+     * than the level plus 15 %); only then the full rule, whose settled median is passed to
+     * {@code settledAt} to raise the level.
      *
      * @return empty when one check round was within tolerance of {@code level}, else the re-warm done
      */
-    static java.util.Optional<ProbeWarmup> rewarmIfCold(ClockReader reader, long level, long budgetNanos,
-                                                               CompilerWatch watch, java.util.function.LongConsumer settledAt) {
+    static java.util.Optional<ProbeWarmup> rewarmIfCold(ClockReader reader, long level, long budgetNanos, CompilerWatch watch,
+                                                        java.util.function.LongConsumer settledAt) {
         Sink sink = new Sink();
         SampleRecorder check = new SampleRecorder(1_000);
         RegionLoop.repeatEmpty(reader, 1_000, Long.MAX_VALUE, CALL_SIZE, check, sink);
