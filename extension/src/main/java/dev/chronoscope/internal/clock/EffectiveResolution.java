@@ -285,15 +285,17 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
     private static double[] candidates(Differences d) {
         long[] values = d.values;
         long[] counts = d.counts;
-        Integer[] byCount = new Integer[values.length];
+        // the most frequent values first, ties in value order: count and index packed in one long and
+        // sorted as primitives (a boxed index array sorted with a comparator ran TimSort on every floor)
+        long[] byCount = new long[values.length];
         for (int i = 0; i < values.length; i++) {
-            byCount[i] = i;
+            byCount[i] = (counts[i] << 32) | (0xFFFF_FFFFL - i);
         }
-        Arrays.sort(byCount, (a, b) -> Long.compare(counts[b], counts[a]));
+        Arrays.sort(byCount);
         TreeSet<Double> out = new TreeSet<>();
         long gcd = 0;
         for (int i = 0; i < Math.min(FREQUENT_VALUES, byCount.length); i++) {
-            long v = values[byCount[i]];
+            long v = values[(int) (0xFFFF_FFFFL - (byCount[byCount.length - 1 - i] & 0xFFFF_FFFFL))];
             gcd = gcd(gcd, v);
             for (int k = 1; k <= MAX_DIVISOR; k++) {
                 out.add((double) v / k);
