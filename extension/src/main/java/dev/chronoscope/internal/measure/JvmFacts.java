@@ -145,6 +145,15 @@ public final class JvmFacts {
         }
     }
 
+    /** The highest median {@code clock}'s probe path settled at in this JVM; the per-JVM warm-up must have run. */
+    public long probeLevel(ClockId clock) {
+        Long level = probeLevels.get(clock);
+        if (level == null) {
+            throw new IllegalStateException("the probe path of " + clock + " was never warmed in this JVM: call warmup first");
+        }
+        return level;
+    }
+
     /**
      * Re-warms {@code clock}'s probe path with {@code reader} if it went cold since it last settled
      * in this JVM ({@link ProbeWarmup#rewarmIfCold}); the per-JVM warm-up must have run.
@@ -152,10 +161,7 @@ public final class JvmFacts {
      * @return empty when the path was still warm, else the re-warm done
      */
     public java.util.Optional<ProbeWarmup> rewarmIfCold(ClockId clock, ClockReader reader, long budgetNanos) {
-        Long level = probeLevels.get(clock);
-        if (level == null) {
-            throw new IllegalStateException("the probe path of " + clock + " was never warmed in this JVM: call warmup first");
-        }
+        long level = probeLevel(clock);
         // after a re-warm that ran its whole budget without settling, the path has run hot that long and
         // is as compiled as the JIT will make it soon: the next re-warms get the JIT-quiet window only,
         // rather than every later test paying the full budget again (seen: 300 ms a test); the record
