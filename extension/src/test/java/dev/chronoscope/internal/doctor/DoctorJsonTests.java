@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.doctor;
 
+import dev.chronoscope.internal.measure.ProbeWarmup;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
@@ -100,6 +101,7 @@ class DoctorJsonTests {
         assertThat(at(doc, "tsc.fencedPairTicks.p99")).isEqualTo(98L);
         assertThat((Double) at(doc, "tsc.fencedPairNs.p50")).isCloseTo(28.08, org.assertj.core.data.Offset.offset(0.01));
         assertThat(at(doc, "tsc.warmup.converged")).isEqualTo(true);
+        assertThat(at(doc, "tsc.warmup.settledBy")).isEqualTo(ProbeWarmup.BY_JIT_QUIET);
         assertThat(at(doc, "tsc.granularityTicks")).isEqualTo(2L);
         assertThat((String) at(doc, "tsc.tickUnit")).contains("not core cycles");
     }
