@@ -24,8 +24,8 @@ import java.util.List;
  * 1.6x slower than C2's, steadily for up to 17 rounds (seen here), so steady medians alone are no
  * proof either.
  *
- * <p>How: per round of a warm-up ({@link Session#poll}), HotSpot's own counters
- * ({@link CompileCounters}) tell whether exactly one compilation finished since the last round and
+ * <p>How: between the calls of a warm-up's rounds ({@link Session#poll}), HotSpot's own counters
+ * ({@link CompileCounters}) tell whether exactly one compilation finished since the last read and
  * whether it was a standard (not on-stack) compilation of the region's entry method; the compiler
  * threads' CPU clocks tell which compiler ran meanwhile. A compilation of the entry finished while
  * only C2's threads ran is C2's. From there the warm-up may settle once its medians do, over rounds
@@ -46,7 +46,7 @@ final class CompilerWatch {
     private final String unavailableReason;
     private volatile CompilerThreads threads;
     /** The JIT's activity as the warm-ups' quiet rule reads it: this JVM's compiler threads. */
-    private final JitActivity jit = new JitActivity();
+    private final JitActivity jit = new JitActivity(this);
 
     private CompilerWatch(CompileCounters counters, String unavailableReason) {
         this.counters = counters;
@@ -110,39 +110,58 @@ final class CompilerWatch {
         return (name + " " + method).getBytes(StandardCharsets.US_ASCII);
     }
 
-    private CompilerThreads currentThreads() {
+    /** The compiler threads as last listed, listed again when that is older than {@link #RESCAN_NANOS}. */
+    CompilerThreads currentThreads() {
         CompilerThreads current = threads;
         if (current == null || System.nanoTime() - current.scannedAt() > RESCAN_NANOS) {
-            current = CompilerThreads.scan();
-            threads = current;
+            current = rescanThreads();
         }
         return current;
     }
 
-    /** The compiler threads' ids, by compiler. */
-    record CompilerThreads(int[] c1, int[] c2, long scannedAt) {
+    /** The compiler threads listed now (a listed one ended). Listing takes ~40 file reads: not per round. */
+    CompilerThreads rescanThreads() {
+        CompilerThreads current = CompilerThreads.scan();
+        threads = current;
+        return current;
+    }
+
+    /**
+     * The compiler threads' ids: C1's, C2's, and every compiler thread's (any other compiler's
+     * too), from their names in {@code /proc/self/task}; none where there is no {@code /proc}.
+     */
+    record CompilerThreads(int[] c1, int[] c2, int[] all, long scannedAt) {
         static CompilerThreads scan() {
             List<Integer> c1 = new ArrayList<>();
             List<Integer> c2 = new ArrayList<>();
+            List<Integer> all = new ArrayList<>();
             Path tasks = Path.of("/proc/self/task");
-            try (DirectoryStream<Path> all = Files.newDirectoryStream(tasks)) {
-                for (Path task : all) {
+            try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+                for (Path task : threads) {
                     try {
                         String comm = Files.readString(task.resolve("comm"));
-                        if (comm.startsWith("C1 CompilerThre")) {
-                            c1.add(Integer.parseInt(task.getFileName().toString()));
-                        } else if (comm.startsWith("C2 CompilerThre")) {
-                            c2.add(Integer.parseInt(task.getFileName().toString()));
+                        if (!comm.contains("CompilerThre")) {
+                            continue;
+                        }
+                        int tid = Integer.parseInt(task.getFileName().toString());
+                        all.add(tid);
+                        if (comm.startsWith("C1 ")) {
+                            c1.add(tid);
+                        } else if (comm.startsWith("C2 ")) {
+                            c2.add(tid);
                         }
                     } catch (IOException | NumberFormatException e) {
                         // the thread ended while we looked
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                // no /proc: no threads, so no session
+                // no /proc: no threads, so no session and no CPU clocks to read
             }
-            return new CompilerThreads(c1.stream().mapToInt(Integer::intValue).toArray(),
-                    c2.stream().mapToInt(Integer::intValue).toArray(), System.nanoTime());
+            return new CompilerThreads(ints(c1), ints(c2), ints(all), System.nanoTime());
+        }
+
+        private static int[] ints(List<Integer> tids) {
+            return tids.stream().mapToInt(Integer::intValue).toArray();
         }
     }
 
