@@ -182,14 +182,17 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
                                     JitActivity jit, java.lang.foreign.MemorySegment timespec, CompilerWatch.Session session) {
         long start = System.nanoTime();
         Sink sink = new Sink();
-        List<Long> medians = new ArrayList<>();
+        // primitive lists and loops, no streams or boxes: every method the warm-up's own bookkeeping
+        // runs is one more the JIT compiles in the window the warm-up is waiting for the JIT
+        Samples medians = new Samples(64);
         boolean converged = false;
         String settledBy = "";
-        List<Long> jitTimes = new ArrayList<>();
+        Samples jitTimes = new Samples(64);
         long jitLastMoved = start;
-        // one recorder for every round, sorted in place: a recorder and a sorted copy per round were
-        // most of a first timing's garbage (rounds of ~3,000 samples, 20-100 rounds)
+        // one recorder for every round, and its figures counted, not sorted: a recorder and a sorted
+        // copy per round were most of a first timing's garbage (rounds of ~3,000 samples, 20-100 rounds)
         SampleRecorder recorder = new SampleRecorder(roundSize);
+        RoundFigures figures = new RoundFigures();
         while (System.nanoTime() - start < budgetNanos) {
             long roundStart = System.nanoTime();
             recorder.clear();
@@ -208,18 +211,17 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
             if (recorder.samples().isEmpty()) {
                 continue;
             }
-            // sorted once for both the median and the step
-            Samples.Sorted sorted = recorder.samples().sortedInPlace();
-            long median = Statistics.percentile(sorted, 50);
+            figures.read(recorder.samples());
+            long median = figures.median();
             medians.add(median);
             jitTimes.add(jit.now(timespec));
-            if (jitTimes.size() > 1 && !jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - 2))) {
+            if (jitTimes.size() > 1 && jitTimes.get(jitTimes.size() - 1) != jitTimes.get(jitTimes.size() - 2)) {
                 jitLastMoved = System.nanoTime();
             }
             if (session != null) {
                 session.endRound();
             }
-            long quantum = quantum(sorted);
+            long quantum = figures.quantum();
             if (medians.size() >= Math.max(minRounds, STABLE_ROUNDS) && settled(medians, quantum)
                     && (ceiling <= 0 || median - ceiling <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * ceiling)))
                     && (jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= minJitQuietNanos
@@ -230,7 +232,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
                 break;
             }
         }
-        return new ProbeWarmup(medians.size(), roundSize, medians, System.nanoTime() - start, converged, settledBy);
+        List<Long> all = new ArrayList<>(medians.size());
+        for (int i = 0; i < medians.size(); i++) {
+            all.add(medians.get(i));
+        }
+        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, converged, settledBy);
     }
 
     /**
@@ -241,19 +247,26 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      * itself was compiled); the wider second tolerance keeps one lucky round from holding the
      * warm-up to a level ordinary noise never returns to.
      */
-    static boolean settled(List<Long> medians, long quantum) {
-        long lowest = medians.stream().mapToLong(Long::longValue).min().orElseThrow();
-        List<Long> last = medians.subList(medians.size() - STABLE_ROUNDS, medians.size());
-        long lastMin = last.stream().mapToLong(Long::longValue).min().orElseThrow();
-        long lastMax = last.stream().mapToLong(Long::longValue).max().orElseThrow();
+    static boolean settled(Samples medians, long quantum) {
+        long lowest = Long.MAX_VALUE;
+        long lastMin = Long.MAX_VALUE;
+        long lastMax = Long.MIN_VALUE;
+        for (int i = 0; i < medians.size(); i++) {
+            long m = medians.get(i);
+            lowest = Math.min(lowest, m);
+            if (i >= medians.size() - STABLE_ROUNDS) {
+                lastMin = Math.min(lastMin, m);
+                lastMax = Math.max(lastMax, m);
+            }
+        }
         boolean steady = lastMax - lastMin <= Math.max(quantum, (long) Math.ceil(AGREEMENT * lastMin));
         boolean nearLowest = lastMin - lowest <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * lowest));
         return steady && nearLowest;
     }
 
     /** True when the JIT's activity reading (see {@link JitActivity}) did not move over the last stable rounds. */
-    static boolean jitQuiet(List<Long> jitTimes) {
-        return jitTimes.get(jitTimes.size() - 1).equals(jitTimes.get(jitTimes.size() - STABLE_ROUNDS));
+    static boolean jitQuiet(Samples jitTimes) {
+        return jitTimes.get(jitTimes.size() - 1) == jitTimes.get(jitTimes.size() - STABLE_ROUNDS);
     }
 
     /**
@@ -284,10 +297,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
         if (check.samples().isEmpty()) {
             return java.util.Optional.empty();
         }
-        Samples.Sorted sorted = check.samples().sortedInPlace();
-        long median = Statistics.percentile(sorted, 50);
+        RoundFigures figures = new RoundFigures();
+        figures.read(check.samples());
+        long median = figures.median();
         // within the tolerance a settled warm-up allows above its lowest round: cold code runs 1.7x and more
-        long tolerance = Math.max(quantum(sorted), (long) Math.ceil(PLATEAU_TOLERANCE * level));
+        long tolerance = Math.max(figures.quantum(), (long) Math.ceil(PLATEAU_TOLERANCE * level));
         if (median - level <= tolerance) {
             return java.util.Optional.empty();
         }

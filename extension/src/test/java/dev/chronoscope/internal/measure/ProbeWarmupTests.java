@@ -14,20 +14,20 @@ class ProbeWarmupTests {
     @Test
     void aPlateauAboveTheLowestMedianIsNotSettled() {
         // seen in a cold JVM: optimised code at 68, then a slower plateau at 112 until recompiled
-        List<Long> medians = List.of(196L, 154L, 68L, 68L, 68L, 112L, 112L, 112L, 112L, 112L);
+        Samples medians = Samples.of(196, 154, 68, 68, 68, 112, 112, 112, 112, 112);
         assertThat(ProbeWarmup.settled(medians, 2)).isFalse();
     }
 
     @Test
     void mediansWithinOneStepOfTheLowestAreSettled() {
-        List<Long> medians = List.of(300L, 130L, 58L, 60L, 58L, 60L, 58L);
+        Samples medians = Samples.of(300, 130, 58, 60, 58, 60, 58);
         assertThat(ProbeWarmup.settled(medians, 2)).isTrue();
     }
 
     @Test
     void theJitIsQuietWhenCompilationTimeDidNotMove() {
-        assertThat(ProbeWarmup.jitQuiet(List.of(10L, 12L, 15L, 15L, 15L, 15L, 15L))).isTrue();
-        assertThat(ProbeWarmup.jitQuiet(List.of(10L, 12L, 15L, 15L, 15L, 15L, 16L))).isFalse();
+        assertThat(ProbeWarmup.jitQuiet(Samples.of(10, 12, 15, 15, 15, 15, 15))).isTrue();
+        assertThat(ProbeWarmup.jitQuiet(Samples.of(10, 12, 15, 15, 15, 15, 16))).isFalse();
     }
 
     @Test
