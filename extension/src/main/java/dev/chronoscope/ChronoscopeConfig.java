@@ -119,6 +119,21 @@ public final class ChronoscopeConfig {
     public static final String HOST_FACTS_SUPPLIER_KEY = "chronoscope.host.factsSupplier";
 
     /**
+     * Reads the TSC as a host whose counter moves in coarser steps would: every reading of the real
+     * counter ({@code TSC}, {@code TSC_FENCED}) is rounded down to a multiple of this many ticks, a
+     * whole number from 1 (the counter as it is) to {@value #MAX_TSC_STEP_TICKS}. So a machine whose
+     * TSC moves by 1 or 2 ticks (Intel) shows what tests give on one whose TSC moves in 24-26 (an AMD
+     * EPYC guest's: 10 ns, its counter following a 100 MHz reference): the clock's step, the
+     * verdicts, the batching of short regions, which claims decide. The host's facts stay its own
+     * (or {@link #HOST_FACTS_SUPPLIER_KEY}'s); every record and section names the step in the clock's
+     * read method.
+     */
+    public static final String TSC_STEP_TICKS_KEY = "chronoscope.host.tscStepTicks";
+    public static final String TSC_STEP_TICKS = "1";
+    /** The largest step {@link #TSC_STEP_TICKS_KEY} takes: 10 µs at 1 GHz. */
+    public static final int MAX_TSC_STEP_TICKS = 10_000;
+
+    /**
      * What an assertion does when the measurement cannot decide its claim (see
      * {@code dev.chronoscope.assertj.ChronoscopeAssertions}): {@code false} aborts the test
      * (JUnit reports it as aborted/skipped, with the reason), {@code true} fails it instead.

@@ -82,6 +82,8 @@ class ConfigurationErrorTests {
             chronoscope.baseline.threshold    | ten       | a percentage from 1% to 500%
             chronoscope.baseline.keep         | 101       | a whole number from 1 to 100
             chronoscope.baseline.failOnRegression | maybe | one of true, false
+            chronoscope.host.tscStepTicks     | 0         | a whole number from 1 to 10,000
+            chronoscope.host.tscStepTicks     | 10ns      | a whole number from 1 to 10,000
             """)
     void anInvalidValueFailsTheTimedTestNamingKeyValueAndWhatIsAllowed(String key, String value, String allowed) {
         KitRun run = ChronoscopeKit.in(dir).with(key, value).run(ConfiguredTestCase.class);

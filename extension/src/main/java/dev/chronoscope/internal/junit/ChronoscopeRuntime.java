@@ -85,9 +85,11 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         Settings settings = Settings.read(parameters);
         AssertionSettings assertions = Settings.assertions(parameters);
         HostFacts host = settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(jvm::host);
+        // a coarser TSC is measured on facts of the run's own: the JVM's were measured on the real counter
+        JvmFacts timedOn = settings.tscStepTicks() > 1 ? jvm.withCounterStep(settings.tscStepTicks()) : jvm;
         boolean parallel = parameters.apply(PlanPreparation.PARALLEL_ENABLED_KEY)
                 .map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
-        return new ChronoscopeRuntime(settings, parallel, assertions, host, jvm);
+        return new ChronoscopeRuntime(settings, parallel, assertions, host, timedOn);
     }
 
     public Settings settings() {

@@ -48,8 +48,8 @@ public final class PlanPreparation implements TestExecutionListener {
         }
         exclusive = settings.exclusive()
                 && plan.getConfigurationParameters().getBoolean(PARALLEL_ENABLED_KEY).orElse(false);
-        if (settings.hostFactsSupplier().isPresent()) {
-            return; // a described host: nothing real to prepare for it
+        if (settings.hostFactsSupplier().isPresent() || settings.tscStepTicks() > 1) {
+            return; // a described host, or a coarser counter: the run measures its own facts, not the JVM's
         }
         JvmFacts jvm = ChronoscopeRuntime.JVM;
         Set<ClockId> clocks = clocks(plan, settings, jvm::host);

@@ -21,11 +21,12 @@ import java.util.regex.Pattern;
  *
  * @param defaultClock empty for {@code auto}
  * @param baseline     the baseline keys
+ * @param tscStepTicks the step TSC readings are rounded down to; 1: the counter as it is
  * @param run          the configured run id; empty: the parent process decides
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
-                       boolean printSections, boolean pin, Optional<String> hostFactsSupplier, boolean exclusive,
+                       boolean printSections, boolean pin, Optional<String> hostFactsSupplier, int tscStepTicks, boolean exclusive,
                        boolean fullSections, BaselineSettings baseline, Optional<String> run) {
 
     /**
@@ -67,6 +68,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 bool(parameters, ChronoscopeConfig.PRINT_SECTIONS_KEY, ChronoscopeConfig.PRINT_SECTIONS),
                 bool(parameters, ChronoscopeConfig.PIN_KEY, ChronoscopeConfig.PIN),
                 parameters.apply(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY).map(String::trim).filter(s -> !s.isEmpty()),
+                wholeNumber(parameters, ChronoscopeConfig.TSC_STEP_TICKS_KEY, ChronoscopeConfig.TSC_STEP_TICKS,
+                        ChronoscopeConfig.MAX_TSC_STEP_TICKS),
                 bool(parameters, ChronoscopeConfig.EXCLUSIVE_KEY, ChronoscopeConfig.EXCLUSIVE),
                 oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact", "full").equals("full"),
                 baseline(parameters),

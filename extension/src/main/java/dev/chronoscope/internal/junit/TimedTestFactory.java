@@ -57,7 +57,7 @@ final class TimedTestFactory {
     static TimedTest open(ExtensionContext context, ChronoscopeRuntime runtime) {
         Plan plan = plan(context, runtime);
         ProbeWarmup jvmWarmup = prepare(plan, runtime);
-        Readers readers = openReaders(plan);
+        Readers readers = openReaders(plan, runtime);
         Pinning pinning = pin(runtime.settings());
         try {
             String warmup = warmup(plan, readers.probe(), jvmWarmup, runtime, plan.unit());
@@ -105,9 +105,9 @@ final class TimedTestFactory {
         }
     }
 
-    private static Readers openReaders(Plan plan) {
+    private static Readers openReaders(Plan plan, ChronoscopeRuntime runtime) {
         try {
-            return new Readers(ClockReaders.open(plan.clock()), ClockReaders.open(plan.clock()));
+            return new Readers(runtime.jvm().open(plan.clock()), runtime.jvm().open(plan.clock()));
         } catch (ClockUnavailableException e) {
             throw unreadable(plan, e);
         }

@@ -8,6 +8,7 @@ import dev.chronoscope.internal.clock.ClockSurvey;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
+import dev.chronoscope.internal.clock.SteppedReader;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
@@ -32,6 +33,8 @@ public final class JvmFacts {
 
     /** How the counter's frequency is measured: {@link TscCalibration#calibrate()} on a real JVM. */
     private final Calibrator calibrator;
+    /** How timings read a clock: {@link ClockReaders#open}, or a coarser host's stepped counter. */
+    private final Opener opener;
     private volatile HostFacts host;
     private volatile Fact<TscCalibration> calibration;
     private final Map<ClockId, ProbeWarmup> warmups = new ConcurrentHashMap<>();
@@ -52,13 +55,42 @@ public final class JvmFacts {
      * measures (a calibrator that throws leaves it unknown, with the reason).
      */
     public JvmFacts(Calibrator calibrator) {
+        this(calibrator, ClockReaders::open);
+    }
+
+    private JvmFacts(Calibrator calibrator, Opener opener) {
         this.calibrator = java.util.Objects.requireNonNull(calibrator, "calibrator");
+        this.opener = java.util.Objects.requireNonNull(opener, "opener");
+    }
+
+    /**
+     * Facts measured afresh, with the same calibrator, on counter clocks whose readings are rounded
+     * down to multiples of {@code ticks} ({@link SteppedReader}): a coarser host's TSC. The
+     * frequency is the real counter's (a step does not change it); the steps, warm-ups and every
+     * reader {@link #open} gives see the stepped counter.
+     */
+    public JvmFacts withCounterStep(long ticks) {
+        return new JvmFacts(calibrator, clock -> {
+            ClockReader real = ClockReaders.open(clock);
+            return clock.countsTicks() ? new SteppedReader(real, ticks) : real;
+        });
     }
 
     /** Measures the counter's frequency. */
     @FunctionalInterface
     public interface Calibrator {
         TscCalibration calibrate() throws ClockUnavailableException;
+    }
+
+    /** Opens a reader of a clock. */
+    @FunctionalInterface
+    private interface Opener {
+        ClockReader open(ClockId clock) throws ClockUnavailableException;
+    }
+
+    /** A reader of {@code clock} as these facts read it: the real clock, or a coarser host's counter. */
+    public ClockReader open(ClockId clock) throws ClockUnavailableException {
+        return opener.open(clock);
     }
 
     /**
@@ -135,7 +167,7 @@ public final class JvmFacts {
         if (done != null) {
             return done;
         }
-        ClockReader reader = ClockReaders.open(clock);
+        ClockReader reader = open(clock);
         synchronized (warmups) {
             return warmups.computeIfAbsent(clock, c -> {
                 ProbeWarmup warmup = ProbeWarmup.warm(reader, budgetNanos, compiledRegions.compilerWatch());
@@ -190,7 +222,7 @@ public final class JvmFacts {
         if (done != null) {
             return done;
         }
-        ClockReader reader = ClockReaders.open(clock);
+        ClockReader reader = open(clock);
         synchronized (steps) {
             return steps.computeIfAbsent(clock, c -> {
                 ClockSurvey.observe(reader, 20_000, 0, Long.MAX_VALUE);

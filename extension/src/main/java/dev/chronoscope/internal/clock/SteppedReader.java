@@ -1,0 +1,66 @@
+package dev.chronoscope.internal.clock;
+
+import dev.chronoscope.ClockId;
+
+/**
+ * A counter clock read through another reader, each reading rounded down to a multiple of
+ * {@code step} ticks: the TSC of a host whose counter moves in coarser steps than this machine's
+ * ({@code chronoscope.host.tscStepTicks}). Rounding both ends alike keeps every difference a
+ * multiple of the step, off by at most one step from the real one, as a coarse counter's are.
+ */
+public final class SteppedReader extends ClockReader {
+
+    private final ClockReader counter;
+    private final long step;
+
+    public SteppedReader(ClockReader counter, long step) {
+        if (!counter.countsTicks()) {
+            throw new IllegalArgumentException(counter.clock() + " does not count ticks: only a counter's readings have a step to describe");
+        }
+        if (step < 1) {
+            throw new IllegalArgumentException("step must be at least 1 tick, was " + step);
+        }
+        this.counter = counter;
+        this.step = step;
+    }
+
+    @Override
+    public ClockId clock() {
+        return counter.clock();
+    }
+
+    @Override
+    public long begin() {
+        return counter.begin() / step * step;
+    }
+
+    @Override
+    public long end() {
+        return counter.end() / step * step;
+    }
+
+    @Override
+    public int beginCpu() {
+        return counter.beginCpu();
+    }
+
+    @Override
+    public int endCpu() {
+        return counter.endCpu();
+    }
+
+    @Override
+    public boolean reportsCpu() {
+        return counter.reportsCpu();
+    }
+
+    @Override
+    public String readMethod() {
+        return counter.readMethod() + ", rounded down to " + step + "-tick steps (chronoscope.host.tscStepTicks)";
+    }
+
+    /** The step every reading is rounded to, in ticks. */
+    public long step() {
+        return step;
+    }
+}
