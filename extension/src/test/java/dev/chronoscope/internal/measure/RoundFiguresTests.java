@@ -8,10 +8,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class RoundFiguresTests {
 
-    /** The figures a sort gives: what the histogram must reproduce exactly. */
-    private static long[] sortedFigures(Samples samples) {
-        Samples.Sorted sorted = samples.sorted();
+    /**
+     * The figures a sort gives of the samples the round's figures are read from (every stride-th):
+     * what the histogram must reproduce exactly; all of them when the round is sorted instead.
+     */
+    private static long[] sortedFigures(Samples samples, boolean all) {
+        int stride = all ? 1 : RoundFigures.stride(samples.size());
+        Samples read = new Samples(samples.size());
+        for (int i = 0; i < samples.size(); i += stride) {
+            read.add(samples.get(i));
+        }
+        Samples.Sorted sorted = read.sorted();
         return new long[] {Statistics.percentile(sorted, 50), ProbeWarmup.quantum(sorted)};
+    }
+
+    private static long[] sortedFigures(Samples samples) {
+        return sortedFigures(samples, false);
     }
 
     private static long[] countedFigures(RoundFigures figures, Samples samples) {
@@ -42,9 +54,14 @@ class RoundFiguresTests {
                 }
                 samples.add(v);
             }
-            long[] expected = sortedFigures(samples);
-            assertThat(countedFigures(figures, samples)).as("round %d: n %d, spread %d, step %d", round, n, spread, step)
-                    .containsExactly(expected);
+            long[] counted = countedFigures(figures, samples);
+            // a round too wide for the histogram is sorted, all of it
+            assertThat(counted).as("round %d: n %d, spread %d, step %d", round, n, spread, step)
+                    .satisfiesAnyOf(c -> assertThat(c).containsExactly(sortedFigures(samples)),
+                            c -> assertThat(c).containsExactly(sortedFigures(samples, true)));
+            if (spread * step < RoundFigures.MAX_RANGE && outlierEvery > 1_000) {
+                assertThat(counted).as("round %d: within the histogram", round).containsExactly(sortedFigures(samples));
+            }
         }
     }
 
@@ -54,6 +71,18 @@ class RoundFiguresTests {
     void aMedianAmongTheOutliersIsTheSortsToo() {
         Samples samples = Samples.of(10, 12, 50_000, 60_000, 70_000);
         assertThat(countedFigures(new RoundFigures(), samples)).containsExactly(50_000, 2);
+    }
+
+    @Test
+    void aLongRoundIsReadFromAtMost256EvenlySpacedSamples() {
+        Samples samples = new Samples(10_000);
+        for (int i = 0; i < 10_000; i++) {
+            samples.add(i % 2 == 0 ? 100 : 102); // every 40th sample (the stride) is even-indexed: 100
+        }
+        assertThat(RoundFigures.stride(10_000)).isEqualTo(40);
+        assertThat(RoundFigures.stride(256)).isEqualTo(1);
+        assertThat(RoundFigures.stride(257)).isEqualTo(2);
+        assertThat(countedFigures(new RoundFigures(), samples)).containsExactly(100, 0);
     }
 
     @Test
