@@ -28,10 +28,12 @@ import java.util.List;
  * ({@link CompileCounters}) tell whether exactly one compilation finished since the last read and
  * whether it was a standard (not on-stack) compilation of the region's entry method; the compiler
  * threads' CPU clocks tell which compiler ran meanwhile. A compilation of the entry finished while
- * only C2's threads ran is C2's. From there the warm-up may settle once its medians do, over rounds
+ * only C2's threads ran is C2's; so is one finished while both ran, once C1 was seen compiling the
+ * entry alone before ({@link #compiledBy}). From there the warm-up may settle once its medians do, over rounds
  * all run after that compilation, while C2 stayed idle for the last round (nothing else of the
  * region, a callee compiled apart, waits for it). Anything less certain — two compilations between
- * rounds, both compilers busy, no counters, no CPU clocks — is no evidence, and the warm-up falls
+ * rounds, both compilers busy before C1 was seen compiling the entry, no counters, no CPU clocks —
+ * is no evidence, and the warm-up falls
  * back to waiting for the JIT's quiet.
  *
  * <p>One per JVM ({@link CompiledRegions}); its sessions are each confined to one warm-up.
@@ -177,6 +179,8 @@ final class CompilerWatch {
         private boolean c2Idle;
         private boolean valid;
         private int c2CompiledBefore = -1;
+        /** Whether C1 was seen finishing a standard compilation of the entry in this session. */
+        private boolean c1CompiledEntry;
         private long c2AtRoundEnd = -1;
 
         private Session(byte[] entry) {
@@ -217,8 +221,9 @@ final class CompilerWatch {
             boolean c1Ran = c1 != c1Nanos;
             boolean c2Ran = c2 != c2Nanos;
             if (newCompiles == 1 && counters.lastIs(entry)) {
-                boolean byC2 = c2Ran && !c1Ran && counters.lastType() == STANDARD_COMPILE;
-                c2CompiledBefore = byC2 ? round + 1 : -1;
+                Compiler by = compiledBy(counters.lastType() == STANDARD_COMPILE, c1Ran, c2Ran, c1CompiledEntry);
+                c1CompiledEntry |= by == Compiler.C1;
+                c2CompiledBefore = by == Compiler.C2 ? round + 1 : -1;
             } else if (newCompiles > 1 && c2CompiledBefore >= 0) {
                 // a compilation we could not see may have replaced the entry's code: no evidence
                 c2CompiledBefore = -1;
@@ -259,6 +264,34 @@ final class CompilerWatch {
         public void close() {
             arena.close();
         }
+    }
+
+    /** Which compiler finished a compilation, as far as a watch can tell. */
+    enum Compiler { C1, C2, UNKNOWN }
+
+    /**
+     * Which compiler finished the one standard compilation of the entry since the last poll. A
+     * compilation ends on its compiler's thread, so one that finished while only one compiler's
+     * threads ran was that compiler's. While both ran it was C2's only if C1 had already been seen
+     * compiling the entry: tiered compilation takes a method from C1's code to C2's, so the next
+     * standard compilation after C1's is C2's. (Seen here in 30 first timings: C1 compiled each
+     * entry alone in the first rounds, and C2's compilation came later, in 4-13 of 30 while C1 was
+     * busy with other code; those fell back to the JIT's quiet, 22-37 ms each, against 3-14 ms.)
+     * The exception, C1 compiling the entry twice (a limited-profile compilation first, when C2's
+     * queue is long), is held by what else settling needs: C2 idle over the last round, which it is
+     * not while the entry waits for it, and medians near the lowest of the warm-up.
+     */
+    static Compiler compiledBy(boolean standard, boolean c1Ran, boolean c2Ran, boolean c1CompiledEntry) {
+        if (!standard) {
+            return Compiler.UNKNOWN; // on-stack replacement: not the code later calls run
+        }
+        if (c1Ran && !c2Ran) {
+            return Compiler.C1;
+        }
+        if (c2Ran && (!c1Ran || c1CompiledEntry)) {
+            return Compiler.C2;
+        }
+        return Compiler.UNKNOWN;
     }
 
     /** Linux's CPU-time clock of thread {@code tid} of this process (glibc's MAKE_THREAD_CPUCLOCK: scheduler time, per thread). */

@@ -89,4 +89,26 @@ class CompilerWatchTests {
         }
         throw new AssertionError("C2 was never seen compiling a hot entry: " + attempts);
     }
+
+    @Test
+    void aCompilationThatEndedWhileOnlyOneCompilerRanIsThatCompilers() {
+        assertThat(CompilerWatch.compiledBy(true, true, false, false)).isEqualTo(CompilerWatch.Compiler.C1);
+        assertThat(CompilerWatch.compiledBy(true, false, true, false)).isEqualTo(CompilerWatch.Compiler.C2);
+        assertThat(CompilerWatch.compiledBy(true, false, true, true)).isEqualTo(CompilerWatch.Compiler.C2);
+    }
+
+    @Test
+    void whileBothRanItIsC2sOnlyAfterC1WasSeenCompilingTheEntry() {
+        assertThat(CompilerWatch.compiledBy(true, true, true, false)).as("C1's first compilation or C2's: unknown")
+                .isEqualTo(CompilerWatch.Compiler.UNKNOWN);
+        assertThat(CompilerWatch.compiledBy(true, true, true, true)).as("after C1's, the next is C2's")
+                .isEqualTo(CompilerWatch.Compiler.C2);
+    }
+
+    @Test
+    void anOnStackReplacementOrAnIntervalWithNoCompilerRunningSaysNothing() {
+        assertThat(CompilerWatch.compiledBy(false, false, true, true)).isEqualTo(CompilerWatch.Compiler.UNKNOWN);
+        assertThat(CompilerWatch.compiledBy(false, true, false, false)).isEqualTo(CompilerWatch.Compiler.UNKNOWN);
+        assertThat(CompilerWatch.compiledBy(true, false, false, true)).isEqualTo(CompilerWatch.Compiler.UNKNOWN);
+    }
 }

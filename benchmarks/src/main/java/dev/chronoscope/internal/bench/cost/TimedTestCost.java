@@ -80,190 +80,194 @@ public final class TimedTestCost {
      */
     public static class DistinctCase {
         static final List<Double> NET_P50_NS = java.util.Collections.synchronizedList(new ArrayList<>());
+        /** Each region's net p50 per run of this class, in the order run: its first timing, then its second. */
+        static final Map<Integer, List<Double>> NET_P50_NS_BY_REGION = new ConcurrentHashMap<>();
         long seed = 42;
 
-        private static void keep(Timing t) {
+        private static void keep(int region, Timing t) {
             NET_P50_NS.add(t.netNanos().p50());
+            NET_P50_NS_BY_REGION.computeIfAbsent(region, r -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                    .add(t.netNanos().p50());
         }
 
         @Test
         @SubtractProbeFloor
         void region01(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 1)));
+            keep(1, probe.repeat("work", CALLS, () -> work(seed + 1)));
         }
 
         @Test
         @SubtractProbeFloor
         void region02(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 2)));
+            keep(2, probe.repeat("work", CALLS, () -> work(seed + 2)));
         }
 
         @Test
         @SubtractProbeFloor
         void region03(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 3)));
+            keep(3, probe.repeat("work", CALLS, () -> work(seed + 3)));
         }
 
         @Test
         @SubtractProbeFloor
         void region04(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 4)));
+            keep(4, probe.repeat("work", CALLS, () -> work(seed + 4)));
         }
 
         @Test
         @SubtractProbeFloor
         void region05(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 5)));
+            keep(5, probe.repeat("work", CALLS, () -> work(seed + 5)));
         }
 
         @Test
         @SubtractProbeFloor
         void region06(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 6)));
+            keep(6, probe.repeat("work", CALLS, () -> work(seed + 6)));
         }
 
         @Test
         @SubtractProbeFloor
         void region07(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 7)));
+            keep(7, probe.repeat("work", CALLS, () -> work(seed + 7)));
         }
 
         @Test
         @SubtractProbeFloor
         void region08(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 8)));
+            keep(8, probe.repeat("work", CALLS, () -> work(seed + 8)));
         }
 
         @Test
         @SubtractProbeFloor
         void region09(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 9)));
+            keep(9, probe.repeat("work", CALLS, () -> work(seed + 9)));
         }
 
         @Test
         @SubtractProbeFloor
         void region10(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 10)));
+            keep(10, probe.repeat("work", CALLS, () -> work(seed + 10)));
         }
 
         @Test
         @SubtractProbeFloor
         void region11(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 11)));
+            keep(11, probe.repeat("work", CALLS, () -> work(seed + 11)));
         }
 
         @Test
         @SubtractProbeFloor
         void region12(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 12)));
+            keep(12, probe.repeat("work", CALLS, () -> work(seed + 12)));
         }
 
         @Test
         @SubtractProbeFloor
         void region13(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 13)));
+            keep(13, probe.repeat("work", CALLS, () -> work(seed + 13)));
         }
 
         @Test
         @SubtractProbeFloor
         void region14(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 14)));
+            keep(14, probe.repeat("work", CALLS, () -> work(seed + 14)));
         }
 
         @Test
         @SubtractProbeFloor
         void region15(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 15)));
+            keep(15, probe.repeat("work", CALLS, () -> work(seed + 15)));
         }
 
         @Test
         @SubtractProbeFloor
         void region16(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 16)));
+            keep(16, probe.repeat("work", CALLS, () -> work(seed + 16)));
         }
 
         @Test
         @SubtractProbeFloor
         void region17(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 17)));
+            keep(17, probe.repeat("work", CALLS, () -> work(seed + 17)));
         }
 
         @Test
         @SubtractProbeFloor
         void region18(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 18)));
+            keep(18, probe.repeat("work", CALLS, () -> work(seed + 18)));
         }
 
         @Test
         @SubtractProbeFloor
         void region19(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 19)));
+            keep(19, probe.repeat("work", CALLS, () -> work(seed + 19)));
         }
 
         @Test
         @SubtractProbeFloor
         void region20(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 20)));
+            keep(20, probe.repeat("work", CALLS, () -> work(seed + 20)));
         }
 
         @Test
         @SubtractProbeFloor
         void region21(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 21)));
+            keep(21, probe.repeat("work", CALLS, () -> work(seed + 21)));
         }
 
         @Test
         @SubtractProbeFloor
         void region22(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 22)));
+            keep(22, probe.repeat("work", CALLS, () -> work(seed + 22)));
         }
 
         @Test
         @SubtractProbeFloor
         void region23(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 23)));
+            keep(23, probe.repeat("work", CALLS, () -> work(seed + 23)));
         }
 
         @Test
         @SubtractProbeFloor
         void region24(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 24)));
+            keep(24, probe.repeat("work", CALLS, () -> work(seed + 24)));
         }
 
         @Test
         @SubtractProbeFloor
         void region25(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 25)));
+            keep(25, probe.repeat("work", CALLS, () -> work(seed + 25)));
         }
 
         @Test
         @SubtractProbeFloor
         void region26(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 26)));
+            keep(26, probe.repeat("work", CALLS, () -> work(seed + 26)));
         }
 
         @Test
         @SubtractProbeFloor
         void region27(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 27)));
+            keep(27, probe.repeat("work", CALLS, () -> work(seed + 27)));
         }
 
         @Test
         @SubtractProbeFloor
         void region28(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 28)));
+            keep(28, probe.repeat("work", CALLS, () -> work(seed + 28)));
         }
 
         @Test
         @SubtractProbeFloor
         void region29(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 29)));
+            keep(29, probe.repeat("work", CALLS, () -> work(seed + 29)));
         }
 
         @Test
         @SubtractProbeFloor
         void region30(Probe probe) {
-            keep(probe.repeat("work", CALLS, () -> work(seed + 30)));
+            keep(30, probe.repeat("work", CALLS, () -> work(seed + 30)));
         }
     }
 
@@ -322,13 +326,24 @@ public final class TimedTestCost {
         // the repeated case first: its first test pays the per-JVM warm-up, which the distinct case then finds done
         Costs repeated = run(launcher, timedRequest(TimedCase.class, reports, args));
         Costs distinct = run(launcher, timedRequest(DistinctCase.class, reports, args));
+        List<Double> firstTimings = new ArrayList<>(DistinctCase.NET_P50_NS);
+        DistinctCase.NET_P50_NS.clear();
+        // the same region classes again: each one's second timing, its code compiled long since; a first
+        // timing that ended before the region's code was optimised would read higher than its second
+        Costs again = run(launcher, timedRequest(DistinctCase.class, reports, args));
 
         long plainMedian = median(plain.nanos);
         System.out.printf(Locale.ROOT, "configuration: %s%n", args.length == 0 ? "defaults" : String.join(" ", args));
         System.out.printf(Locale.ROOT, "plain tests: %d, each %d calls of a 16-step xorshift-multiply timed with nanoTime: median %.2f ms,"
                 + " garbage %.2f MB%n", plain.nanos.size(), CALLS, plainMedian / 1e6, median(plain.bytes) / 1e6);
         print("repeated: one @RepeatedTest, one region class", repeated, plainMedian, TimedCase.NET_P50_NS);
-        print("distinct: one test per region class", distinct, plainMedian, DistinctCase.NET_P50_NS);
+        print("distinct: one test per region class", distinct, plainMedian, firstTimings);
+        print("distinct again: each region class's second timing", again, plainMedian, DistinctCase.NET_P50_NS);
+        List<Double> ratios = new ArrayList<>();
+        DistinctCase.NET_P50_NS_BY_REGION.values().forEach(runs -> ratios.add(runs.get(0) / runs.get(1)));
+        ratios.sort(null);
+        System.out.printf(Locale.ROOT, "a region's first timing / its second, net p50: median %.3f, min %.3f, max %.3f (%d regions)%n",
+                ratios.get(ratios.size() / 2), ratios.get(0), ratios.get(ratios.size() - 1), ratios.size());
         System.out.printf(Locale.ROOT, "first timed test: %.1f ms, %.1f ms more than the repeated tests' median (per-JVM probe"
                 + " warm-up and one-off set-up)%n", repeated.nanos.get(0) / 1e6, (repeated.nanos.get(0) - median(repeated.nanos)) / 1e6);
         System.out.printf(Locale.ROOT, "the first timed test's warm-up line: %s%n", firstWarmup(reports));
