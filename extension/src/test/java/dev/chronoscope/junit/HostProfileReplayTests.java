@@ -99,7 +99,7 @@ class HostProfileReplayTests {
         assertThat(method).startsWith(rdtscp ? "lfence;rdtscp;lfence .. rdtscp;lfence" : "lfence;rdtsc;lfence .. lfence;rdtsc;lfence");
         long step = profile.stepTicks().orElse(1);
         if (step > 1) {
-            assertThat(method).contains("rounded down to " + step + "-tick steps");
+            assertThat(method).contains("rounded down to " + step + "-tick steps (host profile " + profile.name() + ")");
             assertThat(record.number("resolution.quantum")).as(record.string("resolution.description")).isEqualTo(step);
         }
         Timing batched = ReplayTestCase.TIMINGS.get("batched");

@@ -12,8 +12,14 @@ public final class SteppedReader extends ClockReader {
 
     private final ClockReader counter;
     private final long step;
+    private final String origin;
 
     public SteppedReader(ClockReader counter, long step) {
+        this(counter, step, "chronoscope.host.tscStepTicks");
+    }
+
+    /** {@code origin} says where the step comes from, e.g. a replayed host profile. */
+    public SteppedReader(ClockReader counter, long step, String origin) {
         if (!counter.countsTicks()) {
             throw new IllegalArgumentException(counter.clock() + " does not count ticks: only a counter's readings have a step to describe");
         }
@@ -22,6 +28,7 @@ public final class SteppedReader extends ClockReader {
         }
         this.counter = counter;
         this.step = step;
+        this.origin = origin;
     }
 
     @Override
@@ -56,7 +63,7 @@ public final class SteppedReader extends ClockReader {
 
     @Override
     public String readMethod() {
-        return counter.readMethod() + ", rounded down to " + step + "-tick steps (chronoscope.host.tscStepTicks)";
+        return counter.readMethod() + ", rounded down to " + step + "-tick steps (" + origin + ")";
     }
 
     @Override

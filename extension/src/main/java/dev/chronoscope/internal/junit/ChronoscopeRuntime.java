@@ -100,7 +100,9 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         // another read path or a coarser TSC is measured on facts of the run's own: the JVM's were
         // measured on this host's automatic path and the real counter
         boolean ownPath = !path.readsLike(TscReadPath.ofThisHost(TscReadPath.Preference.AUTO));
-        JvmFacts timedOn = step > 1 || ownPath ? jvm.withReadPath(path, step) : jvm;
+        String stepOrigin = settings.tscStepTicks() > 1 ? ChronoscopeConfig.TSC_STEP_TICKS_KEY
+                : profile.map(p -> "host profile " + p.name()).orElse(ChronoscopeConfig.TSC_STEP_TICKS_KEY);
+        JvmFacts timedOn = step > 1 || ownPath ? jvm.withReadPath(path, step, stepOrigin) : jvm;
         boolean parallel = parameters.apply(PlanPreparation.PARALLEL_ENABLED_KEY)
                 .map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
         return new ChronoscopeRuntime(settings, parallel, assertions, host, timedOn);
