@@ -206,8 +206,8 @@ public final class Cgroups {
             for (Path dir : l.upToMount()) {
                 Fact<CpuQuota> q = l.version() == 1 ? quotaV1(dir) : quotaV2(dir);
                 if (!q.isKnown()) {
-                    if (l.version() == 2 && q.source().endsWith("file absent") && !dir.equals(l.dir())) {
-                        continue; // a v2 ancestor without cpu.max: the root, or the controller not enabled above us
+                    if (absentV2(l, q)) {
+                        continue;
                     }
                     return q.map(x -> (QuotaLevel) null);
                 }
@@ -217,7 +217,8 @@ public final class Cgroups {
                 }
             }
             if (tightest == null) {
-                return Fact.unknown(l.dir() + ": no " + (l.version() == 1 ? "cpu.cfs_quota_us" : "cpu.max") + " from here to " + l.mount());
+                return nothingSet(l, "cpu.cfs_quota_us", "cpu.max", "cpu", "CPU quota",
+                        new QuotaLevel(CpuQuota.none(CpuQuota.DEFAULT_PERIOD_MICROS), l.dir()));
             }
             return tightest.get().quota().limited() ? tightest : noneUpTo(tightest, l);
         });
@@ -253,7 +254,7 @@ public final class Cgroups {
             String name = l.version() == 1 ? "memory.limit_in_bytes" : "memory.max";
             for (Path dir : l.upToMount()) {
                 Fact<String> text = HostFactsReader.text(files, dir.resolve(name).toString(), "file absent");
-                if (!text.isKnown() && l.version() == 2 && text.source().endsWith("file absent") && !dir.equals(l.dir())) {
+                if (absentV2(l, text)) {
                     continue;
                 }
                 Fact<MemoryLimit> limit = text.flatMap(t -> memory(t.strip(), text.source()));
@@ -266,7 +267,7 @@ public final class Cgroups {
                 }
             }
             if (tightest == null) {
-                return Fact.unknown(l.dir() + ": no " + name + " from here to " + l.mount());
+                return nothingSet(l, name, name, "memory", "memory limit", new MemoryLimit(MemoryLimit.NONE));
             }
             return tightest.get().limited() ? tightest : noneUpTo(tightest, l);
         });
@@ -302,6 +303,26 @@ public final class Cgroups {
             Fact<String> read = text;
             return read.flatMap(t -> CpuList.parse(t, read.source()));
         });
+    }
+
+    /**
+     * A v2 cgroup has {@code cpu.max} ({@code memory.max}) only where its parent enables the
+     * controller for it, and the root has none: an absent file is a level no limit can be set on.
+     */
+    private static boolean absentV2(Location l, Fact<?> read) {
+        return l.version() == 2 && !read.isKnown() && read.source().endsWith("file absent");
+    }
+
+    /**
+     * No level had the file: in v2 no limit can apply (the controller is not enabled on the way up,
+     * or the cgroup is the root); in v1, where every cgroup of a mounted controller has it, unknown.
+     */
+    private static <T> Fact<T> nothingSet(Location l, String v1File, String v2File, String controller, String what, T none) {
+        if (l.version() == 1) {
+            return Fact.unknown(l.dir() + ": no " + v1File + " from here to " + l.mount());
+        }
+        return Fact.of(none, "no " + v2File + " from " + l.dir() + " up to " + l.mount() + ": the " + controller
+                + " controller is not enabled for these cgroups (or this is the root), so no " + what + " applies");
     }
 
     /** "No limit" read at every level: its source says the ancestors were read too. */

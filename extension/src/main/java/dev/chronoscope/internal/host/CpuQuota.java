@@ -15,6 +15,8 @@ public record CpuQuota(long quotaMicros, long periodMicros) {
 
     /** The quota of a cgroup that has none. */
     public static final long NONE = -1;
+    /** The kernel's default period, for "no quota" where no cgroup on the way up names one (cgroup v2 without the cpu controller). */
+    public static final long DEFAULT_PERIOD_MICROS = 100_000;
 
     public CpuQuota {
         if (quotaMicros < NONE || quotaMicros == 0) {

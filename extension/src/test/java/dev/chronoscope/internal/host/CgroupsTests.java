@@ -69,13 +69,26 @@ class CgroupsTests {
     }
 
     @Test
-    void aV2CgroupWithoutTheCpuControllerHasNoKnownQuota() {
+    void aV2CgroupWithoutTheCpuControllerIsBoundByTheAncestorsThatHaveIt() {
         Cgroups c = Cgroups.locate(v2Runner().without("/sys/fs/cgroup/ci/job/cpu.max").without("/sys/fs/cgroup/ci/job/cpuset.cpus.effective"));
 
-        assertThat(c.cpuQuota().isKnown()).isFalse();
-        assertThat(c.cpuQuota().source()).isEqualTo("/sys/fs/cgroup/ci/job/cpu.max: file absent");
+        assertThat(c.cpuQuota().get()).isEqualTo(new CpuQuota(30_000, 100_000));
+        assertThat(c.cpuQuota().source()).isEqualTo("/sys/fs/cgroup/ci/cpu.max");
         assertThat(c.cpuset().source())
                 .isEqualTo("/sys/fs/cgroup/ci/job/cpuset.cpus.effective: file absent: the cpuset controller is not enabled for this cgroup");
+    }
+
+    @Test
+    void aV2TreeWithoutTheControllersAnywhereHasNoLimitsSayingWhy() {
+        Cgroups c = Cgroups.locate(v2Runner().without("/sys/fs/cgroup/ci/job/cpu.max").without("/sys/fs/cgroup/ci/cpu.max")
+                .without("/sys/fs/cgroup/ci/job/memory.max").without("/sys/fs/cgroup/ci/memory.max"));
+
+        assertThat(c.cpuQuota().get().limited()).isFalse();
+        assertThat(c.cpuQuota().source()).isEqualTo("no cpu.max from /sys/fs/cgroup/ci/job up to /sys/fs/cgroup: the cpu controller"
+                + " is not enabled for these cgroups (or this is the root), so no CPU quota applies");
+        assertThat(c.cpuStat().source()).isEqualTo("no CPU quota: nothing throttles this process");
+        assertThat(c.memoryLimit().get().limited()).isFalse();
+        assertThat(c.memoryLimit().source()).startsWith("no memory.max from /sys/fs/cgroup/ci/job up to /sys/fs/cgroup: the memory");
     }
 
     @Test
