@@ -4,6 +4,7 @@
  * it as a critical downcall (no thread-state transition), which is what keeps a Java pair as cheap
  * as a C pair.
  */
+#define _GNU_SOURCE /* sched_getcpu */
 #include <stdint.h>
 #include "chronoscope_counter.h"
 
@@ -12,7 +13,8 @@
 #endif
 
 /* Bumped whenever a signature below changes; the Java side refuses a library that disagrees. */
-int32_t cs_abi_version(void) { return 1; }
+int32_t cs_abi_version(void) { return 2; }
+
 
 /* 1 on x86-64 (TSC), 2 on aarch64 (CNTVCT_EL0). */
 int32_t cs_counter_kind(void) {
@@ -28,6 +30,35 @@ uint64_t cs_counter_end(void) { return cs_read_end(); }
 uint64_t cs_counter_begin_cpu(uint32_t *cpu) { return cs_read_begin_cpu(cpu); }
 uint64_t cs_counter_end_cpu(uint32_t *cpu) { return cs_read_end_cpu(cpu); }
 uint64_t cs_counter_bare(void) { return cs_read_bare(); }
+uint64_t cs_counter_end_lfence(void) { return cs_read_end_lfence(); }
+
+/* The RDTSCP-free pair (see chronoscope_counter.h): lfence;rdtsc;lfence at both ends, CPU outside the window. */
+uint64_t cs_counter_begin_lf(int32_t source, uint32_t *cpu) { return cs_lf_begin(source, cpu); }
+uint64_t cs_counter_end_lf(int32_t source, uint32_t *cpu) { return cs_lf_end(source, cpu); }
+
+/*
+ * IA32_TSC_AUX's CPU field as RDTSCP (how = 1) or RDPID (how = 2) returns it, beside the OS's CPU
+ * number for the same moment in os_cpu, for the start-up check that TSC_AUX is the OS's numbering.
+ * The caller executes each only where CPUID advertises it. Returns CS_CPU_UNKNOWN elsewhere.
+ */
+uint32_t cs_tsc_aux(int32_t how, int32_t *os_cpu) {
+#if defined(__x86_64__)
+    uint32_t aux = CS_CPU_UNKNOWN;
+    int before = sched_getcpu();
+    if (how == 1) {
+        (void)cs_read_end_cpu(&aux);
+    } else if (how == 2) {
+        aux = cs_rdpid();
+    }
+    int after = sched_getcpu();
+    *os_cpu = before == after ? before : -1;
+    return aux;
+#else
+    (void)how;
+    *os_cpu = sched_getcpu();
+    return CS_CPU_UNKNOWN;
+#endif
+}
 
 /* The counter's advertised frequency where the architecture has one (CNTFRQ_EL0), else 0. */
 uint64_t cs_counter_frequency_hz(void) {

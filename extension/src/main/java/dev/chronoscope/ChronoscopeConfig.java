@@ -119,6 +119,25 @@ public final class ChronoscopeConfig {
     public static final String HOST_FACTS_SUPPLIER_KEY = "chronoscope.host.factsSupplier";
 
     /**
+     * How {@code TSC_FENCED} reads the counter: {@code auto} (RDTSCP where CPUID advertises it and
+     * its TSC_AUX holds the OS's CPU numbers, else {@code lfence;rdtsc;lfence} at both ends),
+     * {@code rdtscp} (refused, naming the fact, where that cannot be used) or {@code lfence} (the
+     * RDTSCP-free path on any host, e.g. to test and benchmark it on a machine that has RDTSCP). An
+     * instruction CPUID does not advertise is never executed, whatever this says.
+     */
+    public static final String TSC_READ_PATH_KEY = "chronoscope.tsc.readPath";
+    public static final String TSC_READ_PATH = "auto";
+
+    /**
+     * A captured host kind to replay (a folder as {@code hostcap} writes it, e.g. one of the
+     * project's {@code hosts/}): its CPUID, {@code /proc/cpuinfo}, clocksource and kernel command
+     * line become the host's facts, its TSC_AUX values decide whether TSC_AUX is trusted, and the
+     * TSC is read in its counter step (unless {@link #TSC_STEP_TICKS_KEY} is set). The read path
+     * uses only what both the captured host and this CPU advertise. Unset: the real host.
+     */
+    public static final String HOST_PROFILE_KEY = "chronoscope.host.profile";
+
+    /**
      * Reads the TSC as a host whose counter moves in coarser steps would: every reading of the real
      * counter ({@code TSC}, {@code TSC_FENCED}) is rounded down to a multiple of this many ticks, a
      * whole number from 1 (the counter as it is) to {@value #MAX_TSC_STEP_TICKS}. So a machine whose

@@ -14,9 +14,11 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * {@code @RequiresInvariantTsc} is used to run a test only where the time-stamp counter can be
- * trusted for durations: an invariant TSC (CPUID.80000007H:EDX[8]), RDTSCP (CPUID.80000001H:EDX[27],
- * which the fenced end read uses), a clocksource that does not distrust the TSC, and Chronoscope's
- * native probe loaded. Elsewhere the test is disabled with a reason that states the facts found, or
+ * trusted for durations: an invariant TSC (CPUID.80000007H:EDX[8]), a kernel that keeps time with
+ * it directly ({@code tsc}) or through a clock built on it ({@code kvm-clock}), and Chronoscope's
+ * native probe loaded. RDTSCP is not required: where CPUID does not advertise it the TSC is read
+ * {@code lfence;rdtsc;lfence} at both ends. Elsewhere the test is disabled with a reason that names
+ * what is missing and states the facts found, or
  * fails when {@link ChronoscopeConfig#UNMET_REQUIREMENT_KEY} is {@code fail} (for CI jobs that must
  * not skip performance tests silently). Activates Chronoscope for the test; works on a class, a
  * method, or as a meta-annotation.

@@ -26,10 +26,10 @@ final class RequiresInvariantTscCondition implements ExecutionCondition, BeforeE
         ChronoscopeRuntime runtime = ChronoscopeRuntime.of(context);
         Settings settings = runtime.settings();
         HostFacts host = runtime.host();
-        String facts = ClockChoice.tscFacts(host);
         if (ClockChoice.tscUsable(host)) {
-            return ConditionEvaluationResult.enabled("@RequiresInvariantTsc met: " + facts);
+            return ConditionEvaluationResult.enabled("@RequiresInvariantTsc met: " + ClockChoice.tscFacts(host));
         }
+        String facts = ClockChoice.tscUnmet(host);
         if (settings.failOnUnmetRequirement()) {
             return ConditionEvaluationResult.enabled("@RequiresInvariantTsc not met, and chronoscope.requirements.unmet = fail: " + facts);
         }
@@ -46,7 +46,7 @@ final class RequiresInvariantTscCondition implements ExecutionCondition, BeforeE
         HostFacts host = runtime.host();
         if (settings.failOnUnmetRequirement() && !ClockChoice.tscUsable(host)) {
             throw new AssertionFailedError("@RequiresInvariantTsc not met (chronoscope.requirements.unmet = fail): "
-                    + ClockChoice.tscFacts(host));
+                    + ClockChoice.tscUnmet(host));
         }
     }
 }

@@ -99,7 +99,7 @@ class ComposedAnnotationTests {
         KitRun run = ChronoscopeKit.in(dir).host(DescribedHosts.NoInvariantTsc.class).run(ComposedTestCase.class);
 
         run.tests().assertThatEvents().haveExactly(1, event(test("composed"),
-                skippedWithReason(reason -> reason.startsWith("@RequiresInvariantTsc not met: invariant TSC: no"))));
+                skippedWithReason(reason -> reason.startsWith("@RequiresInvariantTsc not met: missing an invariant TSC; invariant TSC: no"))));
         run.tests().assertStatistics(s -> s.skipped(1).started(0));
         assertThat(ComposedTestCase.RUNS).hasValue(0);
         assertThat(run.records()).isEmpty();

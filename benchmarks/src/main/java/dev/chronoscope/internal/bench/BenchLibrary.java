@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.bench;
 
+import dev.chronoscope.internal.clock.TscReadPath;
+
 import dev.chronoscope.internal.ffm.NativeLibraryLoader;
 
 import java.lang.foreign.FunctionDescriptor;
@@ -24,7 +26,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 final class BenchLibrary {
 
     /** The ABI version this class was written against (see {@code csb_abi_version} in C). */
-    static final int EXPECTED_ABI_VERSION = 2;
+    static final int EXPECTED_ABI_VERSION = 3;
 
     private static final String SOURCE;
     private static final String UNAVAILABLE_REASON;
@@ -73,11 +75,11 @@ final class BenchLibrary {
                     + EXPECTED_ABI_VERSION + " (library and classes come from different builds)");
         }
         return new MethodHandle[] {
-            linker.downcallHandle(find(lookup, "csb_fenced_pairs"), FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG)),
+            linker.downcallHandle(find(lookup, "csb_fenced_pairs"), FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG, JAVA_INT)),
             linker.downcallHandle(find(lookup, "csb_fenced_cpu_pairs"),
-                    FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG, ADDRESS)),
+                    FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG, ADDRESS, JAVA_INT)),
             linker.downcallHandle(find(lookup, "csb_chain64"),
-                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG)),
+                    FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT)),
         };
     }
 
@@ -102,28 +104,31 @@ final class BenchLibrary {
         return UNAVAILABLE_REASON;
     }
 
-    /** {@code csb_fenced_pairs}: {@code n} empty regions, plain fenced pair, ticks into {@code out}. */
-    static void fencedPairs(MemorySegment out, long n) {
+    /**
+     * {@code csb_fenced_pairs}: {@code n} empty regions, plain fenced pair closed by {@code rdtscp;lfence}
+     * where {@code rdtscp} (only where CPUID advertises it), else {@code lfence;rdtsc;lfence}; ticks into {@code out}.
+     */
+    static void fencedPairs(MemorySegment out, long n, boolean rdtscp) {
         try {
-            FENCED_PAIRS.invokeExact(out, n);
+            FENCED_PAIRS.invokeExact(out, n, rdtscp ? 1 : 0);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
     }
 
     /** {@code csb_fenced_cpu_pairs}: {@code n} empty regions, CPU-reporting pair, CPUs into {@code cpus[0..1]}. */
-    static void fencedCpuPairs(MemorySegment out, long n, MemorySegment cpus) {
+    static void fencedCpuPairs(MemorySegment out, long n, MemorySegment cpus, TscReadPath path) {
         try {
-            FENCED_CPU_PAIRS.invokeExact(out, n, cpus);
+            FENCED_CPU_PAIRS.invokeExact(out, n, cpus, path.cpuSource().nativeCode());
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
     }
 
     /** {@code csb_chain64}: {@code n} timed 64-step chains; returns the wrapping sum of the chains' results. */
-    static long chain64(MemorySegment out, long n, long mul, long add) {
+    static long chain64(MemorySegment out, long n, long mul, long add, boolean rdtscp) {
         try {
-            return (long) CHAIN64.invokeExact(out, n, mul, add);
+            return (long) CHAIN64.invokeExact(out, n, mul, add, rdtscp ? 1 : 0);
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

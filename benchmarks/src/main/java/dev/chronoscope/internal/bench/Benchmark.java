@@ -3,6 +3,7 @@ package dev.chronoscope.internal.bench;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
+import dev.chronoscope.internal.clock.TscReadPath;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.ffm.Platform;
@@ -101,7 +102,7 @@ public final class Benchmark {
         }
         ClockReader reader;
         try {
-            reader = ClockReaders.open(ClockId.TSC_FENCED);
+            reader = ClockReaders.open(ClockId.TSC_FENCED, TscReadPath.ofThisHost(readPathPreference()));
         } catch (ClockUnavailableException e) {
             out.println("chronoscope bench: cannot run on this machine: " + e.getMessage());
             return EXIT_UNAVAILABLE;
@@ -196,13 +197,18 @@ public final class Benchmark {
             report(calibration, measuredNanos);
         }
 
+        /** Whether the plain pairs close with RDTSCP: the reader's path, chosen once from CPUID. */
+        private boolean rdtscp() {
+            return reader.readPath().map(p -> p.read() == TscReadPath.Read.RDTSCP).orElse(false);
+        }
+
         /** Runs one Java loop into {@code javaBuffer}; returns the chain result (0 for the pairs). */
         private long runJava(Measure m, int count) {
             switch (m) {
-                case FLOOR -> JavaWorkloads.fencedPairs(javaBuffer, count);
+                case FLOOR -> JavaWorkloads.fencedPairs(javaBuffer, count, rdtscp());
                 case CPU_PAIR -> JavaWorkloads.readerPairs(reader, javaBuffer, count);
                 case CHAIN -> {
-                    return JavaWorkloads.chain64(javaBuffer, count);
+                    return JavaWorkloads.chain64(javaBuffer, count, rdtscp());
                 }
             }
             return 0;
@@ -211,10 +217,10 @@ public final class Benchmark {
         /** Runs one C loop into {@code cBuffer}; returns the chain result (0 for the pairs). */
         private long runC(Measure m, MemorySegment cBuffer, MemorySegment cpus, int count) {
             switch (m) {
-                case FLOOR -> BenchLibrary.fencedPairs(cBuffer, count);
-                case CPU_PAIR -> BenchLibrary.fencedCpuPairs(cBuffer, count, cpus);
+                case FLOOR -> BenchLibrary.fencedPairs(cBuffer, count, rdtscp());
+                case CPU_PAIR -> BenchLibrary.fencedCpuPairs(cBuffer, count, cpus, reader.readPath().orElseThrow());
                 case CHAIN -> {
-                    long result = BenchLibrary.chain64(cBuffer, count, JavaWorkloads.chainMul, JavaWorkloads.chainAdd);
+                    long result = BenchLibrary.chain64(cBuffer, count, JavaWorkloads.chainMul, JavaWorkloads.chainAdd, rdtscp());
                     JavaWorkloads.sink = result;
                     return result;
                 }
@@ -281,8 +287,8 @@ public final class Benchmark {
                 SampleStats.Summary c = summaries[m.ordinal()][C];
                 out.println();
                 out.printf(Locale.ROOT, "%s: %s%n", m.label, m.description);
-                out.printf(Locale.ROOT, "  Java: %s%n", javaMethod(m));
-                out.printf(Locale.ROOT, "  C:    %s%n", cMethod(m, tsc));
+                out.printf(Locale.ROOT, "  Java: %s%n", javaMethod(m, reader.readPath().orElseThrow()));
+                out.printf(Locale.ROOT, "  C:    %s%n", cMethod(m, tsc, reader.readPath().orElseThrow()));
                 out.printf(Locale.ROOT, "  %-8s %8s %8s %8s %10s %9s %9s%n", "ticks", "min", "p50", "p99", "tmean",
                         "p50 ns", "tmean ns");
                 printRow("Java", java, ticksPerNs);
@@ -356,17 +362,28 @@ public final class Benchmark {
         }
     }
 
-    private static String javaMethod(Measure m) {
+    /** {@code -Dchronoscope.tsc.readPath=lfence}: the RDTSCP-free path, benchmarked on a host that has RDTSCP. */
+    static TscReadPath.Preference readPathPreference() {
+        String value = System.getProperty(dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY, dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH);
+        return TscReadPath.Preference.parse(value).orElseThrow(() -> new IllegalArgumentException(
+                dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY + " = '" + value + "': expected auto, rdtscp or lfence"));
+    }
+
+    private static String javaMethod(Measure m, TscReadPath path) {
+        boolean rdtscp = path.read() == TscReadPath.Read.RDTSCP;
         return switch (m) {
-            case FLOOR, CHAIN -> "ProbeLibrary.COUNTER_BEGIN .. COUNTER_END (cs_counter_begin/_end, critical downcalls)";
-            case CPU_PAIR -> "ClockReaders.open(TSC_FENCED): cs_counter_begin_cpu/_end_cpu, CPU numbers into a native segment";
+            case FLOOR, CHAIN -> "ProbeLibrary.COUNTER_BEGIN .. " + (rdtscp ? "COUNTER_END (cs_counter_begin/_end" : "COUNTER_END_LFENCE (cs_counter_begin/_end_lfence")
+                    + ", critical downcalls)";
+            case CPU_PAIR -> "ClockReaders.open(TSC_FENCED): " + (rdtscp ? "cs_counter_begin_cpu/_end_cpu" : "cs_counter_begin_lf/_end_lf")
+                    + ", CPU numbers into a native segment";
         };
     }
 
-    private static String cMethod(Measure m, boolean tsc) {
-        String plain = tsc ? "lfence;rdtsc;lfence .. rdtscp;lfence" : "isb;mrs cntvct_el0;isb .. isb;mrs cntvct_el0;isb";
-        String cpu = tsc ? "lfence;rdtscp;lfence .. rdtscp;lfence, CPU numbers stored to memory"
-                : "isb;mrs cntvct_el0;isb .. isb;mrs cntvct_el0;isb (no CPU number on aarch64)";
+    private static String cMethod(Measure m, boolean tsc, TscReadPath path) {
+        boolean rdtscp = path.read() == TscReadPath.Read.RDTSCP;
+        String plain = !tsc ? "isb;mrs cntvct_el0;isb .. isb;mrs cntvct_el0;isb"
+                : rdtscp ? "lfence;rdtsc;lfence .. rdtscp;lfence" : "lfence;rdtsc;lfence .. lfence;rdtsc;lfence";
+        String cpu = path.method() + ", CPU numbers stored to memory";
         return switch (m) {
             case FLOOR -> "csb_fenced_pairs, " + plain;
             case CPU_PAIR -> "csb_fenced_cpu_pairs, " + cpu;

@@ -25,13 +25,23 @@ final class JavaWorkloads {
     private JavaWorkloads() {
     }
 
-    /** {@code n} empty regions with the plain fenced pair (lfence;rdtsc;lfence .. rdtscp;lfence). */
-    static void fencedPairs(long[] out, int n) {
+    /**
+     * {@code n} empty regions with the plain fenced pair, closed by {@code rdtscp;lfence} where
+     * {@code rdtscp} (only where CPUID advertises it), else by {@code lfence;rdtsc;lfence}. One loop per
+     * end read, so that each calls a constant handle, as a timed region does.
+     */
+    static void fencedPairs(long[] out, int n, boolean rdtscp) {
         try {
-            for (int i = 0; i < n; i++) {
-                long a = (long) ProbeLibrary.COUNTER_BEGIN.invokeExact();
-                long b = (long) ProbeLibrary.COUNTER_END.invokeExact();
-                out[i] = b - a;
+            if (rdtscp) {
+                for (int i = 0; i < n; i++) {
+                    long a = (long) ProbeLibrary.COUNTER_BEGIN.invokeExact();
+                    out[i] = (long) ProbeLibrary.COUNTER_END.invokeExact() - a;
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    long a = (long) ProbeLibrary.COUNTER_BEGIN.invokeExact();
+                    out[i] = (long) ProbeLibrary.COUNTER_END_LFENCE.invokeExact() - a;
+                }
             }
         } catch (Throwable t) {
             throw new AssertionError(t);
@@ -51,7 +61,7 @@ final class JavaWorkloads {
      * {@code n} regions, each a chain of 64 dependent {@code x = x * mul + add}, timed with the
      * plain fenced pair. Returns the wrapping sum of the chains' results (also written to {@link #sink}).
      */
-    static long chain64(long[] out, int n) {
+    static long chain64(long[] out, int n, boolean rdtscp) {
         long mul = chainMul;
         long add = chainAdd;
         long s = 0;
@@ -62,7 +72,8 @@ final class JavaWorkloads {
                 for (int k = 0; k < 64; k++) {
                     x = x * mul + add;
                 }
-                long b = (long) ProbeLibrary.COUNTER_END.invokeExact();
+                // a branch on a loop-invariant flag, taken after the end read's own fences have ordered it
+                long b = rdtscp ? (long) ProbeLibrary.COUNTER_END.invokeExact() : (long) ProbeLibrary.COUNTER_END_LFENCE.invokeExact();
                 s += x;
                 out[i] = b - a;
             }

@@ -40,6 +40,11 @@ public abstract class ClockReader {
     /** How the two ends are read, e.g. {@code lfence;rdtscp;lfence .. rdtscp;lfence}. */
     public abstract String readMethod();
 
+    /** For {@code TSC_FENCED}, the read path and why it was chosen; empty for the other clocks. */
+    public java.util.Optional<TscReadPath> readPath() {
+        return java.util.Optional.empty();
+    }
+
     /** True when readings are counter ticks, false when they are nanoseconds. */
     public final boolean countsTicks() {
         return clock().countsTicks();

@@ -11,8 +11,8 @@ public final class ClockReaders {
         // Load every reader class up front: the JIT then never compiles the timing loop on the
         // assumption that only one reader class exists, an assumption a later class load would
         // break, discarding the compiled loop (and the warm-up that produced it) mid-run.
-        for (Class<?> c : new Class<?>[] {TscFencedReader.class, TscBareReader.class, PosixClockReader.class,
-                NanoTimeReader.class}) {
+        for (Class<?> c : new Class<?>[] {TscFencedReader.class, TscLfenceReader.class, TscBareReader.class,
+                PosixClockReader.class, NanoTimeReader.class}) {
             try {
                 Class.forName(c.getName(), true, c.getClassLoader());
             } catch (ClassNotFoundException e) {
@@ -24,14 +24,28 @@ public final class ClockReaders {
     private ClockReaders() {
     }
 
-    /** A new reader for {@code clock}; readers are cheap and meant for one thread each. */
+    /**
+     * A new reader for {@code clock}, {@code TSC_FENCED} on this host's automatic read path
+     * ({@link TscReadPath#ofThisHost}); readers are cheap and meant for one thread each.
+     */
     public static ClockReader open(ClockId clock) throws ClockUnavailableException {
+        return open(clock, null);
+    }
+
+    /**
+     * A new reader for {@code clock}; {@code TSC_FENCED} on {@code path}, or on this host's automatic
+     * path where {@code path} is null.
+     */
+    public static ClockReader open(ClockId clock, TscReadPath path) throws ClockUnavailableException {
         String reason = unavailableReason(clock);
         if (!reason.isEmpty()) {
             throw new ClockUnavailableException(clock, reason);
         }
         return switch (clock) {
-            case TSC_FENCED -> new TscFencedReader();
+            case TSC_FENCED -> {
+                TscReadPath p = path != null ? path : TscReadPath.ofThisHost(TscReadPath.Preference.AUTO);
+                yield p.read() == TscReadPath.Read.RDTSCP ? new TscFencedReader(p) : new TscLfenceReader(p);
+            }
             case TSC -> new TscBareReader();
             case NANO_TIME -> new NanoTimeReader();
             default -> new PosixClockReader(clock);

@@ -59,6 +59,11 @@ public final class SteppedReader extends ClockReader {
         return counter.readMethod() + ", rounded down to " + step + "-tick steps (chronoscope.host.tscStepTicks)";
     }
 
+    @Override
+    public java.util.Optional<TscReadPath> readPath() {
+        return counter.readPath();
+    }
+
     /** The step every reading is rounded to, in ticks. */
     public long step() {
         return step;

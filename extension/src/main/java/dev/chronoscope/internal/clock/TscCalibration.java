@@ -63,7 +63,9 @@ public record TscCalibration(double hz, double uncertaintyPpm, List<Double> wind
         }
         long started = System.nanoTime();
         MemorySegment ts = Arena.ofAuto().allocate(Libc.TIMESPEC);
-        ClockReader counter = new TscFencedReader();
+        // the frequency needs ordered counter reads, not CPU numbers: the path every x86-64 CPU can execute
+        ClockReader counter = new TscLfenceReader(new TscReadPath(ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT
+                ? TscReadPath.Read.CNTVCT : TscReadPath.Read.LFENCE, TscReadPath.CpuSource.NONE, "calibration: no CPU number needed"));
         // the first downcalls take milliseconds, and interpreted pairing code makes wide brackets:
         // warm the pairing before the windows (measured: a cold first calibration was 8 ppm off)
         for (int i = 0; i < 300; i++) {

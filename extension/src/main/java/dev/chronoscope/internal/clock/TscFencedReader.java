@@ -1,31 +1,24 @@
 package dev.chronoscope.internal.clock;
 
-import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.ffm.ProbeLibrary;
 
-import java.lang.foreign.Arena;
 import java.lang.ref.Reference;
-import java.lang.foreign.MemorySegment;
-
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
- * {@link ClockId#TSC_FENCED}: the counter read in order at both ends, with the CPU of each read.
- * On x86-64 the begin read is {@code lfence;rdtscp;lfence} (RDTSCP rather than RDTSC so that the
- * begin CPU arrives with the same instruction; the leading LFENCE gives it the same ordering) and
- * the end read {@code rdtscp;lfence}. IA32_TSC_AUX holds the CPU number on Linux.
+ * {@link dev.chronoscope.ClockId#TSC_FENCED} on the RDTSCP path ({@link TscReadPath.Read#RDTSCP}): the counter read
+ * in order at both ends, with the CPU of each read. The begin read is {@code lfence;rdtscp;lfence}
+ * (RDTSCP rather than RDTSC so that the begin CPU arrives with the same instruction; the leading
+ * LFENCE gives it the same ordering) and the end read {@code rdtscp;lfence}. Only opened where CPUID
+ * advertises RDTSCP and TSC_AUX was seen to hold the OS's CPU numbers ({@link TscAuxCheck}).
  */
-final class TscFencedReader extends ClockReader {
+final class TscFencedReader extends CpuSlotReader {
 
-    // kept reachable by this field for as long as the reader lives; the probe writes through the addresses
-    private final MemorySegment cpus = Arena.ofAuto().allocate(JAVA_INT, 2);
-    private final long beginCpuAddress = cpus.address();
-    private final long endCpuAddress = cpus.address() + 4;
-    private final boolean reportsCpu = ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_TSC;
-
-    @Override
-    public ClockId clock() {
-        return ClockId.TSC_FENCED;
+    TscFencedReader(TscReadPath path) {
+        super(path);
+        if (path.read() != TscReadPath.Read.RDTSCP || ProbeLibrary.COUNTER_BEGIN_CPU == null) {
+            throw new IllegalArgumentException("the RDTSCP reader cannot read " + path.read() + (ProbeLibrary.COUNTER_BEGIN_CPU == null
+                    ? " and is not bound on this CPU (CPUID does not advertise RDTSCP)" : ""));
+        }
     }
 
     @Override
@@ -48,27 +41,5 @@ final class TscFencedReader extends ClockReader {
         } finally {
             Reference.reachabilityFence(cpus); // the native code writes into it
         }
-    }
-
-    @Override
-    public int beginCpu() {
-        return reportsCpu ? cpus.get(JAVA_INT, 0) : CPU_UNKNOWN;
-    }
-
-    @Override
-    public int endCpu() {
-        return reportsCpu ? cpus.get(JAVA_INT, 4) : CPU_UNKNOWN;
-    }
-
-    @Override
-    public boolean reportsCpu() {
-        return reportsCpu;
-    }
-
-    @Override
-    public String readMethod() {
-        return ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT
-                ? "isb;mrs cntvct_el0;isb .. isb;mrs cntvct_el0;isb"
-                : "lfence;rdtscp;lfence .. rdtscp;lfence";
     }
 }

@@ -5,6 +5,8 @@ import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.TscFrequency;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
+import dev.chronoscope.internal.clock.CpuNumbers;
+import dev.chronoscope.internal.clock.TscReadPath;
 import dev.chronoscope.internal.clock.ClockSurvey;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.TscCalibration;
@@ -89,7 +91,12 @@ public final class Doctor {
         DoctorReport.Environment environment = environment();
         HostFacts host = hostFacts();
 
-        Fact<ClockReader> fenced = fact("opening TSC_FENCED", () -> Fact.of(ClockReaders.open(ClockId.TSC_FENCED), "ClockReaders"));
+        Fact<TscReadPath> readPath = fact("choosing the TSC read path", () -> {
+            TscReadPath path = TscReadPath.ofThisHost(readPathPreference());
+            return Fact.of(path, path.why());
+        });
+        Fact<ClockReader> fenced = readPath.flatMap(path -> fact("opening TSC_FENCED",
+                () -> Fact.of(ClockReaders.open(ClockId.TSC_FENCED, path), "ClockReaders")));
         // first, while the probe path is cold, so the report shows what a cold JVM needs
         Fact<ProbeWarmup> warmup = fenced.flatMap(reader -> fact("warm-up", () -> Fact.of(
                 ProbeWarmup.warm(reader, WARMUP_BUDGET_NANOS),
@@ -107,11 +114,24 @@ public final class Doctor {
                 Timings.measureFloor(reader, FLOOR_SAMPLES, FLOOR_BUDGET_NANOS, frequency).floor(),
                 "Timings.measureFloor: " + FLOOR_SAMPLES + " empty regions through RegionLoop after the warm-up")));
         Fact<DoctorReport.Granularity> granularity = fact("TSC granularity", Doctor::granularity);
+        Fact<CpuNumbers> cpuNumbers = fenced.flatMap(reader -> fact("checking CPU numbers on each CPU",
+                () -> Fact.of(CpuNumbers.check(reader), "pinned to each CPU of the thread's affinity in turn, one region read there")));
 
         List<ClockRow> clocks = survey(options, calibration.map(c -> 1e9 / c.hz()));
         Fact<DoctorReport.Drift> drift = driftStart.flatMap(a -> fact("measuring the drift", () -> drift(a)));
         return new DoctorReport(measuredAt, environment, options, clocks, host, calibration, warmup, floor, granularity,
-                drift, System.nanoTime() - start);
+                drift, System.nanoTime() - start, readPath, cpuNumbers);
+    }
+
+    /**
+     * {@code chronoscope.tsc.readPath} as a system property ({@code -Dchronoscope.tsc.readPath=lfence}):
+     * the doctor shows the path a test run with that key would read.
+     */
+    static TscReadPath.Preference readPathPreference() {
+        String value = System.getProperty(dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY,
+                dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH);
+        return TscReadPath.Preference.parse(value).orElseThrow(() -> new IllegalArgumentException(
+                dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY + " = '" + value + "': expected auto, rdtscp or lfence"));
     }
 
     /** The host's facts; {@link HostFactsReader} does not throw, but if CPUID or NTP did, the rest is still read. */

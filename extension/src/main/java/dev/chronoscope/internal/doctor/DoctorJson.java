@@ -103,7 +103,15 @@ public final class DoctorJson {
         Section s = new Section();
         s.fact("invariant", h.invariantTsc(), v -> v);
         s.fact("rdtscp", h.rdtscp(), v -> v);
+        s.fact("rdpid", h.rdpid(), v -> v);
+        s.fact("kernelTscParameters", h.kernelTscParameters(), v -> v);
         s.fact("fitForDurations", h.invariantTscVerdict(), v -> v);
+        s.fact("readPath", r.readPath().map(p -> p.read().name()), v -> v);
+        s.fact("readMethod", r.readPath().map(p -> p.method()), v -> v);
+        s.fact("cpuSource", r.readPath().map(p -> p.cpuSource().name()), v -> v);
+        s.fact("readPathWhy", r.readPath().map(p -> p.why()), v -> v);
+        s.fact("cpuNumbersAreTheOs", r.cpuNumbers().map(c -> c.agrees()), v -> v);
+        s.fact("cpuNumbers", r.cpuNumbers().map(c -> c.describe()), v -> v);
         Fact<TscCalibration> cal = r.calibration();
         s.fact("frequencyHz", cal.map(TscCalibration::hz), v -> v);
         s.fact("frequencyUncertaintyPpm", cal.map(TscCalibration::uncertaintyPpm), v -> v);

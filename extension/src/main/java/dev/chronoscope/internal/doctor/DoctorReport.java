@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.doctor;
 
+import dev.chronoscope.internal.clock.CpuNumbers;
+import dev.chronoscope.internal.clock.TscReadPath;
+
 import dev.chronoscope.ClockId;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.internal.clock.TscCalibration;
@@ -38,7 +41,7 @@ import java.util.Set;
 public record DoctorReport(Instant measuredAt, Environment environment, DoctorOptions options, List<ClockRow> clocks,
                            HostFacts host, Fact<TscCalibration> calibration, Fact<ProbeWarmup> warmup,
                            Fact<ProbeFloor> fencedFloor, Fact<Granularity> granularity, Fact<Drift> drift,
-                           long elapsedNanos) {
+                           long elapsedNanos, Fact<TscReadPath> readPath, Fact<CpuNumbers> cpuNumbers) {
 
     /** The JSON document's {@code schema} value; bumped when a field changes meaning or goes away. */
     public static final String SCHEMA = "chronoscope-doctor/1";
@@ -53,7 +56,7 @@ public record DoctorReport(Instant measuredAt, Environment environment, DoctorOp
      */
     static final Set<HostFact<?>> HOST_FACTS_PLACED = Set.of(
             HostFact.CPU_VENDOR, HostFact.CPU_MODEL, HostFact.LOGICAL_CPUS, HostFact.ONLINE_CPUS, HostFact.SMT_ACTIVE,
-            HostFact.SMT_CONTROL, HostFact.INVARIANT_TSC, HostFact.RDTSCP, HostFact.HYPERVISOR, HostFact.HYPERVISOR_VENDOR,
+            HostFact.SMT_CONTROL, HostFact.INVARIANT_TSC, HostFact.RDTSCP, HostFact.RDPID, HostFact.KERNEL_TSC_PARAMETERS, HostFact.HYPERVISOR, HostFact.HYPERVISOR_VENDOR,
             HostFact.CONSTANT_TSC_FLAG, HostFact.NONSTOP_TSC_FLAG, HostFact.TSC_KNOWN_FREQ_FLAG, HostFact.RDTSCP_FLAG,
             HostFact.CLOCKSOURCE, HostFact.AVAILABLE_CLOCKSOURCES, HostFact.CPUFREQ_GOVERNOR, HostFact.CPUFREQ_BOOST,
             HostFact.INTEL_NO_TURBO, HostFact.ISOLATED_CPUS, HostFact.NOHZ_FULL_CPUS, HostFact.KERNEL_RELEASE,

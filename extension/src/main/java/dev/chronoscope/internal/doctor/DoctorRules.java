@@ -222,8 +222,10 @@ public final class DoctorRules {
         host.invariantTscVerdict().asOptional().filter(ok -> !ok).ifPresent(x -> w.add(new Warning(
                 "tsc-not-invariant", "the TSC is not a trustworthy clock for durations here: "
                 + host.invariantTscVerdict().source())));
-        host.rdtscp().asOptional().filter(has -> !has).ifPresent(x -> w.add(new Warning("no-rdtscp",
-                "the CPU has no RDTSCP (" + host.rdtscp().source() + "): the fenced end read (TSC_FENCED) relies on it")));
+        if (r.cpuNumbers().isKnown() && !r.cpuNumbers().get().agrees()) {
+            w.add(new Warning("cpu-numbers-not-the-os", "TSC_FENCED's CPU numbers are not the OS's ("
+                    + r.cpuNumbers().get().describe() + "): a sample that spans a migration cannot be recognised"));
+        }
         if (r.calibration().isKnown()) {
             double u = r.calibration().get().uncertaintyPpm();
             if (u > LARGE_CALIBRATION_UNCERTAINTY_PPM) {

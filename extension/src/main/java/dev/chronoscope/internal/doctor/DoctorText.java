@@ -159,8 +159,17 @@ public final class DoctorText {
         out.append("\nTSC\n");
         line(out, "invariant TSC", sourced(h.invariantTsc(), DoctorFormat::yesNo));
         line(out, "RDTSCP", sourced(h.rdtscp(), DoctorFormat::yesNo));
+        line(out, "RDPID", sourced(h.rdpid(), DoctorFormat::yesNo));
+        line(out, "kernel command line", h.kernelTscParameters().isKnown()
+                ? (h.kernelTscParameters().get().isEmpty() ? "no tsc= or clocksource= words" : String.join(" ", h.kernelTscParameters().get()))
+                + " (" + h.kernelTscParameters().source() + ")"
+                : "unknown (" + h.kernelTscParameters().source() + ")");
         Fact<Boolean> verdict = h.invariantTscVerdict();
         line(out, "fit for durations", (verdict.isKnown() ? yesNo(verdict.get()) : "unknown") + ": " + verdict.source());
+        line(out, "read path", r.readPath().isKnown() ? r.readPath().get().method() + ": " + r.readPath().get().why()
+                : "unknown (" + r.readPath().source() + ")");
+        line(out, "CPU numbers", r.cpuNumbers().isKnown() ? r.cpuNumbers().get().describe()
+                : "unknown (" + r.cpuNumbers().source() + ")");
         if (r.calibration().isKnown()) {
             TscCalibration c = r.calibration().get();
             line(out, "frequency", String.format(Locale.ROOT, "%s ± %s ppm: %s windows of %s against CLOCK_MONOTONIC_RAW (%s)",

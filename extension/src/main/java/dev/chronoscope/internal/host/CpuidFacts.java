@@ -26,13 +26,14 @@ import java.util.Optional;
  * @param maxHypervisorLeaf        CPUID.40000000H:EAX (unsigned; KVM hosts of old report 0, meaning 40000001H)
  * @param invariantTsc             CPUID.80000007H:EDX[8]: the TSC runs at a constant rate in all P-, C- and T-states
  * @param rdtscp                   CPUID.80000001H:EDX[27]
+ * @param rdpid                    CPUID.7.0:ECX[22]
  * @param tscFrequencyHzLeaf15     crystal × TSC/crystal ratio from CPUID.15H (Intel)
  * @param baseFrequencyHzLeaf16    processor base frequency from CPUID.16H:EAX (Intel; nominal, not measured)
  * @param tscFrequencyHzHypervisor CPUID.40000010H:EAX, the TSC frequency a hypervisor tells its guest
  */
 public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long> maxExtendedLeaf, Fact<String> brand,
                          Fact<Boolean> hypervisorPresent, Fact<String> hypervisorVendor, Fact<Long> maxHypervisorLeaf,
-                         Fact<Boolean> invariantTsc, Fact<Boolean> rdtscp, Fact<Long> tscFrequencyHzLeaf15,
+                         Fact<Boolean> invariantTsc, Fact<Boolean> rdtscp, Fact<Boolean> rdpid, Fact<Long> tscFrequencyHzLeaf15,
                          Fact<Long> baseFrequencyHzLeaf16, Fact<Long> tscFrequencyHzHypervisor) {
 
     static final int HYPERVISOR_BASE = 0x40000000;
@@ -61,6 +62,7 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
         Objects.requireNonNull(maxHypervisorLeaf, "maxHypervisorLeaf");
         Objects.requireNonNull(invariantTsc, "invariantTsc");
         Objects.requireNonNull(rdtscp, "rdtscp");
+        Objects.requireNonNull(rdpid, "rdpid");
         Objects.requireNonNull(tscFrequencyHzLeaf15, "tscFrequencyHzLeaf15");
         Objects.requireNonNull(baseFrequencyHzLeaf16, "baseFrequencyHzLeaf16");
         Objects.requireNonNull(tscFrequencyHzHypervisor, "tscFrequencyHzHypervisor");
@@ -70,7 +72,7 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
     public static CpuidFacts unknown(String reason) {
         return new CpuidFacts(Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason),
                 Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason),
-                Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason));
+                Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason));
     }
 
     /** The product behind a hypervisor signature ({@code KVMKVMKVM} → {@code KVM}), if we know it. */
@@ -112,6 +114,7 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
                 .flatMap(r -> bitFact(r[3], 8, "CPUID.80000007H:EDX[8]"));
         Fact<Boolean> rdtscp = leaf(cpu, 0x80000001, maxExtended, "extended")
                 .flatMap(r -> bitFact(r[3], 27, "CPUID.80000001H:EDX[27]"));
+        Fact<Boolean> rdpid = leaf(cpu, 7, maxBasic, "basic").flatMap(r -> bitFact(r[2], 22, "CPUID.7.0:ECX[22]"));
 
         // the hypervisor range (40000000H..) is defined only when a hypervisor sets CPUID.1:ECX[31]
         Fact<int[]> hypervisorLeaf = hypervisor.flatMap(present -> present
@@ -137,7 +140,7 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
         });
 
         return new CpuidFacts(vendor, maxBasic, maxExtended, brand, hypervisor, hypervisorVendor, maxHypervisor,
-                invariantTsc, rdtscp, leaf15, leaf16, leaf40000010);
+                invariantTsc, rdtscp, rdpid, leaf15, leaf16, leaf40000010);
     }
 
     /** TSC Hz = crystal Hz (ECX) × numerator (EBX) / denominator (EAX), defined only when all three are non-zero. */

@@ -40,6 +40,8 @@ public final class HostFact<T> {
     public static final HostFact<Boolean> INVARIANT_TSC = reported("invariantTsc", Boolean.class);
     /** CPUID.80000001H:EDX[27]. */
     public static final HostFact<Boolean> RDTSCP = reported("rdtscp", Boolean.class);
+    /** CPUID.7.0:ECX[22]. */
+    public static final HostFact<Boolean> RDPID = reported("rdpid", Boolean.class);
     /** CPUID.1:ECX[31], else the {@code hypervisor} flag in {@code /proc/cpuinfo}. */
     public static final HostFact<Boolean> HYPERVISOR = reported("hypervisor", Boolean.class);
     /** CPUID.40000000H signature ({@code KVMKVMKVM}, …), only under a hypervisor. */
@@ -52,6 +54,8 @@ public final class HostFact<T> {
     public static final HostFact<Boolean> TSC_KNOWN_FREQ_FLAG = reported("tscKnownFreqFlag", Boolean.class);
     /** {@code rdtscp} in {@code /proc/cpuinfo flags}. */
     public static final HostFact<Boolean> RDTSCP_FLAG = reported("rdtscpFlag", Boolean.class);
+    /** The kernel's own word on the TSC: {@code tsc=…} and {@code clocksource=…} on its command line, {@code /proc/cmdline}. */
+    public static final HostFact<List<String>> KERNEL_TSC_PARAMETERS = reported("kernelTscParameters", List.class);
     /** The kernel's current clocksource ({@code tsc}, {@code kvm-clock}, {@code hpet}, …), {@code …/clocksource0/current_clocksource}. */
     public static final HostFact<String> CLOCKSOURCE = reported("clocksource", String.class);
     /** The clocksources the kernel offers, {@code …/clocksource0/available_clocksource}. */

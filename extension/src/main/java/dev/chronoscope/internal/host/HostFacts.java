@@ -43,6 +43,8 @@ public final class HostFacts {
      */
     private static final Set<String> VDSO_CAPABLE = Set.of("tsc", "kvm-clock", "arch_sys_counter", "hyperv_clocksource_tsc_page");
     private static final Set<String> NOT_VDSO_CAPABLE = Set.of("hpet", "acpi_pm");
+    /** Clocksources that are the TSC or computed from it: the kernel keeps time with the TSC. */
+    private static final Set<String> TSC_BASED = Set.of("tsc", "kvm-clock", "xen", "hyperv_clocksource_tsc_page");
 
     /** Every key of {@link HostFact#all()}, in its order; unmodifiable. */
     private final Map<HostFact<?>, Fact<?>> byKey;
@@ -71,6 +73,8 @@ public final class HostFacts {
     public Fact<String> smtControl() { return get(HostFact.SMT_CONTROL); }
     public Fact<Boolean> invariantTsc() { return get(HostFact.INVARIANT_TSC); }
     public Fact<Boolean> rdtscp() { return get(HostFact.RDTSCP); }
+    public Fact<Boolean> rdpid() { return get(HostFact.RDPID); }
+    public Fact<List<String>> kernelTscParameters() { return get(HostFact.KERNEL_TSC_PARAMETERS); }
     public Fact<Boolean> hypervisor() { return get(HostFact.HYPERVISOR); }
     public Fact<String> hypervisorVendor() { return get(HostFact.HYPERVISOR_VENDOR); }
     public Fact<Boolean> constantTscFlag() { return get(HostFact.CONSTANT_TSC_FLAG); }
@@ -105,15 +109,22 @@ public final class HostFacts {
     // ---- derived facts ----------------------------------------------------------------------
 
     /**
-     * Whether the TSC can be trusted to time durations, with the facts behind the answer as the
-     * fact's source, in one line, always (known or not), e.g.
-     * {@code invariant TSC: yes (CPUID.80000007H:EDX[8] = 1); cpuinfo: constant_tsc nonstop_tsc; clocksource: tsc}.
+     * Whether the TSC is usable for durations — Chronoscope's one rule, used by the doctor's "fit for
+     * durations", {@code @RequiresInvariantTsc} and the default clock — with the facts behind the
+     * answer as the fact's source, in one line, always (known or not), e.g.
+     * {@code invariant TSC: yes (CPUID.80000007H:EDX[8] = 1); cpuinfo: constant_tsc nonstop_tsc; clocksource: kvm-clock (built on the TSC)}.
      *
      * <p>Yes when the TSC is invariant (CPUID; without CPUID, the kernel's reading of the same bit:
-     * {@code constant_tsc} and {@code nonstop_tsc}) and the kernel does not keep time with hpet or
-     * acpi_pm. Linux prefers tsc (rating 300) to hpet (250) and acpi_pm (200), so one of those as
-     * clocksource on a host with a TSC means the TSC was found unstable, or someone chose not to
-     * trust it. kvm-clock and the Hyper-V page read the TSC themselves and say nothing against it.
+     * {@code constant_tsc} and {@code nonstop_tsc}) and the kernel keeps time with it, directly
+     * ({@code tsc}) or through a paravirtual clock computed from it ({@code kvm-clock}, Xen's
+     * pvclock, the Hyper-V reference page): a kernel that keeps time on hpet or acpi_pm found the TSC
+     * unfit or was told not to trust it. RDTSCP is not part of the rule: it is one read path
+     * ({@code TscReadPath}); {@code lfence;rdtsc;lfence} serves where it is missing.
+     *
+     * <p>The kernel's command-line words ({@code tsc=unstable}, {@code tsc=reliable}) are shown but do
+     * not decide: a guest's command line can carry both (one such host was seen), and what they change
+     * — the kernel's choice of clocksource — is already in the rule. An unknown clocksource leaves the
+     * answer to invariance alone, and says so.
      */
     public Fact<Boolean> invariantTscVerdict() {
         Fact<Boolean> invariantTsc = invariantTsc();
@@ -128,12 +139,17 @@ public final class HostFacts {
         } else {
             invariant = null;
         }
-        boolean platformTimer = clocksource.isKnown() && NOT_VDSO_CAPABLE.contains(clocksource.get());
+        boolean tscBased = clocksource.isKnown() && TSC_BASED.contains(clocksource.get());
+        boolean otherTimer = clocksource.isKnown() && !tscBased;
+        Fact<List<String>> kernelWords = kernelTscParameters();
         String line = "invariant TSC: " + yesNo(invariantTsc)
                 + "; cpuinfo: " + cpuinfoTscFlags(constantTscFlag, nonstopTscFlag)
-                + "; clocksource: " + (clocksource.isKnown() ? clocksource.get() : "unknown (" + clocksource.source() + ")")
-                + (platformTimer && Boolean.TRUE.equals(invariant) ? " (the kernel does not keep time with the TSC)" : "");
-        return invariant == null ? Fact.unknown(line) : Fact.of(invariant && !platformTimer, line);
+                + "; clocksource: " + (!clocksource.isKnown() ? "unknown (" + clocksource.source() + ")"
+                : clocksource.get() + (clocksource.get().equals("tsc") ? "" : tscBased ? " (built on the TSC)"
+                : " (the kernel does not keep time with the TSC)"))
+                + (kernelWords.isKnown() && !kernelWords.get().isEmpty()
+                ? "; kernel command line: " + String.join(" ", kernelWords.get()) + " (shown, not decisive)" : "");
+        return invariant == null ? Fact.unknown(line) : Fact.of(invariant && !otherTimer, line);
     }
 
     /**
@@ -291,6 +307,8 @@ public final class HostFacts {
         public Builder invariantTsc(boolean v) { return with(HostFact.INVARIANT_TSC, v); }
         public Builder rdtscp(Fact<Boolean> f) { return with(HostFact.RDTSCP, f); }
         public Builder rdtscp(boolean v) { return with(HostFact.RDTSCP, v); }
+        public Builder rdpid(Fact<Boolean> f) { return with(HostFact.RDPID, f); }
+        public Builder rdpid(boolean v) { return with(HostFact.RDPID, v); }
         public Builder hypervisor(Fact<Boolean> f) { return with(HostFact.HYPERVISOR, f); }
         public Builder hypervisor(boolean v) { return with(HostFact.HYPERVISOR, v); }
         public Builder hypervisorVendor(Fact<String> f) { return with(HostFact.HYPERVISOR_VENDOR, f); }

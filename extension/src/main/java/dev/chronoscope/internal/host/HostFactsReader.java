@@ -22,6 +22,7 @@ public final class HostFactsReader {
     public static final String ISOLATED = "/sys/devices/system/cpu/isolated";
     public static final String NOHZ_FULL = "/sys/devices/system/cpu/nohz_full";
     public static final String OSRELEASE = "/proc/sys/kernel/osrelease";
+    public static final String CMDLINE = "/proc/cmdline";
 
     private HostFactsReader() {
     }
@@ -48,12 +49,14 @@ public final class HostFactsReader {
                 .with(HostFact.SMT_CONTROL, file(files, SMT_CONTROL, "file absent", HostParsers::word))
                 .with(HostFact.INVARIANT_TSC, cpuid.invariantTsc())
                 .with(HostFact.RDTSCP, cpuid.rdtscp())
+                .with(HostFact.RDPID, cpuid.rdpid())
                 .with(HostFact.HYPERVISOR, firstKnown(cpuid.hypervisorPresent(), cpuinfo.flag("hypervisor")))
                 .with(HostFact.HYPERVISOR_VENDOR, cpuid.hypervisorVendor())
                 .with(HostFact.CONSTANT_TSC_FLAG, cpuinfo.flag("constant_tsc"))
                 .with(HostFact.NONSTOP_TSC_FLAG, cpuinfo.flag("nonstop_tsc"))
                 .with(HostFact.TSC_KNOWN_FREQ_FLAG, cpuinfo.flag("tsc_known_freq"))
                 .with(HostFact.RDTSCP_FLAG, cpuinfo.flag("rdtscp"))
+                .with(HostFact.KERNEL_TSC_PARAMETERS, file(files, CMDLINE, "file absent", HostParsers::tscParameters))
                 .with(HostFact.CLOCKSOURCE, file(files, CURRENT_CLOCKSOURCE, "file absent", HostParsers::word))
                 .with(HostFact.AVAILABLE_CLOCKSOURCES, file(files, AVAILABLE_CLOCKSOURCE, "file absent", HostParsers::words))
                 // cpufreq appears only when a driver manages the CPU's frequency; VMs usually have none

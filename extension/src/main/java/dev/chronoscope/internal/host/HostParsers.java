@@ -45,6 +45,17 @@ public final class HostParsers {
         return Fact.of(List.copyOf(Arrays.asList(value.split("\\s+"))), source);
     }
 
+    /**
+     * The kernel command line's words about the TSC and the clocksource ({@code tsc=…},
+     * {@code clocksource=…}, {@code notsc}), in order; an empty list where it has none.
+     */
+    public static Fact<List<String>> tscParameters(String text, String source) {
+        List<String> tsc = Arrays.stream(text.strip().split("\\s+"))
+                .filter(w -> w.startsWith("tsc=") || w.startsWith("clocksource=") || w.equals("notsc"))
+                .toList();
+        return Fact.of(tsc, source);
+    }
+
     /** A sysfs boolean: {@code 1} or {@code 0}. */
     public static Fact<Boolean> zeroOrOne(String text, String source) {
         return switch (text.strip()) {

@@ -1,6 +1,9 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.internal.clock.TscReadPath;
 import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.host.HostProfile;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.report.RunKey;
 import dev.chronoscope.internal.report.TestRecord;
@@ -84,9 +87,20 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     static ChronoscopeRuntime create(Function<String, Optional<String>> parameters, JvmFacts jvm) {
         Settings settings = Settings.read(parameters);
         AssertionSettings assertions = Settings.assertions(parameters);
-        HostFacts host = settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(jvm::host);
-        // a coarser TSC is measured on facts of the run's own: the JVM's were measured on the real counter
-        JvmFacts timedOn = settings.tscStepTicks() > 1 ? jvm.withCounterStep(settings.tscStepTicks()) : jvm;
+        Optional<HostProfile> profile = settings.hostProfile().map(HostDescriptions::profile);
+        if (profile.isPresent() && settings.hostFactsSupplier().isPresent()) {
+            throw new ExtensionConfigurationException("Configuration parameters " + ChronoscopeConfig.HOST_PROFILE_KEY + " and "
+                    + ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY + " are both set; each replaces the host's facts: set one");
+        }
+        HostFacts host = profile.map(HostProfile::facts)
+                .orElseGet(() -> settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(jvm::host));
+        TscReadPath path = HostDescriptions.readPath(settings, host, profile);
+        long step = settings.tscStepTicks() > 1 ? settings.tscStepTicks() : profile.flatMap(p -> p.stepTicks().isPresent()
+                ? Optional.of(p.stepTicks().getAsLong()) : Optional.empty()).orElse(1L);
+        // another read path or a coarser TSC is measured on facts of the run's own: the JVM's were
+        // measured on this host's automatic path and the real counter
+        boolean ownPath = !path.readsLike(TscReadPath.ofThisHost(TscReadPath.Preference.AUTO));
+        JvmFacts timedOn = step > 1 || ownPath ? jvm.withReadPath(path, step) : jvm;
         boolean parallel = parameters.apply(PlanPreparation.PARALLEL_ENABLED_KEY)
                 .map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
         return new ChronoscopeRuntime(settings, parallel, assertions, host, timedOn);

@@ -99,20 +99,48 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
         return tscUsable(host) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
     }
 
-    /** True when the TSC can time durations here: invariant, RDTSCP present, native probe loaded. */
+    /**
+     * True when the TSC can time durations here: the host's one rule ({@link HostFacts#invariantTscVerdict}:
+     * invariant, and the kernel keeps time with it or a clock built on it) and the native probe loaded.
+     * RDTSCP is not required: it is one read path, and {@code lfence;rdtsc;lfence} serves without it.
+     */
     public static boolean tscUsable(HostFacts host) {
-        return Boolean.TRUE.equals(host.invariantTscVerdict().value())
-                && Boolean.TRUE.equals(host.rdtscp().value())
-                && ProbeLibrary.isLoaded();
+        return Boolean.TRUE.equals(host.invariantTscVerdict().value()) && ProbeLibrary.isLoaded();
     }
 
     /** The facts that decide whether the TSC can be trusted, in one line. */
     public static String tscFacts(HostFacts host) {
-        Fact<Boolean> rdtscp = host.rdtscp();
         return host.invariantTscVerdict().source()
-                + "; RDTSCP: " + (rdtscp.isKnown() ? (rdtscp.get() ? "yes" : "no") + " (" + rdtscp.source() + ")"
-                : "unknown (" + rdtscp.source() + ")")
                 + "; native probe: " + (ProbeLibrary.isLoaded() ? "loaded" : "not loaded (" + ProbeLibrary.unavailableReason() + ")");
+    }
+
+    /** What keeps the TSC from being usable here, one item each; empty when it is usable. */
+    public static List<String> tscMissing(HostFacts host) {
+        List<String> missing = new ArrayList<>();
+        Fact<Boolean> verdict = host.invariantTscVerdict();
+        Fact<Boolean> invariant = host.invariantTsc();
+        Fact<String> clocksource = host.clocksource();
+        if (!verdict.isKnown()) {
+            missing.add("whether the TSC is invariant is unknown");
+        } else if (!verdict.get()) {
+            if (invariant.isKnown() && !invariant.get()
+                    || !invariant.isKnown() && !(host.constantTscFlag().orElse(false) && host.nonstopTscFlag().orElse(false))) {
+                missing.add("an invariant TSC");
+            }
+            if (clocksource.isKnown() && verdict.source().contains("does not keep time with the TSC")) {
+                missing.add("a kernel keeping time with the TSC (clocksource " + clocksource.get() + ")");
+            }
+        }
+        if (!ProbeLibrary.isLoaded()) {
+            missing.add("the native probe");
+        }
+        return missing;
+    }
+
+    /** The reason a TSC requirement is not met: what is missing, then the facts. */
+    public static String tscUnmet(HostFacts host) {
+        List<String> missing = tscMissing(host);
+        return (missing.isEmpty() ? "" : "missing " + String.join(", ", missing) + "; ") + tscFacts(host);
     }
 
     static List<String> warnings(ClockId clock, HostFacts host) {

@@ -1,5 +1,10 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.internal.clock.TscAuxCheck;
+import dev.chronoscope.internal.clock.TscReadPath;
+import dev.chronoscope.internal.host.HostProfile;
+import java.util.Optional;
+
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.DescribedHost;
 import dev.chronoscope.internal.host.CpuList;
@@ -50,6 +55,38 @@ final class HostDescriptions {
         }
         throw new ExtensionConfigurationException(prefix + "expected a class implementing Supplier<DescribedHost>; its get() returned "
                 + (host == null ? "null" : "a " + host.getClass().getName()));
+    }
+
+    /** The captured host kind in {@code folder} ({@link ChronoscopeConfig#HOST_PROFILE_KEY}). */
+    static HostProfile profile(java.nio.file.Path folder) {
+        try {
+            return HostProfile.load(folder);
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException("Configuration parameter " + ChronoscopeConfig.HOST_PROFILE_KEY + " = '"
+                    + folder + "' is invalid: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The run's TSC read path: this host's, or, for a described or replayed host, one that uses only
+     * what both it and this CPU advertise (a replayed host's TSC_AUX values count as evidence).
+     *
+     * @throws ExtensionConfigurationException when {@link ChronoscopeConfig#TSC_READ_PATH_KEY} asks for
+     *                                         a path that cannot be used, with the fact that stands against it
+     */
+    static TscReadPath readPath(Settings settings, HostFacts host, Optional<HostProfile> profile) {
+        try {
+            if (profile.isEmpty() && settings.hostFactsSupplier().isEmpty()) {
+                return TscReadPath.ofThisHost(settings.tscReadPath());
+            }
+            String name = profile.map(p -> "host profile " + p.name()).orElse("the described host");
+            TscReadPath.Features described = new TscReadPath.Features(host.rdtscp().value(), host.rdpid().value(), name);
+            Optional<TscReadPath.AuxEvidence> aux = profile.filter(p -> !p.tscAux().isEmpty())
+                    .map(p -> TscAuxCheck.judge(p.tscAux(), "captured in " + name));
+            return TscReadPath.forDescribedHost(described, aux, settings.tscReadPath());
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException("Configuration parameter " + e.getMessage(), e);
+        }
     }
 
     /** The described facts; every fact not described is unknown. */

@@ -48,7 +48,8 @@ public final class PlanPreparation implements TestExecutionListener {
         }
         exclusive = settings.exclusive()
                 && plan.getConfigurationParameters().getBoolean(PARALLEL_ENABLED_KEY).orElse(false);
-        if (settings.hostFactsSupplier().isPresent() || settings.tscStepTicks() > 1) {
+        if (settings.hostFactsSupplier().isPresent() || settings.hostProfile().isPresent() || settings.tscStepTicks() > 1
+                || settings.tscReadPath() != dev.chronoscope.internal.clock.TscReadPath.Preference.AUTO) {
             return; // a described host, or a coarser counter: the run measures its own facts, not the JVM's
         }
         JvmFacts jvm = ChronoscopeRuntime.JVM;

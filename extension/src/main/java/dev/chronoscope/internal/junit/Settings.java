@@ -12,6 +12,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import dev.chronoscope.internal.clock.TscReadPath;
+
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,11 +25,14 @@ import java.util.regex.Pattern;
  * @param baseline     the baseline keys
  * @param tscStepTicks the step TSC readings are rounded down to; 1: the counter as it is
  * @param run          the configured run id; empty: the parent process decides
+ * @param tscReadPath  how TSC_FENCED is asked to read the counter
+ * @param hostProfile  a captured host kind to replay; empty: the real host
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
                        boolean printSections, boolean pin, Optional<String> hostFactsSupplier, int tscStepTicks, boolean exclusive,
-                       boolean fullSections, BaselineSettings baseline, Optional<String> run) {
+                       boolean fullSections, BaselineSettings baseline, Optional<String> run,
+                       TscReadPath.Preference tscReadPath, Optional<Path> hostProfile) {
 
     /**
      * The baseline keys, read once.
@@ -73,7 +78,31 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 bool(parameters, ChronoscopeConfig.EXCLUSIVE_KEY, ChronoscopeConfig.EXCLUSIVE),
                 oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact", "full").equals("full"),
                 baseline(parameters),
-                parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()));
+                parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()),
+                readPath(parameters),
+                hostProfile(parameters));
+    }
+
+    private static TscReadPath.Preference readPath(Function<String, Optional<String>> parameters) {
+        String v = value(parameters, ChronoscopeConfig.TSC_READ_PATH_KEY, ChronoscopeConfig.TSC_READ_PATH);
+        return TscReadPath.Preference.parse(v).orElseThrow(() -> invalid(ChronoscopeConfig.TSC_READ_PATH_KEY, v,
+                "auto, rdtscp or lfence"));
+    }
+
+    /** A captured host's folder; blank is refused rather than read as the working directory. */
+    private static Optional<Path> hostProfile(Function<String, Optional<String>> parameters) {
+        Optional<String> v = parameters.apply(ChronoscopeConfig.HOST_PROFILE_KEY);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        if (v.get().isBlank()) {
+            throw invalid(ChronoscopeConfig.HOST_PROFILE_KEY, v.get(), "the folder of a captured host (e.g. hosts/amd-turin-bhyve-no-rdtscp)");
+        }
+        try {
+            return Optional.of(Path.of(v.get().trim()));
+        } catch (InvalidPathException e) {
+            throw invalid(ChronoscopeConfig.HOST_PROFILE_KEY, v.get(), "a folder path (" + e.getMessage() + ")");
+        }
     }
 
     private static BaselineSettings baseline(Function<String, Optional<String>> parameters) {

@@ -70,9 +70,18 @@ public final class JvmFacts {
      * reader {@link #open} gives see the stepped counter.
      */
     public JvmFacts withCounterStep(long ticks) {
+        return withReadPath(null, ticks);
+    }
+
+    /**
+     * Facts measured afresh, as {@link #withCounterStep} gives, with {@code TSC_FENCED} read on
+     * {@code path} (null: this host's automatic path) and counter readings rounded down to multiples
+     * of {@code ticks} (1: as they are).
+     */
+    public JvmFacts withReadPath(dev.chronoscope.internal.clock.TscReadPath path, long ticks) {
         return new JvmFacts(calibrator, clock -> {
-            ClockReader real = ClockReaders.open(clock);
-            return clock.countsTicks() ? new SteppedReader(real, ticks) : real;
+            ClockReader real = ClockReaders.open(clock, path);
+            return clock.countsTicks() && ticks > 1 ? new SteppedReader(real, ticks) : real;
         });
     }
 

@@ -63,9 +63,15 @@ class ClockSurveyTests {
     }
 
     @Test
-    void coarseClocksStepOncePerKernelTickBetweenOneAndTenMilliseconds() {
+    void coarseClocksStepByWholeKernelTicksOfOneToTenMilliseconds() {
         ClockSurvey.ClockReport coarse = survey(ClockId.CLOCK_MONOTONIC_COARSE);
-        assertThat(coarse.observation().smallestStep()).isBetween(900_000L, 10_100_000L);
+        long tick = coarse.advertisedNanos().get();
+        // a tickless guest may skip ticks while the loop reads (24 ms steps were seen on a 4 ms tick):
+        // every step is still a whole number of ticks, never less than one
+        long step = coarse.observation().smallestStep();
+        assertThat(step).isGreaterThanOrEqualTo(tick * 9 / 10);
+        double ticks = (double) step / tick;
+        assertThat(Math.abs(ticks - Math.rint(ticks))).as("step %d ns in ticks of %d ns", step, tick).isLessThan(0.1);
         // the clock is slower than the reading loop: most reads see the same value
         assertThat(coarse.observation().changedFraction()).isLessThan(0.5);
         assertThat(coarse.observation().stepIsMethodFloor()).isFalse();

@@ -116,20 +116,20 @@ final class DoctorSamples {
                 Fact.of(warmup(true), "ProbeWarmup.warm"), Fact.of(floor(), "Timings.measureFloor"),
                 Fact.of(new DoctorReport.Granularity(2, 1_000_000), "GCD"),
                 Fact.of(new DoctorReport.Drift(-0.085, 0.2, 210_000_000L, "over the calibration"), "over the calibration"),
-                2_700_000_000L);
+                2_700_000_000L, Fact.unknown("not measured"), Fact.unknown("not measured"));
     }
 
     // ---- one part changed ---------------------------------------------------------------------
 
     static DoctorReport withHost(DoctorReport r, HostFacts host) {
         return new DoctorReport(r.measuredAt(), r.environment(), r.options(), r.clocks(), host, r.calibration(),
-                r.warmup(), r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos());
+                r.warmup(), r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos(), r.readPath(), r.cpuNumbers());
     }
 
     static DoctorReport withClock(DoctorReport r, ClockRow row) {
         List<ClockRow> rows = new ArrayList<>(r.clocks().stream().map(c -> c.id() == row.id() ? row : c).toList());
         return new DoctorReport(r.measuredAt(), r.environment(), r.options(), rows, r.host(), r.calibration(),
-                r.warmup(), r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos());
+                r.warmup(), r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos(), r.readPath(), r.cpuNumbers());
     }
 
     /** The calibration, and the counter rows' tick length with it (as Doctor.run derives it). */
@@ -139,18 +139,18 @@ final class DoctorSamples {
                 : new ClockRow(c.id(), c.readMethod(), c.advertised(), c.observation(), c.entersKernel(), tickNanos,
                 c.unavailableReason())).toList();
         return new DoctorReport(r.measuredAt(), r.environment(), r.options(), rows, r.host(), calibration,
-                r.warmup(), r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos());
+                r.warmup(), r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos(), r.readPath(), r.cpuNumbers());
     }
 
     static DoctorReport withWarmup(DoctorReport r, Fact<ProbeWarmup> warmup) {
         return new DoctorReport(r.measuredAt(), r.environment(), r.options(), r.clocks(), r.host(), r.calibration(),
-                warmup, r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos());
+                warmup, r.fencedFloor(), r.granularity(), r.drift(), r.elapsedNanos(), r.readPath(), r.cpuNumbers());
     }
 
     static DoctorReport withGranularity(DoctorReport r, long ticks) {
         return new DoctorReport(r.measuredAt(), r.environment(), r.options(), r.clocks(), r.host(), r.calibration(),
                 r.warmup(), r.fencedFloor(), Fact.of(new DoctorReport.Granularity(ticks, 1_000_000), "GCD"), r.drift(),
-                r.elapsedNanos());
+                r.elapsedNanos(), r.readPath(), r.cpuNumbers());
     }
 
     /** No native probe: the counter clocks unavailable, nothing about the TSC measured. */
@@ -161,6 +161,6 @@ final class DoctorSamples {
                 .map(c -> c.id().countsTicks() ? ClockRow.unavailable(c.id(), why) : c).toList());
         return new DoctorReport(r.measuredAt(), new DoctorReport.Environment(r.environment().java(), "linux-riscv64",
                 Fact.unknown(reason)), r.options(), rows, r.host(), Fact.unknown(why), Fact.unknown(why),
-                Fact.unknown(why), Fact.unknown(why), r.drift(), r.elapsedNanos());
+                Fact.unknown(why), Fact.unknown(why), r.drift(), r.elapsedNanos(), r.readPath(), r.cpuNumbers());
     }
 }

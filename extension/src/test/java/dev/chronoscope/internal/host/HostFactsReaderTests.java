@@ -81,7 +81,7 @@ class HostFactsReaderTests {
 
         assertThat(host.invariantTsc().get()).isFalse();
         assertThat(host.invariantTscVerdict()).isEqualTo(Fact.of(false,
-                "invariant TSC: no (CPUID.80000007H:EDX[8] = 0); cpuinfo: constant_tsc, no nonstop_tsc; clocksource: hpet"));
+                "invariant TSC: no (CPUID.80000007H:EDX[8] = 0); cpuinfo: constant_tsc, no nonstop_tsc; clocksource: hpet (the kernel does not keep time with the TSC)"));
         assertThat(host.vdsoCapableClocksource().get()).isFalse();
         assertThat(host.vdsoCapableClocksource().source()).contains("clock_gettime is a system call");
     }
