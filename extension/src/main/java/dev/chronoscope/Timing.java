@@ -40,6 +40,7 @@ public final class Timing {
     private final Allocation allocation;
     private final String allocationUnknown;
     private final long involuntaryContextSwitches;
+    private final CpuThrottling cpuThrottling;
     private final TimingMode mode;
     private final int callsPerSample;
 
@@ -65,6 +66,7 @@ public final class Timing {
         this.failsWhenInconclusive = b.failsWhenInconclusive;
         this.allocation = b.allocation;
         this.involuntaryContextSwitches = b.involuntaryContextSwitches;
+        this.cpuThrottling = b.cpuThrottling;
         this.allocationUnknown = b.allocation != null ? "" : b.allocationUnknown;
         this.mode = Objects.requireNonNull(b.mode, "mode");
         this.callsPerSample = b.callsPerSample;
@@ -103,6 +105,16 @@ public final class Timing {
      */
     public java.util.OptionalLong involuntaryContextSwitches() {
         return involuntaryContextSwitches < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(involuntaryContextSwitches);
+    }
+
+    /**
+     * What the process's cgroup CPU quota did while the samples were taken: the periods it was
+     * throttled in, counted for the cgroup whose quota binds; empty where there is no quota (nothing
+     * throttles) or its counters cannot be read. A throttled timing waited for quota: its figures
+     * include the wait. With {@link #involuntaryContextSwitches()}, the evidence of a disturbed run.
+     */
+    public Optional<CpuThrottling> cpuThrottling() {
+        return Optional.ofNullable(cpuThrottling);
     }
 
     /** Why {@link #allocation()} is empty; empty text when it is present. */
@@ -311,6 +323,7 @@ public final class Timing {
         private Allocation allocation;
         private String allocationUnknown = "not measured";
         private long involuntaryContextSwitches = -1;
+        private CpuThrottling cpuThrottling;
         private TimingMode mode = TimingMode.LATENCY;
         private int callsPerSample = 1;
 
@@ -336,6 +349,8 @@ public final class Timing {
         public Builder allocation(Allocation v) { allocation = v; return this; }
         /** -1 when not counted. */
         public Builder involuntaryContextSwitches(long v) { involuntaryContextSwitches = v; return this; }
+        /** Null where not counted. */
+        public Builder cpuThrottling(CpuThrottling v) { cpuThrottling = v; return this; }
         public Builder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
         /** Latency (the default, 1 call per sample) or throughput with {@code calls} per sample. */
         public Builder mode(TimingMode v, int calls) { mode = v; callsPerSample = calls; return this; }

@@ -21,8 +21,14 @@ final class ChildJvm {
 
     /** What the child printed; it must finish within 120 s and exit with 0. */
     static String runKit(List<String> jvmArgs, String... kitArgs) throws Exception {
+        return runKit(List.of(), jvmArgs, kitArgs);
+    }
+
+    /** {@link #runKit(List, String...)}, the java command run by {@code launcher} (e.g. a shell that first joins a cgroup). */
+    static String runKit(List<String> launcher, List<String> jvmArgs, String... kitArgs) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java));
+        List<String> command = new ArrayList<>(launcher);
+        command.add(java);
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), KitMain.class.getName()));
         command.addAll(List.of(kitArgs));

@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * Runs {@code *TestCase} fixtures through the engine in this JVM, for {@link ChildJvm}: each argument
  * is either {@code key=value} (a configuration parameter) or a fixture's binary class name. Prints,
  * one per line, each test's result ({@code result <name> <payload>}), each record's clock, pinning,
- * warnings and samples kept per timing ({@code record …}), each report entry but the record
+ * warnings and samples kept per timing ({@code record …}), its container facts and each timing's
+ * CPU-quota throttling ({@code container …}), each report entry but the record
  * ({@code entry <name> key=value}), each published file with its line count and first line
  * ({@code file <name> <file> lines=n first=…}), and what the run printed ({@code out| …}).
  */
@@ -42,6 +43,8 @@ public final class KitMain {
             System.out.println("record " + r.test() + " clock=" + r.string("clock.id") + " why=" + r.string("clock.why")
                     + " pinned=" + r.string("pinned") + " warnings=" + r.get("warnings")
                     + " kept=" + r.timings().stream().map(t -> t.string("label") + ":" + t.whole("kept")).toList());
+            System.out.println("container " + r.test() + " " + r.get("container") + " throttling="
+                    + r.timings().stream().map(t -> t.string("label") + ":" + t.get("noise.cpuThrottling")).toList());
         }
         for (Event e : run.tests().reportingEntryPublished().list()) {
             e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().forEach((key, value) -> {

@@ -188,6 +188,13 @@ public final class DoctorJson {
         s.fact("isolatedCpus", h.isolatedCpus(), CpuList::cpus);
         s.fact("nohzFullCpus", h.nohzFullCpus(), CpuList::cpus);
         s.fact("kernelRelease", h.kernelRelease(), v -> v);
+        // the container's limits: no quota or limit is a null member inside a known fact, unknown is the fact null
+        s.fact("cgroup", h.get(HostFact.CGROUP), v -> v);
+        s.fact("cgroupCpuQuota", h.get(HostFact.CGROUP_CPU_QUOTA), q -> Json.object()
+                .put("quotaUs", q.limited() ? q.quotaMicros() : null).put("periodUs", q.periodMicros())
+                .put("cpus", q.limited() ? q.cpus() : null));
+        s.fact("cgroupCpuset", h.get(HostFact.CGROUP_CPUSET), CpuList::cpus);
+        s.fact("cgroupMemoryLimit", h.get(HostFact.CGROUP_MEMORY_LIMIT), m -> Json.object().put("bytes", m.limited() ? m.bytes() : null));
         Fact<DoctorRules.KernelTick> tick = r.kernelTick();
         s.fact("kernelHz", tick, DoctorRules.KernelTick::hz);
         s.fact("kernelTickNs", tick, DoctorRules.KernelTick::stepNs);

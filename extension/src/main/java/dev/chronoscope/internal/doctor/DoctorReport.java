@@ -60,7 +60,8 @@ public record DoctorReport(Instant measuredAt, Environment environment, DoctorOp
             HostFact.CONSTANT_TSC_FLAG, HostFact.NONSTOP_TSC_FLAG, HostFact.TSC_KNOWN_FREQ_FLAG, HostFact.RDTSCP_FLAG,
             HostFact.CLOCKSOURCE, HostFact.AVAILABLE_CLOCKSOURCES, HostFact.CPUFREQ_GOVERNOR, HostFact.CPUFREQ_BOOST,
             HostFact.INTEL_NO_TURBO, HostFact.ISOLATED_CPUS, HostFact.NOHZ_FULL_CPUS, HostFact.KERNEL_RELEASE,
-            HostFact.TSC_FREQUENCY_HZ_CPUID15, HostFact.BASE_FREQUENCY_HZ_CPUID16, HostFact.TSC_FREQUENCY_HZ_HYPERVISOR);
+            HostFact.TSC_FREQUENCY_HZ_CPUID15, HostFact.BASE_FREQUENCY_HZ_CPUID16, HostFact.TSC_FREQUENCY_HZ_HYPERVISOR,
+            HostFact.CGROUP, HostFact.CGROUP_CPU_QUOTA, HostFact.CGROUP_CPUSET, HostFact.CGROUP_MEMORY_LIMIT);
 
     public DoctorReport {
         Objects.requireNonNull(measuredAt, "measuredAt");

@@ -4,7 +4,9 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
+import dev.chronoscope.internal.host.CpuQuota;
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 
@@ -276,6 +278,10 @@ public final class DoctorRules {
         host.smtActive().asOptional().filter(on -> on).ifPresent(x -> w.add(new Warning("smt-active",
                 "SMT is active (" + host.smtActive().source() + "): a sibling hardware thread can share this core's"
                 + " execution units with the code being timed")));
+        host.get(HostFact.CGROUP_CPU_QUOTA).asOptional().filter(CpuQuota::limited).ifPresent(q -> w.add(new Warning("cpu-quota",
+                "this process's cgroup has a CPU quota of " + q + " [" + host.get(HostFact.CGROUP_CPU_QUOTA).source()
+                + "]: once its threads have used it in a period they wait for the next, so a timing can include"
+                + " that wait; each timing's record counts the periods it was throttled in")));
         return w;
     }
 

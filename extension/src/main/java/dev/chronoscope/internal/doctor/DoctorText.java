@@ -258,6 +258,10 @@ public final class DoctorText {
         line(out, "boost", "cpufreq boost " + fact(h.cpufreqBoost(), b -> b ? "on" : "off")
                 + "; intel_pstate no_turbo " + fact(h.intelNoTurbo(), b -> b ? "1 (turbo off)" : "0 (turbo on)"));
         line(out, "kernel", fact(h.kernelRelease(), v -> v));
+        line(out, "container", "CPU quota " + sourced(h.get(HostFact.CGROUP_CPU_QUOTA), Object::toString)
+                + " · cpuset " + fact(h.get(HostFact.CGROUP_CPUSET), String::valueOf)
+                + " · memory limit " + fact(h.get(HostFact.CGROUP_MEMORY_LIMIT), String::valueOf)
+                + " · cgroup " + fact(h.get(HostFact.CGROUP), v -> v));
         Fact<DoctorRules.KernelTick> tick = r.kernelTick();
         if (tick.isKnown()) {
             DoctorRules.KernelTick t = tick.get();

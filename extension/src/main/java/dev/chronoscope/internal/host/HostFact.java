@@ -70,6 +70,20 @@ public final class HostFact<T> {
     public static final HostFact<CpuList> ISOLATED_CPUS = reported("isolatedCpus", CpuList.class);
     /** {@code /sys/devices/system/cpu/nohz_full}. */
     public static final HostFact<CpuList> NOHZ_FULL_CPUS = reported("nohzFullCpus", CpuList.class);
+    /**
+     * This process's cgroups, which the three facts below were read from ({@code v1 cpu:/ cpuset:/ memory:/a},
+     * {@code v2 cpu:/a …}): {@code /proc/self/cgroup} and {@code /proc/self/mountinfo}, see {@link Cgroups}.
+     */
+    public static final HostFact<String> CGROUP = reported("cgroup", String.class);
+    /**
+     * The tightest CPU quota of this process's cgroup and its ancestors: v1 {@code cpu.cfs_quota_us} and
+     * {@code cpu.cfs_period_us}, v2 {@code cpu.max}. Not in a baseline's host fingerprint: CI runners differ in it.
+     */
+    public static final HostFact<CpuQuota> CGROUP_CPU_QUOTA = reported("cgroupCpuQuota", CpuQuota.class);
+    /** The CPUs this process's cgroup may use: v1 {@code cpuset.effective_cpus}, v2 {@code cpuset.cpus.effective}. */
+    public static final HostFact<CpuList> CGROUP_CPUSET = reported("cgroupCpuset", CpuList.class);
+    /** The tightest memory limit of this process's cgroup and its ancestors: v1 {@code memory.limit_in_bytes}, v2 {@code memory.max}. */
+    public static final HostFact<MemoryLimit> CGROUP_MEMORY_LIMIT = reported("cgroupMemoryLimit", MemoryLimit.class);
     /** {@code /proc/sys/kernel/osrelease}. */
     public static final HostFact<String> KERNEL_RELEASE = reported("kernelRelease", String.class);
     /** TSC frequency in Hz from CPUID.15H. */

@@ -37,6 +37,7 @@ public final class HostFactsReader {
         Fact<String> cpuinfoText = text(files, CpuInfo.PATH, "file absent");
         CpuInfo cpuinfo = cpuinfoText.isKnown() ? CpuInfo.parse(cpuinfoText.get()) : CpuInfo.unknown(cpuinfoText.source());
         CpuidFacts cpuid = CpuidFacts.decode(cpu);
+        Cgroups cgroups = Cgroups.locate(files);
 
         // one line per fact, in HostFact's order; a new fact is its key and its line here
         return HostFacts.builder()
@@ -64,6 +65,10 @@ public final class HostFactsReader {
                 .with(HostFact.INTEL_NO_TURBO, file(files, NO_TURBO, "not driven by intel_pstate (file absent)", HostParsers::zeroOrOne))
                 .with(HostFact.ISOLATED_CPUS, file(files, ISOLATED, "file absent", CpuList::parse))
                 .with(HostFact.NOHZ_FULL_CPUS, file(files, NOHZ_FULL, "kernel built without NO_HZ_FULL (file absent)", HostParsers::nohzFull))
+                .with(HostFact.CGROUP, cgroups.describe())
+                .with(HostFact.CGROUP_CPU_QUOTA, cgroups.cpuQuota())
+                .with(HostFact.CGROUP_CPUSET, cgroups.cpuset())
+                .with(HostFact.CGROUP_MEMORY_LIMIT, cgroups.memoryLimit())
                 .with(HostFact.KERNEL_RELEASE, file(files, OSRELEASE, "file absent", HostParsers::line))
                 .with(HostFact.TSC_FREQUENCY_HZ_CPUID15, cpuid.tscFrequencyHzLeaf15())
                 .with(HostFact.BASE_FREQUENCY_HZ_CPUID16, cpuid.baseFrequencyHzLeaf16())

@@ -8,6 +8,7 @@ import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineVerdict;
+import dev.chronoscope.internal.report.ContainerFacts;
 import dev.chronoscope.internal.report.HostFingerprint;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -30,11 +31,15 @@ final class RunBaseline {
     /** Empty when no comparison is configured, or when the file does not exist yet. */
     private final Optional<Baseline> compared;
     private final Supplier<HostFingerprint> fingerprint;
+    /** Beside the fingerprint, not in it: runs under another quota are compared, and say so. */
+    private final ContainerFacts container;
 
-    private RunBaseline(Settings.BaselineSettings settings, Optional<Baseline> compared, Supplier<HostFingerprint> fingerprint) {
+    private RunBaseline(Settings.BaselineSettings settings, Optional<Baseline> compared, Supplier<HostFingerprint> fingerprint,
+                        ContainerFacts container) {
         this.settings = settings;
         this.compared = compared;
         this.fingerprint = fingerprint;
+        this.container = container;
     }
 
     /**
@@ -54,7 +59,7 @@ final class RunBaseline {
                         + file + "' names a file that is not a Chronoscope baseline: " + e.getMessage(), e);
             }
         }
-        return new RunBaseline(settings, compared, fingerprint);
+        return new RunBaseline(settings, compared, fingerprint, ContainerFacts.of(host));
     }
 
     Settings.BaselineSettings settings() {
@@ -67,6 +72,10 @@ final class RunBaseline {
 
     HostFingerprint fingerprint() {
         return fingerprint.get();
+    }
+
+    ContainerFacts container() {
+        return container;
     }
 
     /** Each timing's verdict against the baseline, in order; empty when no comparison is configured. */
@@ -82,7 +91,7 @@ final class RunBaseline {
             }
             double median = t.kept() == 0 ? Double.NaN : t.floorSubtracted() ? t.netNanos().p50() : t.rawNanos().p50();
             out.add(compared.get().compare(uniqueId + " :: " + t.label(), t.clock().name(), t.floorSubtracted() ? "net" : "raw", median,
-                    t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED, fingerprint(), settings.threshold()));
+                    t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED, fingerprint(), container, settings.threshold()));
         }
         return out;
     }

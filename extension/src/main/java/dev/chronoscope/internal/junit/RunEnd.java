@@ -44,7 +44,7 @@ final class RunEnd {
         listing.ifPresent(l -> l.lines().forEach(line -> out.println(PREFIX + "baseline " + l.file() + ": " + line)));
         baseline.settings().save().ifPresent(file -> {
             try {
-                Baseline saved = Baseline.save(file, run, baseline.fingerprint(), records, baseline.settings().keep());
+                Baseline saved = Baseline.save(file, run, baseline.fingerprint(), baseline.container(), records, baseline.settings().keep());
                 out.println(PREFIX + "baseline saved: " + file.toAbsolutePath() + " (" + records.timingCount() + " timings; the file holds "
                         + saved.runs().size() + (saved.runs().size() == 1 ? " run" : " runs") + ")");
             } catch (IOException | RuntimeException e) {

@@ -1,15 +1,19 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.CpuThrottling;
 import dev.chronoscope.Probe;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.host.CpuQuota;
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.TimedRegionEvent;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.report.ComparisonRecord;
+import dev.chronoscope.internal.report.ContainerFacts;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -110,6 +114,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         warnings.addAll(notes);
         probe.unendedRegion().ifPresent(warnings::add);
         warnings.addAll(probe.warmupWarnings());
+        warnings.addAll(throttled(timings, runtime.host()));
         runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
         return TestRecord.builder()
                 .test(test.getUniqueId(), testName, test.getDisplayName())
@@ -117,6 +122,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .clock(plan.choice().clock(), plan.choice().why(), context.reader().readMethod())
                 .frequency(context.frequency())
                 .host(hostLine(runtime.host()))
+                .container(ContainerFacts.of(runtime.host()))
                 .floor(context.floor(), context.subtractFloor())
                 .step(context.step(), context.stepSource())
                 .warmup(warmup)
@@ -141,6 +147,18 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
             probe.end(testName);
             pinning.restore();
         }
+    }
+
+    /** A warning for each timing that the cgroup's CPU quota throttled while it took its samples. */
+    static List<String> throttled(List<Timing> timings, HostFacts host) {
+        Fact<CpuQuota> quota = host.get(HostFact.CGROUP_CPU_QUOTA);
+        List<String> out = new ArrayList<>();
+        for (Timing t : timings) {
+            t.cpuThrottling().filter(CpuThrottling::throttled).ifPresent(c -> out.add("timing '" + t.label() + "': its cgroup was "
+                    + c.describe() + " while it sampled (CPU quota " + quota.describe() + " when the run started): its figures"
+                    + " include waits for quota"));
+        }
+        return out;
     }
 
     static String hostLine(HostFacts host) {

@@ -1,6 +1,8 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.CpuThrottling;
 import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.host.CpuStat;
 
 import java.util.BitSet;
 
@@ -30,6 +32,8 @@ public final class SampleRecorder {
         droppedNegative = 0;
         involuntarySwitches = -1;
         switchesMark = -1;
+        throttling = null;
+        throttlingMark = null;
     }
 
     /** Records one region read as {@code begin}/{@code end} on CPUs {@code beginCpu}/{@code endCpu}. */
@@ -52,18 +56,33 @@ public final class SampleRecorder {
         samples.add(delta);
     }
 
-    /** Counts the measuring thread's involuntary context switches from now until {@link #stopCountingSwitches()}. */
+    /**
+     * Counts the measuring thread's involuntary context switches, and the CPU-quota throttling of its
+     * cgroup, from now until {@link #stopCountingSwitches()}.
+     */
     public void startCountingSwitches() {
-        long now = ThreadSwitches.involuntary();
-        switchesMark = now;
+        throttlingMark = QuotaThrottling.read();
+        switchesMark = ThreadSwitches.involuntary();
     }
 
-    /** Adds the switches since {@link #startCountingSwitches()}; stays unknown where they cannot be read. */
+    /** Adds the switches and throttling since {@link #startCountingSwitches()}; each stays unknown where it cannot be read. */
     public void stopCountingSwitches() {
         long now = ThreadSwitches.involuntary();
+        CpuStat throttlingNow = QuotaThrottling.read();
         if (now >= 0 && switchesMark >= 0) {
             involuntarySwitches = Math.max(0, involuntarySwitches) + (now - switchesMark);
         }
+        if (throttlingNow != null && throttlingMark != null) {
+            CpuStat d = throttlingNow.since(throttlingMark);
+            throttling = throttling == null ? d
+                    : new CpuStat(throttling.periods() + d.periods(), throttling.throttledPeriods() + d.throttledPeriods(),
+                    throttling.throttledNanos() + d.throttledNanos());
+        }
+    }
+
+    /** The cgroup's CPU-quota throttling while counting; null where it was not counted (no quota, or unreadable). */
+    public CpuThrottling cpuThrottling() {
+        return throttling == null ? null : new CpuThrottling(throttling.periods(), throttling.throttledPeriods(), throttling.throttledNanos());
     }
 
     public long involuntarySwitches() {
@@ -71,6 +90,9 @@ public final class SampleRecorder {
     }
 
     private long switchesMark = -1;
+    private CpuStat throttlingMark;
+    /** The throttling counted so far; null when not counted. */
+    private CpuStat throttling;
 
     public Samples samples() {
         return samples;

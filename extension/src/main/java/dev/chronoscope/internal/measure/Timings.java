@@ -153,6 +153,7 @@ public final class Timings {
                 .frequency(context.frequency())
                 .droppedMigration(recorder.droppedMigration())
                 .involuntaryContextSwitches(recorder.involuntarySwitches())
+                .cpuThrottling(recorder.cpuThrottling())
                 .droppedNegative(recorder.droppedNegative())
                 .floor(floor)
                 .floorSubtracted(context.subtractFloor())

@@ -27,16 +27,28 @@ public final class Baseline {
 
     public static final String SCHEMA = "chronoscope-baseline/1";
 
-    /** One saved run. */
-    public record Run(String run, String savedAt, HostFingerprint host, List<BaselineEntry> timings) {
+    /**
+     * One saved run.
+     *
+     * @param container its cgroup limits: kept beside the fingerprint, not in it, so that runs under
+     *                  another CPU quota are still compared, and the comparison says the quota differs
+     */
+    public record Run(String run, String savedAt, HostFingerprint host, List<BaselineEntry> timings, ContainerFacts container) {
         public Run {
             timings = List.copyOf(timings);
+            Objects.requireNonNull(container, "container");
+        }
+
+        /** A run whose container facts were not recorded. */
+        public Run(String run, String savedAt, HostFingerprint host, List<BaselineEntry> timings) {
+            this(run, savedAt, host, timings, ContainerFacts.NOT_RECORDED);
         }
 
         Json.Obj toJson() {
             List<Object> entries = new ArrayList<>();
             timings.forEach(e -> entries.add(e.toJson()));
-            return Json.object().put("run", run).put("savedAt", savedAt).put("host", host.toJson()).put("timings", entries);
+            return Json.object().put("run", run).put("savedAt", savedAt).put("host", host.toJson())
+                    .put("container", container.toJson()).put("timings", entries);
         }
     }
 
@@ -76,7 +88,8 @@ public final class Baseline {
                     entries.add(BaselineEntry.fromJson((Map<String, Object>) e));
                 }
                 runs.add(new Run((String) run.get("run"), (String) run.get("savedAt"),
-                        HostFingerprint.fromJson((Map<String, Object>) run.get("host")), entries));
+                        HostFingerprint.fromJson((Map<String, Object>) run.get("host")), entries,
+                        ContainerFacts.fromJson((Map<String, Object>) run.get("container"))));
             }
         } catch (RuntimeException e) {
             throw new IOException("baseline " + file + " does not have the " + SCHEMA + " shape: " + e, e);
@@ -98,6 +111,12 @@ public final class Baseline {
      * @return the baseline as saved
      */
     public static Baseline save(Path file, String run, HostFingerprint host, RunRecords records, int keep) throws IOException {
+        return save(file, run, host, ContainerFacts.NOT_RECORDED, records, keep);
+    }
+
+    /** {@link #save(Path, String, HostFingerprint, RunRecords, int)}, with the run's container facts beside its fingerprint. */
+    public static Baseline save(Path file, String run, HostFingerprint host, ContainerFacts container, RunRecords records, int keep)
+            throws IOException {
         Path absolute = file.toAbsolutePath().normalize();
         Files.createDirectories(absolute.getParent());
         Path lockFile = absolute.resolveSibling(absolute.getFileName() + ".lock");
@@ -113,7 +132,7 @@ public final class Baseline {
                     }
                 }
             }
-            runs.add(new Run(run, Instant.now().toString(), host, entries));
+            runs.add(new Run(run, Instant.now().toString(), host, entries, container));
             while (runs.size() > keep) {
                 runs.removeFirst();
             }
@@ -141,6 +160,27 @@ public final class Baseline {
      */
     public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
                                    HostFingerprint host, double threshold) {
+        return compare(key, clock, measure, medianNs, floorNs, resolved, host, ContainerFacts.NOT_RECORDED, threshold);
+    }
+
+    /**
+     * {@link #compare(String, String, String, double, double, boolean, HostFingerprint, double)} on a
+     * host whose container has the limits {@code container}: a verdict formed against baseline runs
+     * under other limits (another CPU quota, cpuset or memory limit) adds which, to its reason.
+     */
+    public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
+                                   HostFingerprint host, ContainerFacts container, double threshold) {
+        Objects.requireNonNull(container, "container");
+        BaselineVerdict v = compareOnHost(key, clock, measure, medianNs, floorNs, resolved, host, threshold);
+        Set<String> differences = new LinkedHashSet<>();
+        runs.stream().filter(r -> r.host().differences(host).isEmpty() && r.timings().stream().anyMatch(e -> e.key().equals(key)))
+                .forEach(r -> differences.addAll(container.differences(r.container())));
+        return differences.isEmpty() ? v : new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), v.reason()
+                + "; the baseline ran in another container: " + String.join(", ", differences));
+    }
+
+    private BaselineVerdict compareOnHost(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
+                                          HostFingerprint host, double threshold) {
         Objects.requireNonNull(host, "host");
         if (runs.isEmpty()) {
             return BaselineVerdict.inconclusive("the baseline holds no runs");

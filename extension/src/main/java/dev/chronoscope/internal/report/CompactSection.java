@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.CpuThrottling;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
@@ -66,6 +67,7 @@ public final class CompactSection {
     static List<String> runFacts(TestRecord r) {
         List<String> facts = new ArrayList<>();
         facts.add("host: " + r.host());
+        facts.add("container: " + r.container().describe());
         facts.add(r.clock() + ": " + r.readMethod() + "; chosen by " + r.clockWhy());
         if (r.frequency() != null) {
             facts.add(String.format(Locale.ROOT, "TSC frequency: %.4f MHz +-%.1f ppm, %s; ticks are TSC reference ticks, not core cycles",
@@ -94,7 +96,8 @@ public final class CompactSection {
         }
         String verdict = t.verdict() == Verdict.RESOLVED ? "RESOLVED" : t.verdict() + ": " + t.verdictReason();
         long preempted = t.involuntaryContextSwitches().orElse(0);
-        String noise = preempted > 0 ? " | preempted " + Format.count(preempted) + "x" : "";
+        String noise = (preempted > 0 ? " | preempted " + Format.count(preempted) + "x" : "")
+                + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("");
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
         add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | " + t.mode().question(t.callsPerSample()) + " | ")

@@ -61,14 +61,18 @@ public final class HtmlReport {
 
     private static void facts(StringBuilder out, RunRecords records) {
         Set<String> hosts = new LinkedHashSet<>();
+        Set<String> containers = new LinkedHashSet<>();
         Set<String> clocks = new LinkedHashSet<>();
         for (ReportedTest t : records.tests()) {
             hosts.add(t.host());
+            containers.add(t.container().describe());
             clocks.add(t.clock() + " — " + t.readMethod() + (t.frequencyHz() == null ? ""
                     : String.format(Locale.ROOT, " — %.4f MHz", t.frequencyHz() / 1e6)));
         }
         out.append("<table class=\"facts\"><tr><th>host</th><td>");
         out.append(String.join("<br>", hosts.stream().map(Html::escape).toList()));
+        out.append("</td></tr><tr><th>container</th><td>");
+        out.append(String.join("<br>", containers.stream().map(Html::escape).toList()));
         out.append("</td></tr><tr><th>clocks</th><td>");
         out.append(String.join("<br>", clocks.stream().map(Html::escape).toList()));
         out.append("</td></tr><tr><th>JVM</th><td>").append(Html.escape(Runtime.version() + " · " + System.getProperty("java.vm.name")

@@ -10,13 +10,24 @@ import java.util.Map;
  * @param run  the run the record belongs to ({@link RunKey}); the records of one run may come from several JVMs
  * @param comparisons each {@code Probe.compare} of the test, naming two of {@code timings}; empty in records written before the field existed
  * @param gate why the regression gate failed the test; null when it did not (or in records written before the field existed)
+ * @param container the cgroup limits the test ran under; {@link ContainerFacts#NOT_RECORDED} in records written before the field existed
  */
 public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
                            String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
                            boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
-                           List<ComparisonRecord> comparisons) {
+                           List<ComparisonRecord> comparisons, ContainerFacts container) {
+
+    /** A test whose container facts were not recorded. */
+    public ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
+                        String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
+                        boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
+                        List<ComparisonRecord> comparisons) {
+        this(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host, floorP50Ns,
+                floorSubtracted, warnings, timings, comparisons, ContainerFacts.NOT_RECORDED);
+    }
 
     public ReportedTest {
+        java.util.Objects.requireNonNull(container, "container");
         warnings = List.copyOf(warnings);
         timings = List.copyOf(timings);
         comparisons = List.copyOf(comparisons);
@@ -63,6 +74,6 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
                 (String) clock.get("readMethod"), (String) clock.get("unit"),
                 frequency == null ? null : ((Number) frequency.get("hz")).doubleValue(), (String) o.get("host"),
                 ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings, timings,
-                comparisons);
+                comparisons, ContainerFacts.fromJson((Map<String, Object>) o.get("container")));
     }
 }

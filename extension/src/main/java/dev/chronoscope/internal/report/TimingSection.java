@@ -31,6 +31,7 @@ public final class TimingSection {
                     r.frequency().hz() / 1e6, r.frequency().uncertaintyPpm(), r.frequency().method()));
         }
         line(out, "host", r.host());
+        line(out, "container", r.container().describe());
         String unit = r.floor().raw().unit().symbol();
         // the quantum the clock's readings come in (not what reading it costs), then how it was decided
         line(out, "resolution", number(r.step()) + " " + unit + nanosNote(r.step(), r.floor().raw().unit(), r)
@@ -96,7 +97,9 @@ public final class TimingSection {
         line(out, "verdict", t.verdict() + " | " + t.verdictReason());
         line(out, "noise", (t.involuntaryContextSwitches().isPresent() ? t.involuntaryContextSwitches().getAsLong()
                 + " involuntary context switches" : "involuntary context switches not counted") + " | "
-                + t.droppedMigration() + " samples moved between CPUs");
+                + t.droppedMigration() + " samples moved between CPUs"
+                + t.cpuThrottling().map(c -> " | CPU quota " + c.describe() + (c.throttled() ? ": THROTTLED while sampling" : ""))
+                .orElse(""));
         t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + String.format(Locale.ROOT,
                 "%,d calls after warm-up, halves %s / %s B/call%s", a.calls(), Allocation.formatBytes(a.firstHalfBytesPerCall()),
                 Allocation.formatBytes(a.secondHalfBytesPerCall()), a.changedBetweenHalves() ? " (CHANGED during the run)" : "")));

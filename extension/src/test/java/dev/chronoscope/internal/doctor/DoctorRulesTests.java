@@ -3,9 +3,14 @@ package dev.chronoscope.internal.doctor;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
+import dev.chronoscope.internal.host.CpuList;
+import dev.chronoscope.internal.host.CpuQuota;
 import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.host.HostFixtures;
+import dev.chronoscope.internal.host.MemoryLimit;
+import dev.chronoscope.internal.report.Json;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -264,6 +269,34 @@ class DoctorRulesTests {
             DoctorReport r = DoctorSamples.withoutProbe(report());
             assertThat(codes(r)).contains("native-probe-unavailable")
                     .doesNotContain("clock-unavailable", "tsc-calibration-failed");
+        }
+
+        @Test
+        void aCpuQuotaWarnsWithItsFileAndNoQuotaDoesNot() {
+            HostFacts quota = DoctorSamples.host().toBuilder()
+                    .with(HostFact.CGROUP_CPU_QUOTA, Fact.of(new CpuQuota(30_000, 100_000), "/sys/fs/cgroup/ci/cpu.max")).build();
+            HostFacts none = DoctorSamples.host().toBuilder().with(HostFact.CGROUP_CPU_QUOTA, CpuQuota.none(100_000)).build();
+
+            assertThat(messages(DoctorSamples.withHost(report(), quota))).contains("this process's cgroup has a CPU quota of "
+                    + "30000/100000 us (0.30 CPUs) [/sys/fs/cgroup/ci/cpu.max]: once its threads have used it in a period they wait");
+            assertThat(codes(DoctorSamples.withHost(report(), none))).doesNotContain("cpu-quota");
+            assertThat(codes(report())).as("unknown").doesNotContain("cpu-quota");
+        }
+
+        @Test
+        void theContainerHasALineInTheTextAndMembersInTheJson() {
+            HostFacts host = DoctorSamples.host().toBuilder()
+                    .with(HostFact.CGROUP, "v2 cpu:/ci cpuset:/ci memory:/ci")
+                    .with(HostFact.CGROUP_CPU_QUOTA, Fact.of(new CpuQuota(30_000, 100_000), "/sys/fs/cgroup/ci/cpu.max"))
+                    .with(HostFact.CGROUP_CPUSET, CpuList.of(0, 1))
+                    .with(HostFact.CGROUP_MEMORY_LIMIT, new MemoryLimit(MemoryLimit.NONE)).build();
+            DoctorReport r = DoctorSamples.withHost(report(), host);
+
+            assertThat(DoctorText.render(r)).contains("container           CPU quota 30000/100000 us (0.30 CPUs) "
+                    + "[/sys/fs/cgroup/ci/cpu.max] · cpuset 0-1 · memory limit none · cgroup v2 cpu:/ci cpuset:/ci memory:/ci\n");
+            String json = Json.write(DoctorJson.host(r));
+            assertThat(json).contains("\"cgroupCpuQuota\":{\"quotaUs\":30000,\"periodUs\":100000,\"cpus\":0.3}")
+                    .contains("\"cgroupCpuset\":[0,1]").contains("\"cgroupMemoryLimit\":{\"bytes\":null}");
         }
     }
 }

@@ -77,6 +77,10 @@ public final class HostFixtures {
             value = CpuList.of(0, 1);
         } else if (type == List.class) {
             value = List.of("a", "b");
+        } else if (type == CpuQuota.class) {
+            value = new CpuQuota(30_000, 100_000);
+        } else if (type == MemoryLimit.class) {
+            value = new MemoryLimit(1L << 30);
         } else if (type == Adjtimex.class) {
             value = new Adjtimex(0, 0, 0, 1_000, 100, Adjtimex.STA_PLL, 10_000, 37);
         } else {

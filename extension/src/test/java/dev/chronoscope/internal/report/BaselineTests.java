@@ -99,6 +99,44 @@ class BaselineTests {
         assertThat(read.runs().getLast().host()).isEqualTo(HOST);
     }
 
+    private static final ContainerFacts NO_QUOTA = new ContainerFacts("v1 cpu:/ cpuset:/ memory:/", "none", "0-1", "none");
+    private static final ContainerFacts CI_QUOTA = new ContainerFacts("v2 cpu:/ci cpuset:/ci memory:/ci",
+            "30000/100000 us (0.30 CPUs)", "0-1", "none");
+
+    private static Baseline underQuota(ContainerFacts container) {
+        return new Baseline(fiveRuns().runs().stream().map(r -> new Baseline.Run(r.run(), r.savedAt(), r.host(), r.timings(), container))
+                .toList());
+    }
+
+    @Test
+    void aComparisonUnderAnotherCpuQuotaIsStillMadeAndSaysTheQuotaDiffers() {
+        BaselineVerdict v = underQuota(NO_QUOTA).compare(KEY, "TSC_FENCED", "net", 200, 42, true, HOST, CI_QUOTA, 0.10);
+
+        assertThat(v.verdict()).as("the quota is not part of the host fingerprint").isEqualTo("regressed");
+        assertThat(v.reason()).endsWith("; the baseline ran in another container: "
+                + "CPU quota: none (baseline) vs 30000/100000 us (0.30 CPUs) (this run)");
+    }
+
+    @Test
+    void theSameQuotaOrAnUnknownOneAddsNothing() {
+        String same = underQuota(CI_QUOTA).compare(KEY, "TSC_FENCED", "net", 200, 42, true, HOST, CI_QUOTA, 0.10).reason();
+        String unknown = underQuota(ContainerFacts.NOT_RECORDED).compare(KEY, "TSC_FENCED", "net", 200, 42, true, HOST, CI_QUOTA, 0.10)
+                .reason();
+
+        assertThat(same).doesNotContain("container").isEqualTo(unknown);
+    }
+
+    @Test
+    void theContainerIsSavedBesideTheFingerprintAndReadBack() throws Exception {
+        Path file = dir.resolve("baseline.json");
+        Baseline.save(file, "run 1", HOST, CI_QUOTA, RunRecords.of(List.of(ReportFixtures.test("region"))), 2);
+
+        Baseline.Run read = Baseline.read(file).runs().getFirst();
+        assertThat(read.container()).isEqualTo(CI_QUOTA);
+        assertThat(read.host().facts()).as("not in the fingerprint: CI runners differ in quota").doesNotContainKeys("cpuQuota", "container");
+        assertThat(Files.readString(file)).contains("\"container\": {");
+    }
+
     @Test
     void aFileThatIsNotABaselineIsRefusedNamingIt() throws Exception {
         Path file = Files.writeString(dir.resolve("b.json"), "{\"runs\": []}");

@@ -23,6 +23,22 @@ class HtmlReportTests {
     }
 
     @Test
+    void theContainerIsAFactAtTheTopAsTheRecordsHoldIt() {
+        ReportedTest t = ReportFixtures.test("region");
+        ReportedTest contained = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(),
+                t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), t.warnings(),
+                t.timings(), t.comparisons(), ContainerFacts.fromJson(JsonParser.parseObject(Json.write(
+                        new ContainerFacts("v2 cpu:/ci cpuset:/ci memory:/ci", "30000/100000 us (0.30 CPUs)", "0-1", "none").toJson()))));
+
+        String html = HtmlReport.render(RunRecords.of(List.of(contained)), "now", Optional.empty());
+
+        assertThat(html).contains("<tr><th>container</th><td>CPU quota 30000/100000 us (0.30 CPUs) | cpuset 0-1 | memory limit none"
+                + " | cgroup v2 cpu:/ci cpuset:/ci memory:/ci</td></tr>");
+        assertThat(HtmlReport.render(RunRecords.of(List.of(t)), "now", Optional.empty()))
+                .as("a record written before the field existed").contains("<th>container</th><td>CPU quota unknown (not recorded)");
+    }
+
+    @Test
     void aComparisonIsOnePlotOfBothDistributionsOnOneAxisWithTheRatioAndItsInterval() {
         ReportedTest t = ReportFixtures.comparison("shift <<", "multiply &", 1.5, 1.4, 1.6);
 
