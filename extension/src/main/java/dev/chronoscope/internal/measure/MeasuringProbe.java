@@ -243,10 +243,33 @@ public final class MeasuringProbe implements Probe {
     private static <T> T naming(String note, Supplier<T> action) {
         try {
             return action.get();
-        } catch (RuntimeException | Error e) {
+        } catch (RuntimeException e) {
             e.addSuppressed(new RegionFailure(note));
             throw e;
+        } catch (Error e) {
+            throw noted(e, new RegionFailure(note));
         }
+    }
+
+    /**
+     * {@code e} with {@code note} suppressed in it. The VM builds a {@code StackOverflowError} (and a
+     * preallocated {@code OutOfMemoryError}) without running its constructor, so it takes no
+     * suppressed exception; it is then replaced by one of the same class, message and stack trace
+     * that does.
+     */
+    static Error noted(Error e, RegionFailure note) {
+        e.addSuppressed(note);
+        if (java.util.Arrays.asList(e.getSuppressed()).contains(note)) {
+            return e;
+        }
+        Error copy = e instanceof StackOverflowError ? new StackOverflowError(e.getMessage())
+                : e instanceof OutOfMemoryError ? new OutOfMemoryError(e.getMessage()) : null;
+        if (copy == null) {
+            return e;
+        }
+        copy.setStackTrace(e.getStackTrace());
+        copy.addSuppressed(note);
+        return copy;
     }
 
     private static String timingNote(String method, String label) {
