@@ -68,7 +68,8 @@ final class RecordPublisher {
         try {
             publishEntries(context, record, json);
         } catch (RuntimeException e) {
-            System.err.println("[chronoscope] could not publish the report entries of " + record.testName() + ": " + e);
+            System.err.println("[chronoscope] could not publish the report entries of " + TimingSection.printable(record.testName())
+                    + ": " + causes(e));
         }
         publishSamples(context, record);
         if (notWritten != null) {
@@ -76,6 +77,16 @@ final class RecordPublisher {
                     + writer.file() + ": " + notWritten + ". Its timing section is printed above; set "
                     + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write.", notWritten);
         }
+    }
+
+    /** {@code e} and its causes, each with its message: JUnit's "Failed to publish path" alone says not why. */
+    static String causes(Throwable e) {
+        StringBuilder out = new StringBuilder(e.toString());
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable c = e.getCause(); c != null && seen.add(c); c = c.getCause()) {
+            out.append(", caused by ").append(c);
+        }
+        return out.toString();
     }
 
     /** A test's record could not be written: the test fails with this, naming the file and the cause. */
@@ -115,7 +126,8 @@ final class RecordPublisher {
             try {
                 context.publishFile("chronoscope-samples-" + i + ".txt", MediaType.TEXT_PLAIN_UTF_8, path -> {
                     try (BufferedWriter w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
-                        w.write("# " + t.label() + ": " + t.kept() + " samples in " + t.unit().symbol() + ", sorted ascending\n");
+                        w.write("# " + TimingSection.printable(t.label()) + ": " + t.kept() + " samples in " + t.unit().symbol()
+                                + ", sorted ascending\n");
                         for (int k = 0; k < t.kept(); k++) {
                             w.write(Long.toString(t.sortedSample(k)));
                             w.write('\n');
@@ -123,7 +135,8 @@ final class RecordPublisher {
                     }
                 });
             } catch (RuntimeException e) {
-                System.err.println("[chronoscope] could not publish the samples of " + record.testName() + ": " + e);
+                System.err.println("[chronoscope] could not publish the samples of " + TimingSection.printable(record.testName()) + ": "
+                        + causes(e));
             }
         }
     }
