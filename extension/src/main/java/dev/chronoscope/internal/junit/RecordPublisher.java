@@ -73,9 +73,12 @@ final class RecordPublisher {
         }
         publishSamples(context, record);
         if (notWritten != null) {
-            throw new RecordNotWrittenException("Chronoscope could not write the record of " + record.testName() + " to "
-                    + writer.file() + ": " + notWritten + ". Its timing section is printed above; set "
-                    + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write.", notWritten);
+            // an interrupt that arrives while the record is written (another thread's) is not the directory's fault
+            String fix = notWritten instanceof java.nio.channels.ClosedByInterruptException
+                    ? "the test's thread was interrupted, by another thread, while the record was written"
+                    : "set " + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write";
+            throw new RecordNotWrittenException("Chronoscope could not write the record of " + TimingSection.printable(record.testName())
+                    + " to " + writer.file() + ": " + notWritten + ". Its timing section is printed above; " + fix + ".", notWritten);
         }
     }
 

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -123,7 +122,7 @@ class NativeLoadingTests {
         SymbolLookup lookup = NativeLibraryLoader.loadVerified(fd, NativeLibraryLoader.sha256(library));
         assertThat(lookup.find("cs_abi_version")).isPresent();
         // by path, the swapped file would have been opened
-        assertThatThrownBy(() -> SymbolLookup.libraryLookup(file.toString(), Arena.ofAuto())).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Files.readString(file)).isEqualTo("not the library");
     }
 
     @Test
