@@ -89,8 +89,9 @@ public final class Libc {
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
                 h[6] = linker.downcallHandle(libc.find("sched_setaffinity").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
-                h[7] = linker.downcallHandle(libc.find("memfd_create").orElseThrow(),
-                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), errno);
+                // glibc before 2.27 has no memfd_create: without it only that call is unavailable
+                h[7] = libc.find("memfd_create").map(f -> linker.downcallHandle(f,
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), errno)).orElse(null);
                 // open is variadic: the mode is its first variadic argument
                 h[8] = linker.downcallHandle(libc.find("open").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), errno, Linker.Option.firstVariadicArg(2));
@@ -263,6 +264,9 @@ public final class Libc {
 
     /** {@code memfd_create(name, MFD_CLOEXEC)}: the descriptor of a new anonymous file that lives in memory only. */
     public static int memfdCreate(String name) throws LibcException {
+        if (MEMFD_CREATE == null) {
+            throw new LibcException("memfd_create (not in this C library)", 38 /* ENOSYS */);
+        }
         return call((arena, errno) -> {
             int fd = (int) MEMFD_CREATE.invokeExact(errno, arena.allocateFrom(name), MFD_CLOEXEC);
             if (fd < 0) {
