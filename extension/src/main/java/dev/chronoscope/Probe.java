@@ -33,7 +33,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * ({@code () -> hash(bytes)}, {@code this::next}) and {@code Supplier} for one whose result is an
  * object, without casts.
  *
- * <p>A probe belongs to its test's thread: one explicit region open at a time.
+ * <p>A probe belongs to its test's thread: one explicit region open at a time. Used from two threads
+ * at once, the second use throws {@code IllegalStateException} naming both threads; another thread
+ * may use it while the test's thread waits (one use after another).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface Probe {

@@ -59,7 +59,7 @@ class ConfigurationErrorTests {
                 .haveExactly(1, event(test("timed"), finishedWithFailure(instanceOf(ExtensionConfigurationException.class),
                         message(m -> m.startsWith("Configuration parameter chronoscope.baseline.compare = '" + notABaseline
                                 + "' names a file that is not a Chronoscope baseline: baseline " + notABaseline
-                                + " has schema other/1; expected chronoscope-baseline/1")))));
+                                + " has schema \"other/1\"; expected chronoscope-baseline/1")))));
     }
 
     @ParameterizedTest(name = "{0} = ''{1}''")

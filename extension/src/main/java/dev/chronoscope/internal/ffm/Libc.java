@@ -18,7 +18,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 /**
  * Bindings to the C library calls Chronoscope needs on Linux: {@code clock_gettime},
  * {@code clock_getres}, read-only {@code adjtimex}, {@code getrusage}, {@code sched_getcpu},
- * {@code sched_getaffinity} and {@code sched_setaffinity}.
+ * {@code sched_getaffinity} and {@code sched_setaffinity}; for loading a library through a descriptor,
+ * {@code memfd_create}, {@code open}, {@code close} and {@code geteuid}/{@code getegid}.
  *
  * <p>{@code clock_gettime} is bound as a critical downcall: in the vDSO it neither blocks nor calls
  * back, and for the CPU-time clocks it is one short system call; measured here it then costs the
@@ -52,9 +53,20 @@ public final class Libc {
     private static final MethodHandle SCHED_GETCPU;   // (MemorySegment errno) -> int
     private static final MethodHandle SCHED_GETAFFINITY; // (MemorySegment errno, int, long, MemorySegment) -> int
     private static final MethodHandle SCHED_SETAFFINITY; // (MemorySegment errno, int, long, MemorySegment) -> int
+    private static final MethodHandle MEMFD_CREATE;   // (MemorySegment errno, MemorySegment name, int flags) -> int
+    private static final MethodHandle OPEN;           // (MemorySegment errno, MemorySegment path, int flags, int mode) -> int
+    private static final MethodHandle CLOSE;          // (MemorySegment errno, int) -> int
+    private static final MethodHandle GETEUID;        // () -> int
+    private static final MethodHandle GETEGID;        // () -> int
+
+    /** {@code memfd_create} flag: the descriptor is not inherited by programs this JVM executes. */
+    static final int MFD_CLOEXEC = 1;
+    /** {@code open} flags (the same on x86-64 and aarch64). */
+    static final int O_RDONLY = 0;
+    static final int O_CLOEXEC = 02000000;
 
     static {
-        MethodHandle[] h = new MethodHandle[7];
+        MethodHandle[] h = new MethodHandle[12];
         String reason = "";
         if (!Platform.current().isLinux()) {
             reason = "libc bindings are written for Linux; this is " + Platform.current();
@@ -77,8 +89,17 @@ public final class Libc {
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
                 h[6] = linker.downcallHandle(libc.find("sched_setaffinity").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
+                // glibc before 2.27 has no memfd_create: without it only that call is unavailable
+                h[7] = libc.find("memfd_create").map(f -> linker.downcallHandle(f,
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), errno)).orElse(null);
+                // open is variadic: the mode is its first variadic argument
+                h[8] = linker.downcallHandle(libc.find("open").orElseThrow(),
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), errno, Linker.Option.firstVariadicArg(2));
+                h[9] = linker.downcallHandle(libc.find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno);
+                h[10] = linker.downcallHandle(libc.find("geteuid").orElseThrow(), FunctionDescriptor.of(JAVA_INT));
+                h[11] = linker.downcallHandle(libc.find("getegid").orElseThrow(), FunctionDescriptor.of(JAVA_INT));
             } catch (RuntimeException e) {
-                h = new MethodHandle[7];
+                h = new MethodHandle[12];
                 reason = "libc bindings could not be created: " + e;
             }
         }
@@ -89,6 +110,11 @@ public final class Libc {
         SCHED_GETCPU = h[4];
         SCHED_GETAFFINITY = h[5];
         SCHED_SETAFFINITY = h[6];
+        MEMFD_CREATE = h[7];
+        OPEN = h[8];
+        CLOSE = h[9];
+        GETEUID = h[10];
+        GETEGID = h[11];
         UNAVAILABLE_REASON = reason;
     }
 
@@ -229,5 +255,58 @@ public final class Libc {
             }
             return null;
         });
+    }
+
+    /** {@code O_NOFOLLOW}: the one {@code open} flag Chronoscope uses whose value differs between x86-64 and aarch64. */
+    static int oNofollow() {
+        return Platform.current().isAarch64() ? 0100000 : 0400000;
+    }
+
+    /** {@code memfd_create(name, MFD_CLOEXEC)}: the descriptor of a new anonymous file that lives in memory only. */
+    public static int memfdCreate(String name) throws LibcException {
+        if (MEMFD_CREATE == null) {
+            throw new LibcException("memfd_create (not in this C library)", 38 /* ENOSYS */);
+        }
+        return call((arena, errno) -> {
+            int fd = (int) MEMFD_CREATE.invokeExact(errno, arena.allocateFrom(name), MFD_CLOEXEC);
+            if (fd < 0) {
+                throw failed("memfd_create(" + name + ")", errno);
+            }
+            return fd;
+        });
+    }
+
+    /**
+     * {@code open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)}: a descriptor of the file itself, never
+     * of what a symbolic link in its place would name.
+     */
+    public static int openReadOnlyNoFollow(String path) throws LibcException {
+        return call((arena, errno) -> {
+            int fd = (int) OPEN.invokeExact(errno, arena.allocateFrom(path), O_RDONLY | oNofollow() | O_CLOEXEC, 0);
+            if (fd < 0) {
+                throw failed("open(" + path + ", O_RDONLY | O_NOFOLLOW)", errno);
+            }
+            return fd;
+        });
+    }
+
+    /** {@code close(fd)}. */
+    public static void close(int fd) throws LibcException {
+        call((arena, errno) -> {
+            if ((int) CLOSE.invokeExact(errno, fd) != 0) {
+                throw failed("close(" + fd + ")", errno);
+            }
+            return null;
+        });
+    }
+
+    /** The effective user id of this process ({@code geteuid}, which cannot fail). */
+    public static int effectiveUid() throws LibcException {
+        return call((arena, errno) -> (int) GETEUID.invokeExact());
+    }
+
+    /** The effective group id of this process ({@code getegid}, which cannot fail). */
+    public static int effectiveGid() throws LibcException {
+        return call((arena, errno) -> (int) GETEGID.invokeExact());
     }
 }

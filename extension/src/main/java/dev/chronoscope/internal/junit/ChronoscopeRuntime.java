@@ -185,7 +185,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     @Override
     public void close() {
         if (closed.compareAndSet(false, true) && !records().isEmpty()) {
-            RunEnd.finish(settings, run, baseline, System.out, System.err);
+            // the last test may have left this thread interrupted: file channels would refuse to work
+            dev.chronoscope.internal.report.Uninterrupted.run(() -> RunEnd.finish(settings, run, baseline, System.out, System.err));
         }
     }
 }

@@ -68,14 +68,28 @@ final class RecordPublisher {
         try {
             publishEntries(context, record, json);
         } catch (RuntimeException e) {
-            System.err.println("[chronoscope] could not publish the report entries of " + record.testName() + ": " + e);
+            System.err.println("[chronoscope] could not publish the report entries of " + TimingSection.printable(record.testName())
+                    + ": " + causes(e));
         }
         publishSamples(context, record);
         if (notWritten != null) {
-            throw new RecordNotWrittenException("Chronoscope could not write the record of " + record.testName() + " to "
-                    + writer.file() + ": " + notWritten + ". Its timing section is printed above; set "
-                    + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write.", notWritten);
+            // an interrupt that arrives while the record is written (another thread's) is not the directory's fault
+            String fix = notWritten instanceof java.nio.channels.ClosedByInterruptException
+                    ? "the test's thread was interrupted, by another thread, while the record was written"
+                    : "set " + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write";
+            throw new RecordNotWrittenException("Chronoscope could not write the record of " + TimingSection.printable(record.testName())
+                    + " to " + writer.file() + ": " + notWritten + ". Its timing section is printed above; " + fix + ".", notWritten);
         }
+    }
+
+    /** {@code e} and its causes, each with its message: JUnit's "Failed to publish path" alone says not why. */
+    static String causes(Throwable e) {
+        StringBuilder out = new StringBuilder(e.toString());
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Throwable c = e.getCause(); c != null && seen.add(c); c = c.getCause()) {
+            out.append(", caused by ").append(c);
+        }
+        return out.toString();
     }
 
     /** A test's record could not be written: the test fails with this, naming the file and the cause. */
@@ -115,7 +129,8 @@ final class RecordPublisher {
             try {
                 context.publishFile("chronoscope-samples-" + i + ".txt", MediaType.TEXT_PLAIN_UTF_8, path -> {
                     try (BufferedWriter w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
-                        w.write("# " + t.label() + ": " + t.kept() + " samples in " + t.unit().symbol() + ", sorted ascending\n");
+                        w.write("# " + TimingSection.printable(t.label()) + ": " + t.kept() + " samples in " + t.unit().symbol()
+                                + ", sorted ascending\n");
                         for (int k = 0; k < t.kept(); k++) {
                             w.write(Long.toString(t.sortedSample(k)));
                             w.write('\n');
@@ -123,7 +138,8 @@ final class RecordPublisher {
                     }
                 });
             } catch (RuntimeException e) {
-                System.err.println("[chronoscope] could not publish the samples of " + record.testName() + ": " + e);
+                System.err.println("[chronoscope] could not publish the samples of " + TimingSection.printable(record.testName()) + ": "
+                        + causes(e));
             }
         }
     }

@@ -7,6 +7,8 @@ import dev.chronoscope.internal.report.RunReport;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,7 +29,9 @@ final class RunEnd {
         try {
             records = RunRecords.read(settings.reportDir(), run);
         } catch (IOException | RuntimeException e) {
-            err.println(PREFIX + "could not read the run's records in " + settings.reportDir().toAbsolutePath() + ": " + e);
+            List<Path> removed = RunReport.removeStale(settings.reportDir());
+            err.println(PREFIX + "could not read the run's records in " + settings.reportDir().toAbsolutePath() + ": " + e
+                    + (removed.isEmpty() ? "" : "; removed the earlier run report " + removed + ", which would pass for this run's"));
             return;
         }
         Optional<BaselineListing> listing = baseline.settings().compare().map(file -> baseline.compared()

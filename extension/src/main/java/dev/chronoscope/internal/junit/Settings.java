@@ -47,7 +47,9 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     static final double MAX_THRESHOLD_PERCENT = 500;
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%?");
 
-    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ns|us|µs|ms|s)");
+    private static final Pattern DURATION = Pattern.compile("([0-9_]+)\\s*(ns|us|µs|ms|s)");
+    /** A property reference a build tool left as written: {@code ${name}}. */
+    private static final Pattern UNRESOLVED = Pattern.compile("\\$\\{([^}]*)}");
 
     /**
      * Upper bounds of the numeric keys: past them a value costs more than any test is worth — a
@@ -59,7 +61,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     static final Duration MAX_WARMUP_BUDGET = Duration.ofSeconds(60);
 
     /** Reads every key; throws {@link ExtensionConfigurationException} naming the first invalid one. */
-    public static Settings read(Function<String, Optional<String>> parameters) {
+    public static Settings read(Function<String, Optional<String>> given) {
+        Function<String, Optional<String>> parameters = resolvedOnly(given);
         return new Settings(
                 clock(parameters),
                 wholeNumber(parameters, ChronoscopeConfig.FLOOR_SAMPLES_KEY, String.valueOf(ChronoscopeConfig.FLOOR_SAMPLES),
@@ -146,11 +149,31 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
      * throws {@link ExtensionConfigurationException} naming an invalid one.
      */
     public static AssertionSettings assertions(Function<String, Optional<String>> parameters) {
+        Function<String, Optional<String>> resolved = resolvedOnly(parameters);
         try {
-            return AssertionSettings.parse(parameters);
+            return AssertionSettings.parse(resolved);
         } catch (IllegalArgumentException e) {
             throw new ExtensionConfigurationException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code parameters}, refusing a value that holds a property reference left as written: a POM's
+     * {@code chronoscope.baseline.compare = ${chronoscope.baseline.compare}} run without
+     * {@code -Dchronoscope.baseline.compare} passes on the literal {@code ${…}}, which would read as a
+     * file of that name.
+     */
+    private static Function<String, Optional<String>> resolvedOnly(Function<String, Optional<String>> parameters) {
+        return key -> {
+            Optional<String> v = parameters.apply(key);
+            v.map(UNRESOLVED::matcher).filter(Matcher::find).ifPresent(m -> {
+                throw new ExtensionConfigurationException("Configuration parameter " + key + " = '" + v.get() + "' is invalid: "
+                        + m.group() + " is a property reference the build left as written, because no property " + m.group(1)
+                        + " was set. Set it (e.g. -D" + m.group(1) + "=…), or declare it with an empty default in the POM's "
+                        + "<properties> (<" + m.group(1) + "></" + m.group(1) + ">) so that leaving it out means unset");
+            });
+            return v;
+        };
     }
 
     private static String value(Function<String, Optional<String>> parameters, String key, String defaultValue) {
@@ -176,13 +199,9 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
 
     private static int wholeNumber(Function<String, Optional<String>> parameters, String key, String defaultValue, int max) {
         String v = value(parameters, key, defaultValue);
-        try {
-            long n = Long.parseLong(v.replace("_", ""));
-            if (n >= 1 && n <= max) {
-                return (int) n;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
+        java.util.OptionalLong n = AssertionSettings.wholeNumber(v);
+        if (n.isPresent() && n.getAsLong() >= 1 && n.getAsLong() <= max) {
+            return (int) n.getAsLong();
         }
         throw invalid(key, v, String.format(Locale.ROOT, "a whole number from 1 to %,d", max));
     }
@@ -192,9 +211,9 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                          Duration max) {
         String v = value(parameters, key, defaultValue);
         Matcher m = DURATION.matcher(v.toLowerCase(Locale.ROOT));
-        if (m.matches()) {
+        if (m.matches() && AssertionSettings.wholeNumber(m.group(1)).isPresent()) {
             try {
-                long amount = Long.parseLong(m.group(1));
+                long amount = AssertionSettings.wholeNumber(m.group(1)).getAsLong();
                 long nanos = switch (m.group(2)) {
                     case "ns" -> amount;
                     case "us", "µs" -> Math.multiplyExact(amount, 1_000L);

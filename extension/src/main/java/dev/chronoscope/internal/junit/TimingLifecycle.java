@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.Probe;
 import dev.chronoscope.internal.report.TestRecord;
+import dev.chronoscope.internal.report.Uninterrupted;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -78,6 +79,10 @@ public final class TimingLifecycle {
 
     /** Right after the test method, before its {@code @AfterEach} methods: measuring ends (see {@link TimedTest#close}). */
     public static void afterTestExecution(ExtensionContext context) {
+        Uninterrupted.run(() -> closeTest(context));
+    }
+
+    private static void closeTest(ExtensionContext context) {
         TimedTest test = context.getStore(NAMESPACE).get(STATE, TimedTest.class);
         if (test != null) {
             test.close();
@@ -88,9 +93,14 @@ public final class TimingLifecycle {
      * After the test's {@code @AfterEach} methods: the record, with the test's final outcome (an
      * {@code @AfterEach} that fails fails the test, and so does the regression gate, which is
      * applied first), kept by the run and published; then the gate's failure, if any, is thrown.
-     * Output printed here still lands in the test case's {@code <system-out>}.
+     * Output printed here still lands in the test case's {@code <system-out>}. A test that left its
+     * thread interrupted gets its record all the same, and its interrupt status back afterwards.
      */
     public static void afterEach(ExtensionContext context) {
+        Uninterrupted.run(() -> recordTest(context));
+    }
+
+    private static void recordTest(ExtensionContext context) {
         TimedTest test = context.getStore(NAMESPACE).remove(STATE, TimedTest.class);
         if (test == null) {
             return;

@@ -38,6 +38,8 @@ public final class MeasuringProbe implements Probe {
      */
     private final double loopBytesPerCall;
     private final long regionWarmupBudgetNanos;
+    /** The thread using this probe now; null between uses. */
+    private final java.util.concurrent.atomic.AtomicReference<Thread> user = new java.util.concurrent.atomic.AtomicReference<>();
     /** The JVM's memory of region classes already compiled: their warm-up need not wait for the JIT again. */
     private final CompiledRegions compiledRegions;
     private final Sink sink = new Sink();
@@ -106,6 +108,45 @@ public final class MeasuringProbe implements Probe {
         }
     }
 
+    /**
+     * Runs {@code action}, a use of this probe, as the only one: a probe belongs to its test's thread,
+     * and its state (samples, timings, the open region) is not shared between threads. Another thread
+     * may use it once this use has ended (a pool thread while the test waits); a region may use it
+     * again on the same thread.
+     */
+    private <T> T exclusively(String method, Supplier<T> action) {
+        Thread me = Thread.currentThread();
+        if (user.get() == me) {
+            return action.get();
+        }
+        if (!user.compareAndSet(null, me)) {
+            throw usedElsewhere(method, me, user.get());
+        }
+        try {
+            return action.get();
+        } finally {
+            user.set(null);
+        }
+    }
+
+    /**
+     * For {@code begin()} and {@code end()}, whose cost is inside the region they bound: one read,
+     * no claim. (Their own state refuses a second {@code begin()} before {@code end()}.)
+     */
+    private void requireUnused(String method) {
+        Thread other = user.get();
+        if (other != null && other != Thread.currentThread()) {
+            throw usedElsewhere(method, Thread.currentThread(), other);
+        }
+    }
+
+    private static IllegalStateException usedElsewhere(String method, Thread me, Thread other) {
+        return new IllegalStateException(method + " on thread \"" + me.getName() + "\" while thread \""
+                + (other == null ? "?" : other.getName()) + "\" was using this Probe: a Probe belongs to its test's "
+                + "thread and is used by one thread at a time. Use it from another thread only once the first is done "
+                + "with it, or time each thread's work in a test of its own.");
+    }
+
     /** Why the record misses a region: an explicit begin() that was never ended; empty when none is open. */
     public java.util.Optional<String> unendedRegion() {
         return explicitOpen ? java.util.Optional.of("Probe.begin() was called and never ended with end(): that region "
@@ -138,6 +179,10 @@ public final class MeasuringProbe implements Probe {
     }
 
     private Timing repeat(String method, String label, int times, Region region) {
+        return exclusively(method, () -> repeatAlone(method, label, times, region));
+    }
+
+    private Timing repeatAlone(String method, String label, int times, Region region) {
         requireActive(method);
         requireLabel(method, label);
         if (times < 1 || times > MAX_SAMPLES) {
@@ -186,6 +231,10 @@ public final class MeasuringProbe implements Probe {
      * leaves nothing recorded: the timing is kept only once every sample has been taken.
      */
     private Timing throughput(String method, String label, int samples, Region shared) {
+        return exclusively(method, () -> throughputAlone(method, label, samples, shared));
+    }
+
+    private Timing throughputAlone(String method, String label, int samples, Region shared) {
         requireActive(method);
         requireLabel(method, label);
         if (samples < 1 || samples > MAX_SAMPLES) {
@@ -243,10 +292,33 @@ public final class MeasuringProbe implements Probe {
     private static <T> T naming(String note, Supplier<T> action) {
         try {
             return action.get();
-        } catch (RuntimeException | Error e) {
+        } catch (RuntimeException e) {
             e.addSuppressed(new RegionFailure(note));
             throw e;
+        } catch (Error e) {
+            throw noted(e, new RegionFailure(note));
         }
+    }
+
+    /**
+     * {@code e} with {@code note} suppressed in it. The VM builds a {@code StackOverflowError} (and a
+     * preallocated {@code OutOfMemoryError}) without running its constructor, so it takes no
+     * suppressed exception; it is then replaced by one of the same class, message and stack trace
+     * that does.
+     */
+    static Error noted(Error e, RegionFailure note) {
+        e.addSuppressed(note);
+        if (java.util.Arrays.asList(e.getSuppressed()).contains(note)) {
+            return e;
+        }
+        Error copy = e instanceof StackOverflowError ? new StackOverflowError(e.getMessage())
+                : e instanceof OutOfMemoryError ? new OutOfMemoryError(e.getMessage()) : null;
+        if (copy == null) {
+            return e;
+        }
+        copy.setStackTrace(e.getStackTrace());
+        copy.addSuppressed(note);
+        return copy;
     }
 
     private static String timingNote(String method, String label) {
@@ -287,6 +359,10 @@ public final class MeasuringProbe implements Probe {
 
     /** As {@link #repeat(String, String, int, Region)}, until {@code budget} has passed or {@link #MAX_SAMPLES} samples. */
     private Timing repeatFor(String label, Duration budget, Region region) {
+        return exclusively("Probe.repeatFor", () -> repeatForAlone(label, budget, region));
+    }
+
+    private Timing repeatForAlone(String label, Duration budget, Region region) {
         String method = "Probe.repeatFor";
         requireActive(method);
         requireLabel(method, label);
@@ -357,6 +433,10 @@ public final class MeasuringProbe implements Probe {
      * (the larger of the two regions' {@link BatchSizing}), so that the claim compares like with like.
      */
     private Comparison compare(String firstLabel, Region first, String secondLabel, Region second, int times) {
+        return exclusively("Probe.compare", () -> compareAlone(firstLabel, first, secondLabel, second, times));
+    }
+
+    private Comparison compareAlone(String firstLabel, Region first, String secondLabel, Region second, int times) {
         String method = "Probe.compare";
         requireActive(method);
         requireLabel(method, firstLabel);
@@ -548,6 +628,7 @@ public final class MeasuringProbe implements Probe {
     @Override
     public long begin() {
         requireActive("Probe.begin");
+        requireUnused("Probe.begin");
         if (explicitOpen) {
             throw new IllegalStateException("Probe.begin() called again before end(): one explicit region may be open at a time");
         }
@@ -567,6 +648,7 @@ public final class MeasuringProbe implements Probe {
         ClockReader reader = context.reader();
         long t = reader.end();
         requireActive("Probe.end");
+        requireUnused("Probe.end");
         if (!explicitOpen) {
             throw new IllegalStateException("Probe.end() called without a matching begin()");
         }

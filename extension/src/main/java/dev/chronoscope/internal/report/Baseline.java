@@ -53,9 +53,25 @@ public final class Baseline {
     }
 
     private final List<Run> runs;
+    /** Per run, its entries by key (the first of a key wins): a lookup per timing, not a scan of the baseline. */
+    private final List<Map<String, BaselineEntry>> byKey;
+    /** Each key's test and label, from the latest run that holds it. */
+    private final Map<String, String> descriptions;
 
     public Baseline(List<Run> runs) {
         this.runs = List.copyOf(runs);
+        List<Map<String, BaselineEntry>> index = new ArrayList<>();
+        Map<String, String> described = new java.util.HashMap<>();
+        for (Run r : this.runs) {
+            Map<String, BaselineEntry> entries = new java.util.HashMap<>();
+            for (BaselineEntry e : r.timings()) {
+                entries.putIfAbsent(e.key(), e);
+                described.put(e.key(), e.test() + " :: " + e.label());
+            }
+            index.add(entries);
+        }
+        this.byKey = List.copyOf(index);
+        this.descriptions = described;
     }
 
     public List<Run> runs() {
@@ -65,34 +81,49 @@ public final class Baseline {
     /**
      * Reads {@code file}.
      *
-     * @throws IOException naming the file and what is wrong with it (not JSON, another schema)
+     * @throws IOException naming the file and what is wrong with it (not UTF-8, not JSON, another
+     *                     schema, a member missing or of another type, and where), quoting at most a short excerpt
      */
-    @SuppressWarnings("unchecked")
     public static Baseline read(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = Utf8.decode(Files.readAllBytes(file));
+        } catch (Utf8.NotUtf8 e) {
+            throw new IOException("baseline " + file + " is " + e.getMessage(), e);
+        }
         Map<String, Object> o;
         try {
             o = JsonParser.parseObject(text);
         } catch (IllegalArgumentException e) {
             throw new IOException("baseline " + file + " is not JSON: " + e.getMessage(), e);
         }
-        if (!SCHEMA.equals(o.get("schema"))) {
-            throw new IOException("baseline " + file + " has schema " + o.get("schema") + "; expected " + SCHEMA);
+        Object schema = o.get("schema");
+        if (!SCHEMA.equals(schema)) {
+            throw new IOException("baseline " + file + " has schema " + (schema instanceof String s ? JsonParser.excerpt(s) : schema)
+                    + "; expected " + SCHEMA);
         }
         List<Run> runs = new ArrayList<>();
         try {
-            for (Object r : (List<Object>) o.get("runs")) {
-                Map<String, Object> run = (Map<String, Object>) r;
-                List<BaselineEntry> entries = new ArrayList<>();
-                for (Object e : (List<Object>) run.get("timings")) {
-                    entries.add(BaselineEntry.fromJson((Map<String, Object>) e));
+            List<Object> runList = JsonFields.list(o, "runs", "the document");
+            for (int i = 0; i < runList.size(); i++) {
+                String where = "runs[" + i + "]";
+                Map<String, Object> run = JsonFields.object(runList.get(i), where);
+                List<Object> timings = JsonFields.list(run, "timings", where);
+                List<BaselineEntry> entries = new ArrayList<>(timings.size());
+                for (int j = 0; j < timings.size(); j++) {
+                    String at = where + ".timings[" + j + "]";
+                    entries.add(BaselineEntry.fromJson(JsonFields.object(timings.get(j), at), at));
                 }
-                runs.add(new Run((String) run.get("run"), (String) run.get("savedAt"),
-                        HostFingerprint.fromJson((Map<String, Object>) run.get("host")), entries,
-                        ContainerFacts.fromJson((Map<String, Object>) run.get("container"))));
+                Object container = run.get("container");
+                if (container != null && !(container instanceof Map)) {
+                    throw new IllegalArgumentException(where + ".container is not an object");
+                }
+                runs.add(new Run(JsonFields.string(run, "run", where), JsonFields.string(run, "savedAt", where),
+                        HostFingerprint.fromJson(JsonFields.object(run, "host", where)), entries,
+                        ContainerFacts.fromJson((Map<String, Object>) container)));
             }
-        } catch (RuntimeException e) {
-            throw new IOException("baseline " + file + " does not have the " + SCHEMA + " shape: " + e, e);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("baseline " + file + " does not have the " + SCHEMA + " shape: " + e.getMessage(), e);
         }
         return new Baseline(runs);
     }
@@ -192,8 +223,10 @@ public final class Baseline {
                     + String.join("; ", host.differences(latest.host())) + " — timings are not compared across hosts");
         }
         List<BaselineEntry> entries = new ArrayList<>();
-        for (Run r : alike) {
-            r.timings().stream().filter(e -> e.key().equals(key)).findFirst().ifPresent(entries::add);
+        for (int i = 0; i < runs.size(); i++) {
+            if (runs.get(i).host().differences(host).isEmpty() && byKey.get(i).containsKey(key)) {
+                entries.add(byKey.get(i).get(key));
+            }
         }
         if (entries.isEmpty()) {
             return BaselineVerdict.inconclusive("no baseline entry for this timing (a new test or label)");
@@ -246,13 +279,6 @@ public final class Baseline {
 
     /** The test and label of the entry {@code key} in the latest run that holds it, for listing. */
     public String describe(String key) {
-        for (int i = runs.size() - 1; i >= 0; i--) {
-            for (BaselineEntry e : runs.get(i).timings()) {
-                if (e.key().equals(key)) {
-                    return e.test() + " :: " + e.label();
-                }
-            }
-        }
-        return key;
+        return descriptions.getOrDefault(key, key);
     }
 }

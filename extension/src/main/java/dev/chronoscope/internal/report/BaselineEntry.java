@@ -43,16 +43,14 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 .put("quantilesNs", quantiles);
     }
 
-    @SuppressWarnings("unchecked")
-    static BaselineEntry fromJson(Map<String, Object> o) {
+    /** The entry {@code o}, found at {@code where} (for messages); every member must be there, with its type. */
+    static BaselineEntry fromJson(Map<String, Object> o, String where) {
         Map<String, Double> q = new java.util.LinkedHashMap<>();
-        ((Map<String, Object>) o.get("quantilesNs")).forEach((k, v) -> q.put(k, ((Number) v).doubleValue()));
-        return new BaselineEntry((String) o.get("key"), (String) o.get("test"), (String) o.get("label"), (String) o.get("clock"),
-                (String) o.get("measure"), number(o.get("medianNs")), number(o.get("floorP50Ns")), ((Number) o.get("kept")).longValue(),
-                Boolean.TRUE.equals(o.get("resolved")), q);
-    }
-
-    private static double number(Object v) {
-        return v == null ? Double.NaN : ((Number) v).doubleValue();
+        Map<String, Object> quantiles = JsonFields.object(o, "quantilesNs", where);
+        quantiles.keySet().forEach(k -> q.put(k, JsonFields.numberOrNaN(quantiles, k, where + ".quantilesNs")));
+        return new BaselineEntry(JsonFields.string(o, "key", where), JsonFields.string(o, "test", where),
+                JsonFields.string(o, "label", where), JsonFields.string(o, "clock", where), JsonFields.string(o, "measure", where),
+                JsonFields.numberOrNaN(o, "medianNs", where), JsonFields.numberOrNaN(o, "floorP50Ns", where),
+                (long) JsonFields.number(o, "kept", where), JsonFields.bool(o, "resolved", where), q);
     }
 }

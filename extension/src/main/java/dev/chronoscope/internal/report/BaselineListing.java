@@ -38,11 +38,22 @@ public record BaselineListing(String file, List<String> vanished, List<String> a
         return new BaselineListing(file, vanished, added);
     }
 
-    /** Lines for stdout, empty when nothing is listed. */
+    /** The most timings of each kind {@link #lines()} lists one by one; past them, one line counts the rest. */
+    public static final int LISTED = 20;
+
+    /** Lines for stdout, empty when nothing is listed: at most {@value #LISTED} of each kind, then how many more. */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
-        vanished.forEach(v -> out.add("in the baseline, not timed in this run: " + v));
-        added.forEach(a -> out.add("timed in this run, not in the baseline: " + a));
+        summarised(out, "in the baseline, not timed in this run", vanished);
+        summarised(out, "timed in this run, not in the baseline", added);
         return out;
+    }
+
+    private static void summarised(List<String> out, String what, List<String> items) {
+        items.stream().limit(LISTED).forEach(i -> out.add(what + ": " + i));
+        if (items.size() > LISTED) {
+            out.add(String.format(java.util.Locale.ROOT, "%s: %,d more (%,d in all; the run report lists up to %,d)", what,
+                    items.size() - LISTED, items.size(), HtmlReport.LISTED));
+        }
     }
 }

@@ -31,7 +31,7 @@ public final class CompactSection {
     /** The section of {@code r}; a run-wide fact line is printed only where {@code firstSeen} accepts it. */
     public static String format(TestRecord r, Predicate<String> firstSeen) {
         List<String> lines = new ArrayList<>();
-        String header = TimingSection.BEGIN + r.testName() + " ";
+        String header = TimingSection.BEGIN + TimingSection.printable(r.testName()) + " ";
         String outcome = " " + r.outcome();
         lines.add(header + "-".repeat(Math.max(3, WIDTH - header.length() - outcome.length())) + outcome);
         for (String fact : runFacts(r)) {
@@ -108,7 +108,7 @@ public final class CompactSection {
     private static void add(List<String> lines, String key, String value) {
         String indent = " ".repeat(KEY_WIDTH);
         String first = key.isEmpty() ? indent : key + " ".repeat(Math.max(1, KEY_WIDTH - key.length()));
-        String rest = value;
+        String rest = TimingSection.printable(value);
         String prefix = first;
         while (prefix.length() + rest.length() > WIDTH) {
             int room = WIDTH - prefix.length();

@@ -97,12 +97,18 @@ public final class HtmlReport {
         list(out, "Timed in this run, not in the baseline", l.added());
     }
 
+    /** The most timings of each kind the baseline section lists; past them, it counts the rest. */
+    static final int LISTED = 1_000;
+
     private static void list(StringBuilder out, String title, List<String> items) {
         if (items.isEmpty()) {
             return;
         }
         out.append("<p>").append(title).append(":</p><ul>");
-        items.forEach(i -> out.append("<li>").append(Html.escape(i)).append("</li>"));
+        items.stream().limit(LISTED).forEach(i -> out.append("<li>").append(Html.escape(i)).append("</li>"));
+        if (items.size() > LISTED) {
+            out.append(String.format(java.util.Locale.ROOT, "<li>… and %,d more (%,d in all)</li>", items.size() - LISTED, items.size()));
+        }
         out.append("</ul>\n");
     }
 

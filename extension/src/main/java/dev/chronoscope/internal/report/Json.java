@@ -121,10 +121,28 @@ public final class Json {
         out.append(close);
     }
 
+    /** {@code s} as a JSON string literal. */
+    static String quote(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 2);
+        writeString(out, s);
+        return out.toString();
+    }
+
     static void writeString(StringBuilder out, String s) {
         out.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                // a pair is written as it is; a lone surrogate, which UTF-8 cannot encode (it would
+                // become '?'), as its escape, which reads back as the same char
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+                if (paired) {
+                    out.append(c).append(s.charAt(++i));
+                } else {
+                    out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+                }
+                continue;
+            }
             switch (c) {
                 case '"' -> out.append("\\\"");
                 case '\\' -> out.append("\\\\");

@@ -41,14 +41,18 @@ public final class JsonLinesWriter {
         if (json.indexOf('\n') >= 0) {
             throw new IllegalArgumentException("a JSON Lines record must be one line");
         }
-        Files.createDirectories(file.getParent());
         byte[] bytes = (json + "\n").getBytes(StandardCharsets.UTF_8);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+        // a test may leave its thread interrupted: the channel would close itself on it
+        Uninterrupted.call(() -> {
+            Files.createDirectories(file.getParent());
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
             }
-        }
+            return null;
+        });
     }
 }

@@ -8,13 +8,20 @@ import java.util.Map;
 /**
  * A strict JSON parser for the documents Chronoscope reads back (JSON Lines records, baselines): objects (as ordered maps), arrays (lists), strings, numbers
  * (as {@link Double}), {@code true}, {@code false} and {@code null}. Anything else — trailing
- * garbage, a missing comma, an unescaped control character — is an {@link IllegalArgumentException},
- * so a record that parses is well-formed JSON.
+ * garbage, a missing comma, an unescaped control character, nesting deeper than {@value #MAX_DEPTH} — is
+ * an {@link IllegalArgumentException} quoting at most a short excerpt, so a record that parses is
+ * well-formed JSON and a hostile file can neither exhaust the stack nor flood a message.
  */
 public final class JsonParser {
 
+    /** Arrays and objects nest at most this deep: Chronoscope's own documents nest 5 deep. */
+    public static final int MAX_DEPTH = 64;
+    /** The most characters of a document an error message quotes. */
+    static final int EXCERPT = 60;
+
     private final String text;
     private int pos;
+    private int depth;
 
     private JsonParser(String text) {
         this.text = text;
@@ -37,7 +44,7 @@ public final class JsonParser {
     public static Map<String, Object> parseObject(String text) {
         Object value = parse(text);
         if (!(value instanceof Map)) {
-            throw new IllegalArgumentException("not a JSON object: " + text);
+            throw new IllegalArgumentException("not a JSON object: " + excerpt(text));
         }
         return (Map<String, Object>) value;
     }
@@ -47,15 +54,23 @@ public final class JsonParser {
             throw error("unexpected end");
         }
         char c = text.charAt(pos);
+        if ((c == '{' || c == '[') && ++depth > MAX_DEPTH) {
+            throw error("arrays and objects nested more than " + MAX_DEPTH + " deep");
+        }
         return switch (c) {
-            case '{' -> object();
-            case '[' -> array();
+            case '{' -> nested(object());
+            case '[' -> nested(array());
             case '"' -> string();
             case 't' -> literal("true", Boolean.TRUE);
             case 'f' -> literal("false", Boolean.FALSE);
             case 'n' -> literal("null", null);
             default -> number();
         };
+    }
+
+    private Object nested(Object value) {
+        depth--;
+        return value;
     }
 
     private Map<String, Object> object() {
@@ -215,6 +230,17 @@ public final class JsonParser {
     private IllegalArgumentException error(String what) {
         int from = Math.max(0, pos - 20);
         int to = Math.min(text.length(), pos + 20);
-        return new IllegalArgumentException(what + " at " + pos + ": ..." + text.substring(from, to) + "...");
+        return new IllegalArgumentException(what + " at " + pos + ": ..." + Json.quote(text.substring(from, to)) + "...");
+    }
+
+    /**
+     * {@code text} as a message may quote it: whole if short, else its first {@value #EXCERPT}
+     * characters and its length; as a JSON string, so that control characters stay escaped.
+     */
+    public static String excerpt(String text) {
+        if (text.length() <= EXCERPT) {
+            return Json.quote(text);
+        }
+        return Json.quote(text.substring(0, EXCERPT)) + String.format(java.util.Locale.ROOT, "... (%,d characters)", text.length());
     }
 }

@@ -1,7 +1,6 @@
 package dev.chronoscope.internal.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -12,7 +11,8 @@ import java.util.List;
 /**
  * Reads back the records of one run from the report directory: every line of every
  * {@code chronoscope-*.jsonl} file whose record belongs to the run, whichever JVM wrote it. A line
- * that does not parse (a file another JVM is appending to right now) is skipped and counted.
+ * that does not parse (a file another JVM is appending to right now, a line cut inside a UTF-8
+ * character, a damaged or hostile line) is skipped and counted.
  */
 public final class RunRecords {
 
@@ -40,14 +40,22 @@ public final class RunRecords {
         int unreadable = 0;
         for (Path p : paths) {
             boolean counted = false;
-            for (String line : Files.readAllLines(p, StandardCharsets.UTF_8)) {
-                if (line.isBlank()) {
-                    continue;
-                }
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(p);
+            } catch (IOException e) {
+                throw new IOException("could not read " + p + ": " + e, e);
+            }
+            for (int start = 0, end; start < bytes.length; start = end + 1) {
+                end = indexOf(bytes, (byte) '\n', start);
                 ReportedTest t;
                 try {
+                    String line = Utf8.decode(bytes, start, end);
+                    if (line.isBlank()) {
+                        continue;
+                    }
                     t = ReportedTest.fromJson(JsonParser.parseObject(line));
-                } catch (RuntimeException e) {
+                } catch (Utf8.NotUtf8 | RuntimeException e) {
                     unreadable++;
                     continue;
                 }
@@ -61,6 +69,16 @@ public final class RunRecords {
             }
         }
         return new RunRecords(tests, files, unreadable);
+    }
+
+    /** The index of the first {@code b} in {@code bytes} from {@code from}, or {@code bytes.length}. */
+    private static int indexOf(byte[] bytes, byte b, int from) {
+        for (int i = from; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return bytes.length;
     }
 
     public static RunRecords of(List<ReportedTest> tests) {

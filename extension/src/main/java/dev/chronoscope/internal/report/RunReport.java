@@ -36,6 +36,27 @@ public final class RunReport {
         return new Written(html, jmh, records);
     }
 
+    /**
+     * Removes an earlier run's report files from {@code directory}, for a run whose records could not
+     * be read: left in place, they would pass for this run's.
+     *
+     * @return the files removed
+     */
+    public static java.util.List<Path> removeStale(Path directory) {
+        java.util.List<Path> removed = new java.util.ArrayList<>();
+        for (String name : java.util.List.of(HTML, JMH)) {
+            Path file = directory.toAbsolutePath().normalize().resolve(name);
+            try {
+                if (Files.deleteIfExists(file)) {
+                    removed.add(file);
+                }
+            } catch (IOException e) {
+                // what cannot be removed stays; the message says which were
+            }
+        }
+        return removed;
+    }
+
     private static void replace(Path file, String content) throws IOException {
         Path temp = Files.createTempFile(file.getParent(), "." + file.getFileName() + ".", ".tmp");
         try {

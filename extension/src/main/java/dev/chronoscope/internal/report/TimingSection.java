@@ -23,7 +23,7 @@ public final class TimingSection {
 
     public static String format(TestRecord r) {
         StringBuilder out = new StringBuilder();
-        String header = BEGIN + r.testName() + " ";
+        String header = BEGIN + printable(r.testName()) + " ";
         out.append(header).append("-".repeat(Math.max(3, WIDTH - header.length()))).append('\n');
         line(out, "clock", r.clock() + " | " + r.readMethod() + " | " + r.clockWhy());
         if (r.frequency() != null) {
@@ -106,7 +106,43 @@ public final class TimingSection {
     }
 
     private static void line(StringBuilder out, String key, String value) {
-        out.append(key).append(" ".repeat(Math.max(1, KEY_WIDTH - key.length()))).append(value).append('\n');
+        out.append(key).append(" ".repeat(Math.max(1, KEY_WIDTH - key.length()))).append(printable(value)).append('\n');
+    }
+
+    /**
+     * {@code text} as a console or a text file may show it: control characters (a newline or an
+     * escape in a display name would break the section or drive the terminal) and lone surrogates
+     * (which no encoding can write) as escapes — {@code \n}, {@code \t}, {@code \r}, else
+     * {@code \}{@code uXXXX}. The record keeps the text as it was.
+     */
+    public static String printable(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+            boolean escape = Character.isISOControl(c) || (Character.isSurrogate(c) && !pair);
+            if (escape && out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            if (out == null) {
+                i += pair ? 1 : 0;
+                continue;
+            }
+            if (!escape) {
+                out.append(c);
+                if (pair) {
+                    out.append(text.charAt(++i));
+                }
+                continue;
+            }
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                default -> out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            }
+        }
+        return out == null ? text : out.toString();
     }
 
     static String stats(Summary s, String... names) {

@@ -47,13 +47,32 @@ public record AssertionSettings(boolean strict, long seed) {
         }
         String seed = parameters.apply(ChronoscopeConfig.ASSERTIONS_SEED_KEY).map(String::trim)
                 .orElse(ChronoscopeConfig.ASSERTIONS_SEED);
-        long seedValue;
-        try {
-            seedValue = Long.parseLong(seed.replace("_", ""));
-        } catch (NumberFormatException e) {
+        boolean negative = seed.startsWith("-");
+        java.util.OptionalLong magnitude = wholeNumber(negative ? seed.substring(1) : seed);
+        if (magnitude.isEmpty()) {
             throw invalid(ChronoscopeConfig.ASSERTIONS_SEED_KEY, seed, "a whole number (a 64-bit seed)");
         }
+        long seedValue = negative ? -magnitude.getAsLong() : magnitude.getAsLong();
         return new AssertionSettings(strict.equals("true"), seedValue);
+    }
+
+    private static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("[0-9]+(?:_[0-9]+)*");
+
+    /**
+     * The one rule for whole numbers in configuration values: ASCII digits, with single underscores
+     * between digits as in Java ({@code 1_000_000}); no sign, no other script's digits
+     * ({@code ١٠٠}, {@code ５}), no trailing underscore. Empty where {@code text} is not one or
+     * overflows a {@code long}.
+     */
+    public static java.util.OptionalLong wholeNumber(String text) {
+        if (!WHOLE.matcher(text).matches()) {
+            return java.util.OptionalLong.empty();
+        }
+        try {
+            return java.util.OptionalLong.of(Long.parseLong(text.replace("_", "")));
+        } catch (NumberFormatException e) {
+            return java.util.OptionalLong.empty();
+        }
     }
 
     private static IllegalArgumentException invalid(String key, String value, String expected) {

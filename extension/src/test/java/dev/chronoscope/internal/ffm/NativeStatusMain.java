@@ -4,6 +4,7 @@ package dev.chronoscope.internal.ffm;
 public final class NativeStatusMain {
     public static void main(String[] args) {
         System.out.println("probe.loaded=" + ProbeLibrary.isLoaded());
+        System.out.println("probe.source=" + ProbeLibrary.source());
         System.out.println("probe.reason=" + ProbeLibrary.unavailableReason());
         System.out.println("libc.available=" + Libc.isAvailable());
         System.out.println("libc.reason=" + Libc.unavailableReason());
