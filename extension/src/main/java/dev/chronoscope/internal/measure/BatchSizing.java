@@ -98,12 +98,10 @@ final class BatchSizing {
      * of it would get), or null when it does.
      */
     String unresolvedAlone(Region region) {
-        SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
-        region.time(context.reader(), ALONE_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
-        if (alone.samples().isEmpty()) {
+        long p50 = aloneP50(region);
+        if (p50 < 0) {
             return null;
         }
-        long p50 = Statistics.of(alone.samples()).p50();
         double floor = context.floor().median();
         if (Timings.resolves(p50, floor, context.step())) {
             return null;
@@ -111,6 +109,23 @@ final class BatchSizing {
         return String.format(Locale.ROOT, "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
                 Timings.format(p50), Timings.format(floor), Timings.format(context.step()),
                 context.reader().countsTicks() ? "ticks" : "ns");
+    }
+
+    /** The p50 of {@link #ALONE_SAMPLES} single calls of {@code region}, fenced reads included; -1 when none was kept. */
+    long aloneP50(Region region) {
+        SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
+        region.time(context.reader(), ALONE_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
+        return alone.samples().isEmpty() ? -1 : Statistics.of(alone.samples()).p50();
+    }
+
+    /**
+     * The net p50 of single calls of {@code region} (less the latency floor's median), or NaN when
+     * the clock does not resolve one call alone: what {@link SelfChecks#backToBackAboveAlone} compares with.
+     */
+    double resolvedAloneNet(Region region) {
+        long p50 = aloneP50(region);
+        double floor = context.floor().median();
+        return p50 >= 0 && Timings.resolves(p50, floor, context.step()) ? p50 - floor : Double.NaN;
     }
 
     /**

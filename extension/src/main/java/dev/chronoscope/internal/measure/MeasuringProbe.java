@@ -148,10 +148,13 @@ public final class MeasuringProbe implements Probe {
             SampleRecorder recorder = new SampleRecorder(times);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
+            long faults = PageFaults.minor();
             recorder.startCountingSwitches();
             allocation.halves(times, n -> region.time(context.reader(), n, 1, Long.MAX_VALUE, recorder, sink));
             recorder.stopCountingSwitches();
-            return keep(timing(label, recorder, allocation, event, 1, null));
+            faults = faulted(faults);
+            Timing t = build(label, recorder, allocation, 1, null);
+            return keep(commit(event, checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), recorder, 1));
         });
     }
 
@@ -219,10 +222,18 @@ public final class MeasuringProbe implements Probe {
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
+            long faults = PageFaults.minor();
             recorder.startCountingSwitches();
             allocation.halves(samples, n -> k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
             recorder.stopCountingSwitches();
-            return keep(timing(label, recorder, allocation, event, k, batchFloor));
+            faults = faulted(faults);
+            Timing t = build(label, recorder, allocation, k, batchFloor);
+            t = checked(t, SelfChecks.pageFaults(faults, t.kept(), k));
+            if (t.isResolved() && k > 1) {
+                // the same calls alone, right after, through the shared loop: one call between the fenced reads
+                t = checked(t, SelfChecks.backToBackAboveAlone(t, t.net().p50(), sizing.resolvedAloneNet(shared), unit()));
+            }
+            return keep(commit(event, t, recorder, k));
         });
     }
 
@@ -309,7 +320,7 @@ public final class MeasuringProbe implements Probe {
             allocation.open();
             allocation.close(1, region.time(context.reader(), MAX_SAMPLES - first, 1, budget.toNanos() - half, recorder, sink));
             recorder.stopCountingSwitches();
-            return keep(timing(label, recorder, allocation, event, 1, null));
+            return keep(commit(event, build(label, recorder, allocation, 1, null), recorder, 1));
         });
     }
 
@@ -425,8 +436,10 @@ public final class MeasuringProbe implements Probe {
             endsA[j] = ra.samples().size();
             endsB[j] = rb.samples().size();
         }
-        Timing ta = timing(firstLabel, ra, allocationA, eventA, k, batchFloor);
-        Timing tb = timing(secondLabel, rb, allocationB, eventB, k, batchFloor);
+        Timing ta = build(firstLabel, ra, allocationA, k, batchFloor);
+        ta = commit(eventA, checked(ta, SelfChecks.pageFaults(a.faults, ta.kept(), k)), ra, k);
+        Timing tb = build(secondLabel, rb, allocationB, k, batchFloor);
+        tb = commit(eventB, checked(tb, SelfChecks.pageFaults(b.faults, tb.kept(), k)), rb, k);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
         // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
@@ -443,6 +456,8 @@ public final class MeasuringProbe implements Probe {
      */
     private final class ComparedRegion {
         private Region region;
+        /** The measuring thread's page faults during this region's blocks; -1 once they could not be read. */
+        long faults;
         private final String note;
 
         private final String label;
@@ -482,10 +497,13 @@ public final class MeasuringProbe implements Probe {
         /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
         void block(int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
             naming(note, () -> {
+                long before = PageFaults.minor();
                 recorder.startCountingSwitches();
                 allocation.open();
                 allocation.close(half, k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
                 recorder.stopCountingSwitches();
+                long during = faulted(before);
+                faults = faults < 0 || during < 0 ? -1 : faults + during;
                 return null;
             });
         }
@@ -493,17 +511,39 @@ public final class MeasuringProbe implements Probe {
 
     /**
      * The timing of a region — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call; committed as a JFR event when one is recorded.
+     * {@code batchFloor} — with its allocation per call, before its self-checks.
      */
-    private Timing timing(String label, SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, int k,
-                          ProbeFloor batchFloor) {
-        long calls = (long) k * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+    private Timing build(String label, SampleRecorder recorder, AllocationCount allocation, int k, ProbeFloor batchFloor) {
+        long calls = calls(recorder, k);
         Allocation counted = allocation.result(loopBytesPerCall);
         String unknown = AllocationCount.unknownReason(calls);
-        Timing timing = batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
+        return batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
                 : Timings.buildThroughput(label, recorder, context, k, batchFloor, counted, unknown);
-        event.commit(testName, timing, calls);
+    }
+
+    private static long calls(SampleRecorder recorder, int k) {
+        return (long) k * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+    }
+
+    /** Commits {@code timing}, as its self-checks left it, as a JFR event when one is recorded. */
+    private Timing commit(TimedRegionEvent event, Timing timing, SampleRecorder recorder, int k) {
+        event.commit(testName, timing, calls(recorder, k));
         return timing;
+    }
+
+    /** {@code timing}, refused when a self-check found a reason. */
+    private static Timing checked(Timing timing, java.util.Optional<String> refusal) {
+        return refusal.map(timing::refused).orElse(timing);
+    }
+
+    /** The page faults since {@code before} ({@link PageFaults#minor()}); -1 when either reading failed. */
+    private static long faulted(long before) {
+        long now = PageFaults.minor();
+        return before < 0 || now < 0 ? -1 : now - before;
+    }
+
+    private String unit() {
+        return context.reader().countsTicks() ? "ticks" : "ns";
     }
 
     /**
