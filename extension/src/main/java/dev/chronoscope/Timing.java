@@ -322,7 +322,7 @@ public final class Timing {
     @Override
     public String toString() {
         return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock,
-                mode.question(callsPerSample), kept(), dropped(), raw.p50(), raw.unit().symbol(), verdict);
+                mode.question(callsPerSample, clock), kept(), dropped(), raw.p50(), raw.unit().symbol(), verdict);
     }
 
     /** Assembles a {@link Timing}; used by Chronoscope's measurement code. */

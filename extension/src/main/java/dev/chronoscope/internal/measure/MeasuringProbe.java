@@ -148,11 +148,11 @@ public final class MeasuringProbe implements Probe {
             SampleRecorder recorder = new SampleRecorder(times);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
-            long faults = PageFaults.minor();
             recorder.startCountingSwitches();
+            long faults = PageFaults.minor();
             allocation.halves(times, n -> region.time(context.reader(), n, 1, Long.MAX_VALUE, recorder, sink));
-            recorder.stopCountingSwitches();
             faults = faulted(faults);
+            recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, 1, null);
             return keep(commit(event, checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), recorder, 1));
         });
@@ -222,11 +222,11 @@ public final class MeasuringProbe implements Probe {
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
-            long faults = PageFaults.minor();
             recorder.startCountingSwitches();
+            long faults = PageFaults.minor();
             allocation.halves(samples, n -> k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
-            recorder.stopCountingSwitches();
             faults = faulted(faults);
+            recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, k, batchFloor);
             t = checked(t, SelfChecks.pageFaults(faults, t.kept(), k));
             if (t.isResolved() && k > 1) {
@@ -358,6 +358,26 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
@@ -497,12 +517,14 @@ public final class MeasuringProbe implements Probe {
         /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
         void block(int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
             naming(note, () -> {
-                long before = PageFaults.minor();
                 recorder.startCountingSwitches();
+                // the fault reads outside the allocation count: a thread's first read opens its stat file
+                long before = PageFaults.minor();
                 allocation.open();
-                allocation.close(half, k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
-                recorder.stopCountingSwitches();
+                long calls = k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink);
+                allocation.close(half, calls);
                 long during = faulted(before);
+                recorder.stopCountingSwitches();
                 faults = faults < 0 || during < 0 ? -1 : faults + during;
                 return null;
             });

@@ -97,7 +97,7 @@ public final class CompactSection {
         String noise = preempted > 0 ? " | preempted " + Format.count(preempted) + "x" : "";
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
-        add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | " + t.mode().question(t.callsPerSample()) + " | ")
+        add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ")
                 + figures + " | " + verdict + noise + alloc);
     }
 
