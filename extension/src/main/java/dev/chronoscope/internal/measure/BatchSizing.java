@@ -119,13 +119,30 @@ final class BatchSizing {
     }
 
     /**
-     * The net p50 of single calls of {@code region} (less the latency floor's median), or NaN when
-     * the clock does not resolve one call alone: what {@link SelfChecks#backToBackAboveAlone} compares with.
+     * What {@link SelfChecks#backToBackAboveAlone} compares a throughput figure with: the net p50 per
+     * call of {@code shared} (a region through the shared loop, never inlined) one call per sample,
+     * less the latency floor's median; where the clock does not resolve one call, per call in the
+     * smallest batch that resolves, less the fenced pair. {@code calls} holds the calls per sample
+     * used; NaN when no batch resolves it.
      */
-    double resolvedAloneNet(Region region) {
-        long p50 = aloneP50(region);
+    double aloneNet(Region shared, int[] calls) {
+        long p50 = aloneP50(shared);
         double floor = context.floor().median();
-        return p50 >= 0 && Timings.resolves(p50, floor, context.step()) ? p50 - floor : Double.NaN;
+        if (p50 >= 0 && Timings.resolves(p50, floor, context.step())) {
+            calls[0] = 1;
+            return p50 - floor;
+        }
+        if (!canResolveByBatching()) {
+            return Double.NaN;
+        }
+        int k = callsPerSample(shared);
+        SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
+        shared.time(context.reader(), PILOT_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
+        if (pilot.samples().isEmpty()) {
+            return Double.NaN;
+        }
+        calls[0] = k;
+        return (Statistics.of(pilot.samples()).p50() - floor) / k;
     }
 
     /**

@@ -150,11 +150,13 @@ public final class MeasuringProbe implements Probe {
             TimedRegionEvent event = TimedRegionEvent.started();
             recorder.startCountingSwitches();
             long faults = PageFaults.minor();
-            allocation.halves(times, n -> region.time(context.reader(), n, 1, Long.MAX_VALUE, recorder, sink));
+            SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+            allocation.halves(times, n -> jit.time(region, context.reader(), n, 1, recorder, sink));
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, 1, null);
-            return keep(commit(event, checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), recorder, 1));
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), jit.refusal());
+            return keep(commit(event, t, recorder, 1));
         });
     }
 
@@ -200,17 +202,18 @@ public final class MeasuringProbe implements Probe {
         Region region = compiledRegions.inlined(shared);
         Region empty = compiledRegions.inlinedEmpty(shared.shape());
         String note = timingNote(method, label);
+        ProbeWarmup[] settled = new ProbeWarmup[1];
         int k = naming(note, () -> {
             // in batches of two, not one: code compiled while the batch loop never looped is
             // thrown away (deoptimised) at the first longer batch, and the sizing would time that
             warmUp(region, samples, 2, label);
             int sized = sizing.callsPerSample(region);
-            warmUp(region, samples, sized, label);
+            settled[0] = warmUp(region, samples, sized, label);
             // sized again once warm at that size: a region sized while its code was still being
             // compiled ran slower per call, and got too few calls per sample for the clock (seen here)
             int resized = sizing.callsPerSample(region, sized);
             if (resized != sized) {
-                warmUp(region, samples, resized, label);
+                settled[0] = warmUp(region, samples, resized, label);
             }
             return resized;
         });
@@ -224,14 +227,19 @@ public final class MeasuringProbe implements Probe {
             TimedRegionEvent event = TimedRegionEvent.started();
             recorder.startCountingSwitches();
             long faults = PageFaults.minor();
-            allocation.halves(samples, n -> k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
+            SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+            allocation.halves(samples, n -> k * jit.time(region, context.reader(), n, k, recorder, sink));
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, k, batchFloor);
-            t = checked(t, SelfChecks.pageFaults(faults, t.kept(), k));
-            if (t.isResolved() && k > 1) {
-                // the same calls alone, right after, through the shared loop: one call between the fenced reads
-                t = checked(t, SelfChecks.backToBackAboveAlone(t, t.net().p50(), sizing.resolvedAloneNet(shared), unit()));
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), jit.refusal());
+            t = checked(t, SelfChecks.slowerThanWarmedUp(t, recorder, settled[0], unit()));
+            if (t.isResolved()) {
+                // the same calls without the region's own loop, right after: one call between the fenced
+                // reads, or the smallest batch through the shared loop that the clock resolves
+                int[] aloneCalls = new int[1];
+                double alone = sizing.aloneNet(shared, aloneCalls);
+                t = checked(t, SelfChecks.backToBackAboveAlone(t, t.net().p50(), alone, aloneCalls[0], unit()));
             }
             return keep(commit(event, t, recorder, k));
         });
@@ -443,6 +451,8 @@ public final class MeasuringProbe implements Probe {
         AllocationCount allocationB = new AllocationCount(rb);
         TimedRegionEvent eventA = TimedRegionEvent.started();
         TimedRegionEvent eventB = TimedRegionEvent.started();
+        a.startSampling();
+        b.startSampling();
         for (int j = 0; j < pairs; j++) {
             int n = Math.min(blockSize, times - j * blockSize);
             int half = j < pairs / 2 ? 0 : 1;
@@ -457,9 +467,9 @@ public final class MeasuringProbe implements Probe {
             endsB[j] = rb.samples().size();
         }
         Timing ta = build(firstLabel, ra, allocationA, k, batchFloor);
-        ta = commit(eventA, checked(ta, SelfChecks.pageFaults(a.faults, ta.kept(), k)), ra, k);
+        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(a.faults, ta.kept(), k)), a.jit.refusal()), ra, k);
         Timing tb = build(secondLabel, rb, allocationB, k, batchFloor);
-        tb = commit(eventB, checked(tb, SelfChecks.pageFaults(b.faults, tb.kept(), k)), rb, k);
+        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(b.faults, tb.kept(), k)), b.jit.refusal()), rb, k);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
         // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
@@ -478,6 +488,13 @@ public final class MeasuringProbe implements Probe {
         private Region region;
         /** The measuring thread's page faults during this region's blocks; -1 once they could not be read. */
         long faults;
+        /** Sees this region's code compiled during its blocks; set when sampling begins. */
+        SamplingJit jit;
+
+        /** Sampling begins: from now on, compilations of this region's code are the self-check's evidence. */
+        void startSampling() {
+            jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+        }
         private final String note;
 
         private final String label;
@@ -521,7 +538,7 @@ public final class MeasuringProbe implements Probe {
                 // the fault reads outside the allocation count: a thread's first read opens its stat file
                 long before = PageFaults.minor();
                 allocation.open();
-                long calls = k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink);
+                long calls = k * jit.time(region, context.reader(), n, k, recorder, sink);
                 allocation.close(half, calls);
                 long during = faulted(before);
                 recorder.stopCountingSwitches();
@@ -574,16 +591,20 @@ public final class MeasuringProbe implements Probe {
      * label, in the test's record ({@link #warmupWarnings()}): the region may have been timed while
      * the JIT still compiled it.
      */
-    private void warmUp(Region region, int times, int calls, String label) {
-        warmUp(region, times, calls, label, "'" + label + "'");
+    private ProbeWarmup warmUp(Region region, int times, int calls, String label) {
+        return warmUp(region, times, calls, label, "'" + label + "'");
     }
 
-    /** As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning. */
-    private void warmUp(Region region, int times, int calls, String label, String what) {
+    /**
+     * As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning;
+     * the warm-up, null when region warm-ups are off.
+     */
+    private ProbeWarmup warmUp(Region region, int times, int calls, String label, String what) {
+        ProbeWarmup w = null;
         if (regionWarmupBudgetNanos > 0) {
             int roundSize = Math.max(10, Math.min(10_000, times / 10));
             // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
-            ProbeWarmup w = ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
+            w = ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
                     calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
             if (!w.converged()) {
                 String unit = context.reader().countsTicks() ? "ticks" : "ns";
@@ -595,6 +616,7 @@ public final class MeasuringProbe implements Probe {
                         w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0), w.finalMedian(), unit));
             }
         }
+        return w;
     }
 
     /** One warning per label whose region warm-up did not settle within its budget, in the order they happened. */
