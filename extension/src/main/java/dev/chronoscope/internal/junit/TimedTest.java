@@ -5,6 +5,7 @@ import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.measure.JitMode;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.TimedRegionEvent;
@@ -110,6 +111,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         warnings.addAll(notes);
         probe.unendedRegion().ifPresent(warnings::add);
         warnings.addAll(probe.warmupWarnings());
+        // said with every test's figures, never silent: they are not of the code production runs
+        JitMode.current().warning().ifPresent(warnings::add);
         runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
         return TestRecord.builder()
                 .test(test.getUniqueId(), testName, test.getDisplayName())
@@ -150,6 +153,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 + " | hypervisor " + (Boolean.TRUE.equals(host.hypervisor().value()) ? host.hypervisorVendor().orElse("yes") :
                 host.hypervisor().isKnown() ? "none" : "unknown")
                 + " | CPUs online " + host.onlineCpus().map(Object::toString).orElse("unknown")
-                + " | " + host.cpuModel().orElse("CPU model unknown");
+                + " | " + host.cpuModel().orElse("CPU model unknown")
+                + " | JIT " + JitMode.current().describe();
     }
 }
