@@ -111,6 +111,13 @@ final class BatchSizing {
                 context.reader().countsTicks() ? "ticks" : "ns");
     }
 
+    /** The raw p50 per call of {@link #PILOT_SAMPLES} samples of {@code calls} calls of {@code region}; NaN when none was kept. */
+    double pilotPerCall(Region region, int calls) {
+        SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
+        region.time(context.reader(), PILOT_SAMPLES, calls, Long.MAX_VALUE, pilot, sink);
+        return pilot.samples().isEmpty() ? Double.NaN : Statistics.of(pilot.samples()).p50() / (double) calls;
+    }
+
     /** The p50 of {@link #ALONE_SAMPLES} single calls of {@code region}, fenced reads included; -1 when none was kept. */
     long aloneP50(Region region) {
         SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
@@ -122,10 +129,14 @@ final class BatchSizing {
      * What {@link SelfChecks#backToBackAboveAlone} compares a throughput figure with: the net p50 per
      * call of {@code shared} (a region through the shared loop, never inlined) one call per sample,
      * less the latency floor's median; where the clock does not resolve one call, per call in the
-     * smallest batch that resolves, less the fenced pair. {@code calls} holds the calls per sample
-     * used; NaN when no batch resolves it.
+     * smallest batch that resolves, less the fenced pair; after {@code warmNanos} of untimed calls.
+     * {@code calls} holds the calls per sample used; NaN when no batch resolves it.
      */
-    double aloneNet(Region shared, int[] calls) {
+    double aloneNet(Region shared, int[] calls, long warmNanos) {
+        SampleRecorder warm = new SampleRecorder(1_000);
+        for (long start = System.nanoTime(); System.nanoTime() - start < warmNanos; warm.clear()) {
+            shared.time(context.reader(), 1_000, 1, warmNanos, warm, sink);
+        }
         long p50 = aloneP50(shared);
         double floor = context.floor().median();
         if (p50 >= 0 && Timings.resolves(p50, floor, context.step())) {

@@ -155,7 +155,7 @@ public final class MeasuringProbe implements Probe {
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, 1, null);
-            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), jit.refusal());
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), jitRefusal(jit));
             return keep(commit(event, t, recorder, 1));
         });
     }
@@ -228,17 +228,24 @@ public final class MeasuringProbe implements Probe {
             recorder.startCountingSwitches();
             long faults = PageFaults.minor();
             SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+            long sampling = System.nanoTime();
             allocation.halves(samples, n -> k * jit.time(region, context.reader(), n, k, recorder, sink));
+            sampling = System.nanoTime() - sampling;
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, k, batchFloor);
-            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), jit.refusal());
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), jitRefusal(jit));
             t = checked(t, SelfChecks.slowerThanWarmedUp(t, recorder, settled[0], unit()));
+            if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
+                t = checked(t, SelfChecks.resizedDiffers(t, sizing.pilotPerCall(region, 2 * k), unit()));
+            }
             if (t.isResolved()) {
                 // the same calls without the region's own loop, right after: one call between the fenced
                 // reads, or the smallest batch through the shared loop that the clock resolves
                 int[] aloneCalls = new int[1];
-                double alone = sizing.aloneNet(shared, aloneCalls);
+                // warmed for an eighth of the sampling's time first: cold, the calls alone read slow
+                // and hid a figure 3x too high (1,142 ns against 351 ns warm, commons-lang3 join)
+                double alone = sizing.aloneNet(shared, aloneCalls, sampling / 8);
                 t = checked(t, SelfChecks.backToBackAboveAlone(t, t.net().p50(), alone, aloneCalls[0], unit()));
             }
             return keep(commit(event, t, recorder, k));
@@ -453,6 +460,8 @@ public final class MeasuringProbe implements Probe {
         TimedRegionEvent eventB = TimedRegionEvent.started();
         a.startSampling();
         b.startSampling();
+        // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
+        long faults = PageFaults.minor();
         for (int j = 0; j < pairs; j++) {
             int n = Math.min(blockSize, times - j * blockSize);
             int half = j < pairs / 2 ? 0 : 1;
@@ -466,10 +475,12 @@ public final class MeasuringProbe implements Probe {
             endsA[j] = ra.samples().size();
             endsB[j] = rb.samples().size();
         }
+        faults = faulted(faults);
+        long sampled = ra.samples().size() + rb.samples().size();
         Timing ta = build(firstLabel, ra, allocationA, k, batchFloor);
-        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(a.faults, ta.kept(), k)), a.jit.refusal()), ra, k);
+        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(a.jit)), ra, k);
         Timing tb = build(secondLabel, rb, allocationB, k, batchFloor);
-        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(b.faults, tb.kept(), k)), b.jit.refusal()), rb, k);
+        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(b.jit)), rb, k);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
         // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
@@ -486,8 +497,6 @@ public final class MeasuringProbe implements Probe {
      */
     private final class ComparedRegion {
         private Region region;
-        /** The measuring thread's page faults during this region's blocks; -1 once they could not be read. */
-        long faults;
         /** Sees this region's code compiled during its blocks; set when sampling begins. */
         SamplingJit jit;
 
@@ -535,14 +544,9 @@ public final class MeasuringProbe implements Probe {
         void block(int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
             naming(note, () -> {
                 recorder.startCountingSwitches();
-                // the fault reads outside the allocation count: a thread's first read opens its stat file
-                long before = PageFaults.minor();
                 allocation.open();
-                long calls = k * jit.time(region, context.reader(), n, k, recorder, sink);
-                allocation.close(half, calls);
-                long during = faulted(before);
+                allocation.close(half, k * jit.time(region, context.reader(), n, k, recorder, sink));
                 recorder.stopCountingSwitches();
-                faults = faults < 0 || during < 0 ? -1 : faults + during;
                 return null;
             });
         }
@@ -573,6 +577,15 @@ public final class MeasuringProbe implements Probe {
     /** {@code timing}, refused when a self-check found a reason. */
     private static Timing checked(Timing timing, java.util.Optional<String> refusal) {
         return refusal.map(timing::refused).orElse(timing);
+    }
+
+    /**
+     * The JIT self-check's refusal, where region warm-ups run: with them off
+     * ({@code chronoscope.region.warmup.budget=0}) a timing is of whatever code runs, compiled or
+     * not, as asked.
+     */
+    private java.util.Optional<String> jitRefusal(SamplingJit jit) {
+        return regionWarmupBudgetNanos > 0 ? jit.refusal() : java.util.Optional.empty();
     }
 
     /** The page faults since {@code before} ({@link PageFaults#minor()}); -1 when either reading failed. */

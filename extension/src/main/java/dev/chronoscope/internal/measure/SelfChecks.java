@@ -37,7 +37,8 @@ final class SelfChecks {
 
     /**
      * The page-fault check: {@code faults} minor faults of the measuring thread while it took
-     * {@code samples} samples (-1 when they could not be read: nothing to check).
+     * {@code samples} samples (-1 when they could not be read: nothing to check); in a comparison,
+     * both regions' samples, whose blocks take turns, so that both are refused.
      */
     static Optional<String> pageFaults(long faults, long samples, int callsPerSample) {
         if (faults < 0 || samples <= 0 || faults < Math.max(MIN_FAULTS, FAULTS_PER_SAMPLE * samples)) {
@@ -93,6 +94,25 @@ final class SelfChecks {
                         + " explains: the region's code changed between the two (thrown away by the JIT, or other code)",
                 Timings.format(sampled), unit, timing.callsPerSample(), sampled / settled.finalMedian(),
                 Timings.format(settled.finalMedian()), unit, RATIO));
+    }
+
+    /**
+     * The re-sizing check: the raw per-call p50 at {@code k} calls per sample (the timing's) against
+     * a pilot of {@link BatchSizing#PILOT_SAMPLES} samples at {@code 2k} right after, in the clock's
+     * unit. Per call, a longer batch spreads the pair of reads thinner and nothing else: a figure
+     * that moves beyond noise with k measured a loop whose code depends on the batch length.
+     */
+    static Optional<String> resizedDiffers(Timing timing, double perCallAtDouble, String unit) {
+        double perCall = timing.raw().p50();
+        if (timing.mode() != TimingMode.THROUGHPUT || !(perCallAtDouble > 0) || !(perCall > 0)
+                || (perCall <= RATIO * perCallAtDouble && perCallAtDouble <= RATIO * perCall)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample (p50, raw) and %s"
+                        + " %s at %d (p50 of %d samples right after) differ by %.2fx, beyond the x%.2f that noise explains: the"
+                        + " figure depends on the batch length, so it is not the region's cost per call", Timings.format(perCall), unit,
+                timing.callsPerSample(), Timings.format(perCallAtDouble), unit, 2 * timing.callsPerSample(), BatchSizing.PILOT_SAMPLES,
+                Math.max(perCall / perCallAtDouble, perCallAtDouble / perCall), RATIO));
     }
 
     private static String perCall(long faults, long calls) {
