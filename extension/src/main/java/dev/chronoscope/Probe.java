@@ -287,6 +287,58 @@ public interface Probe {
         throw unsupported("compare");
     }
 
+    /**
+     * As {@link #compare(int, Supplier, Supplier)}, the first with a {@code long} result, the second with an object result: mixed shapes
+     * (say a method returning {@code long} against one returning its box) compile without casts.
+     */
+    default Comparison compare(int times, LongSupplier first, Supplier<?> second) {
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with a {@code long} result, the second with an object result. */
+    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times) {
+        throw unsupported("compare");
+    }
+
+    /**
+     * As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code long} result: mixed shapes
+     * (say a method returning {@code long} against one returning its box) compile without casts.
+     */
+    default Comparison compare(int times, Supplier<?> first, LongSupplier second) {
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with an object result, the second with a {@code long} result. */
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times) {
+        throw unsupported("compare");
+    }
+
+    /**
+     * As {@link #compare(int, Supplier, Supplier)}, the first with a {@code double} result, the second with an object result: mixed shapes
+     * (say a method returning {@code double} against one returning its box) compile without casts.
+     */
+    default Comparison compare(int times, DoubleSupplier first, Supplier<?> second) {
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with a {@code double} result, the second with an object result. */
+    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times) {
+        throw unsupported("compare");
+    }
+
+    /**
+     * As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code double} result: mixed shapes
+     * (say a method returning {@code double} against one returning its box) compile without casts.
+     */
+    default Comparison compare(int times, Supplier<?> first, DoubleSupplier second) {
+        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+    }
+
+    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with an object result, the second with a {@code double} result. */
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times) {
+        throw unsupported("compare");
+    }
+
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code long} result (not boxed). */
     default Comparison compare(int times, LongSupplier first, LongSupplier second) {
         return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);

@@ -78,6 +78,42 @@ public final class Timing {
         }
     }
 
+    /**
+     * This timing with its figure refused by a self-check ({@link Verdict#REFUSED}), {@code reason}
+     * naming the check and its evidence; a timing the clock did not resolve keeps its verdict, the
+     * self-check's finding added to its reason. For Chronoscope's measurement code; not for users.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public Timing refused(String reason) {
+        Objects.requireNonNull(reason, "reason");
+        return verdict == Verdict.RESOLVED ? new Timing(this, Verdict.REFUSED, reason)
+                : new Timing(this, verdict, verdictReason + "; also: " + reason);
+    }
+
+    private Timing(Timing t, Verdict verdict, String verdictReason) {
+        this.label = t.label;
+        this.clock = t.clock;
+        this.readMethod = t.readMethod;
+        this.frequency = t.frequency;
+        this.sortedInts = t.sortedInts;
+        this.sortedLongs = t.sortedLongs;
+        this.droppedMigration = t.droppedMigration;
+        this.droppedNegative = t.droppedNegative;
+        this.floor = t.floor;
+        this.floorSubtracted = t.floorSubtracted;
+        this.step = t.step;
+        this.stepSource = t.stepSource;
+        this.raw = t.raw;
+        this.verdict = verdict;
+        this.verdictReason = verdictReason;
+        this.failsWhenInconclusive = t.failsWhenInconclusive;
+        this.allocation = t.allocation;
+        this.allocationUnknown = t.allocationUnknown;
+        this.involuntaryContextSwitches = t.involuntaryContextSwitches;
+        this.mode = t.mode;
+        this.callsPerSample = t.callsPerSample;
+    }
+
     /** For Chronoscope's measurement code; not for users. */
     @API(status = INTERNAL, since = "0.1")
     public static Builder builder() {
@@ -298,7 +334,7 @@ public final class Timing {
     @Override
     public String toString() {
         return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock,
-                mode.question(callsPerSample), kept(), dropped(), raw.p50(), raw.unit().symbol(), verdict);
+                mode.question(callsPerSample, clock), kept(), dropped(), raw.p50(), raw.unit().symbol(), verdict);
     }
 
     /** Assembles a {@link Timing}; used by Chronoscope's measurement code. */

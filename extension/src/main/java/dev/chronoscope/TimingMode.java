@@ -26,9 +26,13 @@ public enum TimingMode {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Which question the figures answer, in a few words, for {@code callsPerSample} calls per sample. */
-    public String question(int callsPerSample) {
-        return this == LATENCY ? "latency: one call alone, fenced"
+    /**
+     * Which question the figures answer, in a few words, for {@code callsPerSample} calls per sample
+     * read with {@code clock}: "fenced" only where the reads are ({@link ClockId#TSC_FENCED}); a
+     * POSIX clock's read has no fence, and saying so was wrong.
+     */
+    public String question(int callsPerSample, ClockId clock) {
+        return this == LATENCY ? (clock == ClockId.TSC_FENCED ? "latency: one call alone, between fenced reads" : "latency: one call alone")
                 : "throughput: per call, " + callsPerSample + " call" + (callsPerSample == 1 ? "" : "s") + " back to back";
     }
 }

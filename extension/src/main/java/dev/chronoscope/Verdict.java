@@ -12,5 +12,12 @@ public enum Verdict {
     /** The region is too short for this clock: its median is lost in the floor or the clock's step. */
     NOT_RESOLVED,
     /** No samples were kept, so nothing can be said. */
-    NO_SAMPLES
+    NO_SAMPLES,
+    /**
+     * The clock resolved the region, but one of Chronoscope's self-checks found evidence that the
+     * figure is not the region's steady cost (the reason names the check and its evidence: page
+     * faults during sampling, a per-call figure back to back above the same calls alone, ...).
+     * Claims on it are inconclusive, and a baseline comparison does not judge it.
+     */
+    REFUSED
 }

@@ -74,6 +74,30 @@ class RegionShapeOverloadTests {
             return null;
         }
 
+        @Override
+        public Comparison compare(String a, LongSupplier first, String b, Supplier<?> second, int times) {
+            shape("LongSupplier+Supplier");
+            return null;
+        }
+
+        @Override
+        public Comparison compare(String a, Supplier<?> first, String b, LongSupplier second, int times) {
+            shape("Supplier+LongSupplier");
+            return null;
+        }
+
+        @Override
+        public Comparison compare(String a, DoubleSupplier first, String b, Supplier<?> second, int times) {
+            shape("DoubleSupplier+Supplier");
+            return null;
+        }
+
+        @Override
+        public Comparison compare(String a, Supplier<?> first, String b, DoubleSupplier second, int times) {
+            shape("Supplier+DoubleSupplier");
+            return null;
+        }
+
         @Override public Timing repeatFor(String label, Duration budget, Supplier<?> region) { return shape("Supplier"); }
         @Override public Timing repeatFor(String label, Duration budget, LongSupplier region) { return shape("LongSupplier"); }
         @Override public Timing repeatFor(String label, Duration budget, IntSupplier region) { return shape("IntSupplier"); }
@@ -104,6 +128,10 @@ class RegionShapeOverloadTests {
     String textOf(long v) { return Long.toString(v); }
     void nothingOf(long v) { list.add((int) v); }
     long nextLong() { return x++; }
+    long longMethod() { return x * 31; }
+    Long boxedLongMethod() { return x * 31; }
+    double doubleMethod() { return x / 3.0; }
+    Double boxedDoubleMethod() { return x / 3.0; }
     int nextInt() { return (int) x++; }
     static <T> T identity(T t) { return t; }
 
@@ -181,6 +209,25 @@ class RegionShapeOverloadTests {
         assertThat(p.last()).isEqualTo("Supplier");
         p.compare("a", () -> nothingOf(x), "b", list::clear, 10);
         assertThat(p.last()).isEqualTo("Runnable");
+    }
+
+    /** A primitive result against its box: each side keeps its own shape, no cast, no ambiguity (once "ambiguous"). */
+    @Test
+    void compareOfMixedShapesCompilesWithoutCastsAndKeepsEachShape() {
+        ShapeRecorder p = new ShapeRecorder();
+        p.compare("a", this::longMethod, "b", this::boxedLongMethod, 10);
+        assertThat(p.last()).isEqualTo("LongSupplier+Supplier");
+        p.compare("a", this::boxedLongMethod, "b", this::longMethod, 10);
+        assertThat(p.last()).isEqualTo("Supplier+LongSupplier");
+        p.compare(10, this::boxedDoubleMethod, this::doubleMethod);
+        assertThat(p.last()).isEqualTo("Supplier+DoubleSupplier");
+        p.compare("a", () -> longOf(x), "b", () -> textOf(x), 10);
+        assertThat(p.last()).isEqualTo("LongSupplier+Supplier");
+        // same shapes still pick the same-shape overload, not a mixed one
+        p.compare("a", this::longMethod, "b", this::longMethod, 10);
+        assertThat(p.last()).isEqualTo("LongSupplier");
+        p.compare("a", this::boxedLongMethod, "b", this::boxedLongMethod, 10);
+        assertThat(p.last()).isEqualTo("Supplier");
     }
 
     @Test

@@ -172,7 +172,9 @@ class ThroughputTests {
 
         String section = run.section("ThroughputTestCase.shortRegion()");
         assertThat(section).contains("mode         throughput: per call, " + t.callsPerSample() + " calls back to back")
-                .contains("mode         latency: one call alone, fenced");
+                .contains("mode         " + TimingMode.LATENCY.question(1, t.clock()));
+        // "fenced" only where the reads are: the TSC's fenced read path, never a POSIX clock
+        assertThat(section.contains("fenced reads")).isEqualTo(t.clock() == dev.chronoscope.ClockId.TSC_FENCED);
     }
 
     @Test

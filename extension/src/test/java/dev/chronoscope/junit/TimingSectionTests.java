@@ -114,7 +114,7 @@ class TimingSectionTests {
                 .contains("\noutcome      passed\n")
                 .contains("\ntiming       invocation\n")
                 .contains("\ntiming       mix\n")
-                .containsPattern("\ntiming       mix\nmode         latency: one call alone, fenced\nsamples      \\d+ kept \\| \\d+ dropped \\(\\d+ CPU migration, \\d+ negative delta\\)\n")
+                .containsPattern("\ntiming       mix\nmode         latency: one call alone(, between fenced reads)?\nsamples      \\d+ kept \\| \\d+ dropped \\(\\d+ CPU migration, \\d+ negative delta\\)\n")
                 .contains("\ntiming       explicit begin/end\n")
                 .containsPattern("\nverdict      (RESOLVED|NOT_RESOLVED) \\| ");
         assertThat(run.stdout()).as("nothing but the section, then the run report's path at the end of the run")

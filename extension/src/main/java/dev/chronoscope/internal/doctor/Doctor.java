@@ -261,7 +261,8 @@ public final class Doctor {
     }
 
     static DoctorReport.Environment environment() {
-        String java = System.getProperty("java.runtime.version", "?") + " (" + System.getProperty("java.vm.vendor", "?") + ")";
+        String java = System.getProperty("java.runtime.version", "?") + " (" + System.getProperty("java.vm.vendor", "?") + ") | JIT "
+                + dev.chronoscope.internal.measure.JitMode.current().describe();
         Fact<String> probe;
         try {
             probe = ProbeLibrary.isLoaded() ? Fact.of(ProbeLibrary.source(), "ProbeLibrary")

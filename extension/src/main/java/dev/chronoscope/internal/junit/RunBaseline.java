@@ -89,6 +89,12 @@ final class RunBaseline {
                 out.add(BaselineVerdict.inconclusive("the baseline " + settings.compare().get() + " does not exist (yet): nothing to compare with"));
                 continue;
             }
+            if (t.verdict() == Verdict.REFUSED) {
+                // a figure a self-check refused is no duration of the region's to judge, either way
+                out.add(BaselineVerdict.inconclusive("this run's figure was refused by a self-check (" + t.verdictReason()
+                        + "): the gate does not judge it"));
+                continue;
+            }
             double median = t.kept() == 0 ? Double.NaN : t.floorSubtracted() ? t.netNanos().p50() : t.rawNanos().p50();
             out.add(compared.get().compare(uniqueId + " :: " + t.label(), t.clock().name(), t.floorSubtracted() ? "net" : "raw", median,
                     t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED, fingerprint(), container, settings.threshold()));

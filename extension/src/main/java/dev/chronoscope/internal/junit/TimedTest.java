@@ -8,6 +8,7 @@ import dev.chronoscope.internal.host.CpuQuota;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.measure.JitMode;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.TimedRegionEvent;
@@ -115,6 +116,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         probe.unendedRegion().ifPresent(warnings::add);
         warnings.addAll(probe.warmupWarnings());
         warnings.addAll(throttled(timings, runtime.host()));
+        // said with every test's figures, never silent: they are not of the code production runs
+        JitMode.current().warning().ifPresent(warnings::add);
         runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
         return TestRecord.builder()
                 .test(test.getUniqueId(), testName, test.getDisplayName())
@@ -168,6 +171,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 + " | hypervisor " + (Boolean.TRUE.equals(host.hypervisor().value()) ? host.hypervisorVendor().orElse("yes") :
                 host.hypervisor().isKnown() ? "none" : "unknown")
                 + " | CPUs online " + host.onlineCpus().map(Object::toString).orElse("unknown")
-                + " | " + host.cpuModel().orElse("CPU model unknown");
+                + " | " + host.cpuModel().orElse("CPU model unknown")
+                + " | JIT " + JitMode.current().describe();
     }
 }

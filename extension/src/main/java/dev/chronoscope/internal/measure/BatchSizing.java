@@ -98,12 +98,10 @@ final class BatchSizing {
      * of it would get), or null when it does.
      */
     String unresolvedAlone(Region region) {
-        SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
-        region.time(context.reader(), ALONE_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
-        if (alone.samples().isEmpty()) {
+        long p50 = aloneP50(region);
+        if (p50 < 0) {
             return null;
         }
-        long p50 = Statistics.of(alone.samples()).p50();
         double floor = context.floor().median();
         if (Timings.resolves(p50, floor, context.step())) {
             return null;
@@ -111,6 +109,51 @@ final class BatchSizing {
         return String.format(Locale.ROOT, "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
                 Timings.format(p50), Timings.format(floor), Timings.format(context.step()),
                 context.reader().countsTicks() ? "ticks" : "ns");
+    }
+
+    /** The raw p50 per call of {@link #PILOT_SAMPLES} samples of {@code calls} calls of {@code region}; NaN when none was kept. */
+    double pilotPerCall(Region region, int calls) {
+        SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
+        region.time(context.reader(), PILOT_SAMPLES, calls, Long.MAX_VALUE, pilot, sink);
+        return pilot.samples().isEmpty() ? Double.NaN : Statistics.of(pilot.samples()).p50() / (double) calls;
+    }
+
+    /** The p50 of {@link #ALONE_SAMPLES} single calls of {@code region}, fenced reads included; -1 when none was kept. */
+    long aloneP50(Region region) {
+        SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
+        region.time(context.reader(), ALONE_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
+        return alone.samples().isEmpty() ? -1 : Statistics.of(alone.samples()).p50();
+    }
+
+    /**
+     * What {@link SelfChecks#backToBackAboveAlone} compares a throughput figure with: the net p50 per
+     * call of {@code shared} (a region through the shared loop, never inlined) one call per sample,
+     * less the latency floor's median; where the clock does not resolve one call, per call in the
+     * smallest batch that resolves, less the fenced pair; after {@code warmNanos} of untimed calls.
+     * {@code calls} holds the calls per sample used; NaN when no batch resolves it.
+     */
+    double aloneNet(Region shared, int[] calls, long warmNanos) {
+        SampleRecorder warm = new SampleRecorder(1_000);
+        for (long start = System.nanoTime(); System.nanoTime() - start < warmNanos; warm.clear()) {
+            shared.time(context.reader(), 1_000, 1, warmNanos, warm, sink);
+        }
+        long p50 = aloneP50(shared);
+        double floor = context.floor().median();
+        if (p50 >= 0 && Timings.resolves(p50, floor, context.step())) {
+            calls[0] = 1;
+            return p50 - floor;
+        }
+        if (!canResolveByBatching()) {
+            return Double.NaN;
+        }
+        int k = callsPerSample(shared);
+        SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
+        shared.time(context.reader(), PILOT_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
+        if (pilot.samples().isEmpty()) {
+            return Double.NaN;
+        }
+        calls[0] = k;
+        return (Statistics.of(pilot.samples()).p50() - floor) / k;
     }
 
     /**

@@ -64,6 +64,11 @@ final class CompilerWatch {
         return new CompilerWatch(opened.counters(), opened.unavailableReason());
     }
 
+    /** HotSpot's compilation counters; null where the JVM keeps none ({@link #unavailableReason()}). */
+    CompileCounters counters() {
+        return counters;
+    }
+
     /** The JVM's JIT activity reading ({@link JitActivity}). */
     JitActivity jit() {
         return jit;

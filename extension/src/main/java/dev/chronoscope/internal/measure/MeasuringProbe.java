@@ -194,9 +194,14 @@ public final class MeasuringProbe implements Probe {
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
             recorder.startCountingSwitches();
-            allocation.halves(times, n -> region.time(context.reader(), n, 1, Long.MAX_VALUE, recorder, sink));
+            long faults = PageFaults.minor();
+            SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+            allocation.halves(times, n -> jit.time(region, context.reader(), n, 1, recorder, sink));
+            faults = faulted(faults);
             recorder.stopCountingSwitches();
-            return keep(timing(label, recorder, allocation, event, 1, null));
+            Timing t = build(label, recorder, allocation, 1, null);
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), jitRefusal(jit));
+            return keep(commit(event, t, recorder, 1));
         });
     }
 
@@ -246,17 +251,18 @@ public final class MeasuringProbe implements Probe {
         Region region = compiledRegions.inlined(shared);
         Region empty = compiledRegions.inlinedEmpty(shared.shape());
         String note = timingNote(method, label);
+        ProbeWarmup[] settled = new ProbeWarmup[1];
         int k = naming(note, () -> {
             // in batches of two, not one: code compiled while the batch loop never looped is
             // thrown away (deoptimised) at the first longer batch, and the sizing would time that
             warmUp(region, samples, 2, label);
             int sized = sizing.callsPerSample(region);
-            warmUp(region, samples, sized, label);
+            settled[0] = warmUp(region, samples, sized, label);
             // sized again once warm at that size: a region sized while its code was still being
             // compiled ran slower per call, and got too few calls per sample for the clock (seen here)
             int resized = sizing.callsPerSample(region, sized);
             if (resized != sized) {
-                warmUp(region, samples, resized, label);
+                settled[0] = warmUp(region, samples, resized, label);
             }
             return resized;
         });
@@ -269,9 +275,29 @@ public final class MeasuringProbe implements Probe {
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
             recorder.startCountingSwitches();
-            allocation.halves(samples, n -> k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
+            long faults = PageFaults.minor();
+            SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+            long sampling = System.nanoTime();
+            allocation.halves(samples, n -> k * jit.time(region, context.reader(), n, k, recorder, sink));
+            sampling = System.nanoTime() - sampling;
+            faults = faulted(faults);
             recorder.stopCountingSwitches();
-            return keep(timing(label, recorder, allocation, event, k, batchFloor));
+            Timing t = build(label, recorder, allocation, k, batchFloor);
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), jitRefusal(jit));
+            t = checked(t, SelfChecks.slowerThanWarmedUp(t, recorder, settled[0], unit()));
+            if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
+                t = checked(t, SelfChecks.resizedDiffers(t, sizing.pilotPerCall(region, 2 * k), unit()));
+            }
+            if (t.isResolved()) {
+                // the same calls without the region's own loop, right after: one call between the fenced
+                // reads, or the smallest batch through the shared loop that the clock resolves
+                int[] aloneCalls = new int[1];
+                // warmed for an eighth of the sampling's time first: cold, the calls alone read slow
+                // and hid a figure 3x too high (1,142 ns against 351 ns warm, commons-lang3 join)
+                double alone = sizing.aloneNet(shared, aloneCalls, sampling / 8);
+                t = checked(t, SelfChecks.backToBackAboveAlone(t, t.net().p50(), alone, aloneCalls[0], unit()));
+            }
+            return keep(commit(event, t, recorder, k));
         });
     }
 
@@ -385,7 +411,7 @@ public final class MeasuringProbe implements Probe {
             allocation.open();
             allocation.close(1, region.time(context.reader(), MAX_SAMPLES - first, 1, budget.toNanos() - half, recorder, sink));
             recorder.stopCountingSwitches();
-            return keep(timing(label, recorder, allocation, event, 1, null));
+            return keep(commit(event, build(label, recorder, allocation, 1, null), recorder, 1));
         });
     }
 
@@ -423,6 +449,26 @@ public final class MeasuringProbe implements Probe {
 
     @Override
     public Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times) {
+        return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
+    }
+
+    @Override
+    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
@@ -492,6 +538,10 @@ public final class MeasuringProbe implements Probe {
         AllocationCount allocationB = new AllocationCount(rb);
         TimedRegionEvent eventA = TimedRegionEvent.started();
         TimedRegionEvent eventB = TimedRegionEvent.started();
+        a.startSampling();
+        b.startSampling();
+        // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
+        long faults = PageFaults.minor();
         for (int j = 0; j < pairs; j++) {
             int n = Math.min(blockSize, times - j * blockSize);
             int half = j < pairs / 2 ? 0 : 1;
@@ -505,8 +555,12 @@ public final class MeasuringProbe implements Probe {
             endsA[j] = ra.samples().size();
             endsB[j] = rb.samples().size();
         }
-        Timing ta = timing(firstLabel, ra, allocationA, eventA, k, batchFloor);
-        Timing tb = timing(secondLabel, rb, allocationB, eventB, k, batchFloor);
+        faults = faulted(faults);
+        long sampled = ra.samples().size() + rb.samples().size();
+        Timing ta = build(firstLabel, ra, allocationA, k, batchFloor);
+        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(a.jit)), ra, k);
+        Timing tb = build(secondLabel, rb, allocationB, k, batchFloor);
+        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(b.jit)), rb, k);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
         // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
@@ -523,6 +577,13 @@ public final class MeasuringProbe implements Probe {
      */
     private final class ComparedRegion {
         private Region region;
+        /** Sees this region's code compiled during its blocks; set when sampling begins. */
+        SamplingJit jit;
+
+        /** Sampling begins: from now on, compilations of this region's code are the self-check's evidence. */
+        void startSampling() {
+            jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+        }
         private final String note;
 
         private final String label;
@@ -564,7 +625,7 @@ public final class MeasuringProbe implements Probe {
             naming(note, () -> {
                 recorder.startCountingSwitches();
                 allocation.open();
-                allocation.close(half, k * region.time(context.reader(), n, k, Long.MAX_VALUE, recorder, sink));
+                allocation.close(half, k * jit.time(region, context.reader(), n, k, recorder, sink));
                 recorder.stopCountingSwitches();
                 return null;
             });
@@ -573,17 +634,48 @@ public final class MeasuringProbe implements Probe {
 
     /**
      * The timing of a region — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call; committed as a JFR event when one is recorded.
+     * {@code batchFloor} — with its allocation per call, before its self-checks.
      */
-    private Timing timing(String label, SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, int k,
-                          ProbeFloor batchFloor) {
-        long calls = (long) k * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+    private Timing build(String label, SampleRecorder recorder, AllocationCount allocation, int k, ProbeFloor batchFloor) {
+        long calls = calls(recorder, k);
         Allocation counted = allocation.result(loopBytesPerCall);
         String unknown = AllocationCount.unknownReason(calls);
-        Timing timing = batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
+        return batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
                 : Timings.buildThroughput(label, recorder, context, k, batchFloor, counted, unknown);
-        event.commit(testName, timing, calls);
+    }
+
+    private static long calls(SampleRecorder recorder, int k) {
+        return (long) k * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+    }
+
+    /** Commits {@code timing}, as its self-checks left it, as a JFR event when one is recorded. */
+    private Timing commit(TimedRegionEvent event, Timing timing, SampleRecorder recorder, int k) {
+        event.commit(testName, timing, calls(recorder, k));
         return timing;
+    }
+
+    /** {@code timing}, refused when a self-check found a reason. */
+    private static Timing checked(Timing timing, java.util.Optional<String> refusal) {
+        return refusal.map(timing::refused).orElse(timing);
+    }
+
+    /**
+     * The JIT self-check's refusal, where region warm-ups run: with them off
+     * ({@code chronoscope.region.warmup.budget=0}) a timing is of whatever code runs, compiled or
+     * not, as asked.
+     */
+    private java.util.Optional<String> jitRefusal(SamplingJit jit) {
+        return regionWarmupBudgetNanos > 0 ? jit.refusal() : java.util.Optional.empty();
+    }
+
+    /** The page faults since {@code before} ({@link PageFaults#minor()}); -1 when either reading failed. */
+    private static long faulted(long before) {
+        long now = PageFaults.minor();
+        return before < 0 || now < 0 ? -1 : now - before;
+    }
+
+    private String unit() {
+        return context.reader().countsTicks() ? "ticks" : "ns";
     }
 
     /**
@@ -592,16 +684,20 @@ public final class MeasuringProbe implements Probe {
      * label, in the test's record ({@link #warmupWarnings()}): the region may have been timed while
      * the JIT still compiled it.
      */
-    private void warmUp(Region region, int times, int calls, String label) {
-        warmUp(region, times, calls, label, "'" + label + "'");
+    private ProbeWarmup warmUp(Region region, int times, int calls, String label) {
+        return warmUp(region, times, calls, label, "'" + label + "'");
     }
 
-    /** As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning. */
-    private void warmUp(Region region, int times, int calls, String label, String what) {
+    /**
+     * As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning;
+     * the warm-up, null when region warm-ups are off.
+     */
+    private ProbeWarmup warmUp(Region region, int times, int calls, String label, String what) {
+        ProbeWarmup w = null;
         if (regionWarmupBudgetNanos > 0) {
             int roundSize = Math.max(10, Math.min(10_000, times / 10));
             // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
-            ProbeWarmup w = ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
+            w = ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
                     calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
             if (!w.converged()) {
                 String unit = context.reader().countsTicks() ? "ticks" : "ns";
@@ -613,6 +709,7 @@ public final class MeasuringProbe implements Probe {
                         w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0), w.finalMedian(), unit));
             }
         }
+        return w;
     }
 
     /** One warning per label whose region warm-up did not settle within its budget, in the order they happened. */

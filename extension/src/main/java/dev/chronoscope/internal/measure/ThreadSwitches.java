@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * How often the kernel took the CPU away from the calling thread against its will: the
  * {@code nonvoluntary_ctxt_switches} of {@code /proc/thread-self/status} (the same count as
  * {@code getrusage(RUSAGE_THREAD)}'s {@code ru_nivcsw}, read without a native call). Read around a
- * measurement, never inside one — a read costs a few microseconds and allocates.
+ * measurement, never inside one — a read costs a few microseconds ({@link ThreadProcFile}).
  */
 public final class ThreadSwitches {
 
@@ -19,9 +19,12 @@ public final class ThreadSwitches {
     private ThreadSwitches() {
     }
 
+    private static final ThreadProcFile FILE = new ThreadProcFile(STATUS, 4096);
+
     /** The calling thread's involuntary context switches so far; -1 where they cannot be read. */
     public static long involuntary() {
-        return involuntary(STATUS);
+        java.nio.ByteBuffer read = FILE.read();
+        return read == null ? -1 : parse(read.array(), read.position());
     }
 
     static long involuntary(Path status) {
@@ -31,18 +34,23 @@ public final class ThreadSwitches {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
+        return parse(text, text.length);
+    }
+
+    /** The count in the first {@code length} bytes of a status file; -1 when it has none. */
+    private static long parse(byte[] text, int length) {
         // parsed in place: no line or string per read (a read happens around every timing)
-        int at = indexOf(text, KEY_BYTES);
+        int at = indexOf(text, length, KEY_BYTES);
         if (at < 0) {
             return -1;
         }
         int i = at + KEY_BYTES.length;
-        while (i < text.length && (text[i] == ' ' || text[i] == '\t')) {
+        while (i < length && (text[i] == ' ' || text[i] == '\t')) {
             i++;
         }
         long value = 0;
         int digits = 0;
-        for (; i < text.length && text[i] >= '0' && text[i] <= '9' && digits < 19; i++, digits++) {
+        for (; i < length && text[i] >= '0' && text[i] <= '9' && digits < 19; i++, digits++) {
             value = value * 10 + (text[i] - '0');
         }
         return digits == 0 ? -1 : value;
@@ -50,10 +58,10 @@ public final class ThreadSwitches {
 
     private static final byte[] KEY_BYTES = KEY.getBytes(StandardCharsets.US_ASCII);
 
-    /** Where {@code key} starts in {@code text} at the start of a line, or -1. */
-    static int indexOf(byte[] text, byte[] key) {
+    /** Where {@code key} starts in the first {@code length} bytes of {@code text} at the start of a line, or -1. */
+    static int indexOf(byte[] text, int length, byte[] key) {
         outer:
-        for (int i = 0; i + key.length <= text.length; i++) {
+        for (int i = 0; i + key.length <= length; i++) {
             if (i > 0 && text[i - 1] != '\n') {
                 continue;
             }

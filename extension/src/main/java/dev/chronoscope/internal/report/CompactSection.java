@@ -100,7 +100,7 @@ public final class CompactSection {
                 + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("");
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
-        add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | " + t.mode().question(t.callsPerSample()) + " | ")
+        add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ")
                 + figures + " | " + verdict + noise + alloc);
     }
 

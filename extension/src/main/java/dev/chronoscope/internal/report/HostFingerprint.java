@@ -84,6 +84,8 @@ public record HostFingerprint(Map<String, String> facts) {
         public Builder thisJvm() {
             fact("jdk", Runtime.version().toString());
             fact("vm", System.getProperty("java.vm.name"));
+            // a baseline timed under C1 only or -Xint is not comparable with one timed with C2
+            fact("jit", dev.chronoscope.internal.measure.JitMode.current().describe());
             fact("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
             return fact("arch", System.getProperty("os.arch"));
         }

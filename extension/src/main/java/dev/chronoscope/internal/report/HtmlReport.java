@@ -24,7 +24,7 @@ public final class HtmlReport {
             th{background:#f3f3f3}.test{border:1px solid #ccc;border-radius:6px;padding:10px 14px;margin:14px 0}
             .timing{border-top:1px solid #eee;padding-top:6px;margin-top:8px}
             .comparison{border-top:1px solid #ccc;margin-top:10px;padding-top:4px}.ratio{font-size:13px;font-weight:600}.warn{color:#9a5b00;font-size:13px}
-            .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES{color:#a33;font-weight:600}
+            .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES,.v-REFUSED{color:#a33;font-weight:600}
             .b-regressed{background:#c0392b;color:#fff}.b-improved{background:#1e7b34;color:#fff}
             .b-unchanged{background:#ddd}.b-inconclusive{background:#f0d080}
             .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}

@@ -66,7 +66,7 @@ public final class TimingSection {
 
     private static void timing(StringBuilder out, String label, Timing t) {
         line(out, "timing", label);
-        line(out, "mode", t.mode().question(t.callsPerSample()));
+        line(out, "mode", t.mode().question(t.callsPerSample(), t.clock()));
         line(out, "samples", t.kept() + " kept | " + t.dropped() + " dropped (" + t.droppedMigration() + " CPU migration, "
                 + t.droppedNegative() + " negative delta)");
         if (t.kept() == 1) {

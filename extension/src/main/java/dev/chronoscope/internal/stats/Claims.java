@@ -42,6 +42,11 @@ import java.util.Objects;
  */
 public final class Claims {
 
+    /** What to do about a figure a self-check refused: see the reason, which names the check. */
+    static final String REFUSED_ADVICE = "see docs/latency-and-throughput.md, \"Self-checks\", for what the named check"
+            + " saw and what removes it";
+
+
     private Claims() {
     }
 
@@ -241,6 +246,9 @@ public final class Claims {
             return inconclusive(claim, "only " + Format.count(t.kept()) + " samples were kept, and a claim needs at least "
                     + AssertionSettings.MIN_SAMPLES, details, "time at least " + AssertionSettings.MIN_SAMPLES + " runs");
         }
+        if (t.verdict() == Verdict.REFUSED) {
+            return inconclusive(claim, "a self-check refused the figure (" + t.verdictReason() + ")", details, REFUSED_ADVICE);
+        }
         if (t.verdict() != Verdict.RESOLVED) {
             boolean rawEnough = bounds.stream().allMatch(b -> b.relation().isUpperBound()
                     && b.relation().decide(0, e.rawHigh(), nanos(b)) == Outcome.PASS);
@@ -411,6 +419,10 @@ public final class Claims {
             }
         }
         for (Timing t : List.of(a, b)) {
+            if (t.verdict() == Verdict.REFUSED) {
+                return inconclusiveRatio(claim, "a self-check refused the figure of '" + t.label() + "' (" + t.verdictReason()
+                        + ")", details, REFUSED_ADVICE);
+            }
             if (t.verdict() != Verdict.RESOLVED) {
                 return inconclusiveRatio(claim, "the clock does not resolve '" + t.label() + "' (" + t.verdictReason() + ")",
                         details, "put more work in each timed region (loop the operation inside it), or use a finer clock");

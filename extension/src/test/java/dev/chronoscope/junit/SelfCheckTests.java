@@ -1,0 +1,105 @@
+package dev.chronoscope.junit;
+
+import dev.chronoscope.Probe;
+import dev.chronoscope.SubtractProbeFloor;
+import dev.chronoscope.Timing;
+import dev.chronoscope.Verdict;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.TestAbortedException;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+/**
+ * The self-checks through the engine, each with a region that really misbehaves: a region that
+ * touches memory the kernel hands out afresh at every call (the first-touch page faults that made
+ * allocating library code read 3-20x slow in a fresh JVM) is {@link Verdict#REFUSED}, in the
+ * timing, the section and the record, and a claim on it aborts.
+ */
+class SelfCheckTests {
+
+    @TempDir
+    Path dir;
+
+    static class FreshPagesTestCase {
+        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+        static final long PAGES = 8;
+        private static final long SIZE = PAGES * 4096;
+        private static final MethodHandle MMAP;
+        private static final MethodHandle MUNMAP;
+
+        static {
+            Linker linker = Linker.nativeLinker();
+            MMAP = linker.downcallHandle(linker.defaultLookup().find("mmap").orElseThrow(), FunctionDescriptor.of(ValueLayout.ADDRESS,
+                    ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+                    ValueLayout.JAVA_LONG));
+            MUNMAP = linker.downcallHandle(linker.defaultLookup().find("munmap").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+        }
+
+        /** Maps fresh anonymous pages, writes one byte in each (a first-touch fault per page), unmaps them. */
+        static long freshPages() {
+            try {
+                MemorySegment m = ((MemorySegment) MMAP.invokeExact(MemorySegment.NULL, SIZE, 0x3 /* PROT_READ|PROT_WRITE */,
+                        0x22 /* MAP_PRIVATE|MAP_ANONYMOUS */, -1, 0L)).reinterpret(SIZE);
+                long sum = 0;
+                for (long p = 0; p < SIZE; p += 4096) {
+                    m.set(ValueLayout.JAVA_BYTE, p, (byte) 1);
+                    sum += p;
+                }
+                int unmapped = (int) MUNMAP.invokeExact(m, SIZE);
+                return sum + unmapped;
+            } catch (Throwable e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void latency(Probe probe) {
+            TIMINGS.put("latency", probe.repeat("fresh pages", 300, FreshPagesTestCase::freshPages));
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void claimOnIt(Probe probe) {
+            Timing t = probe.repeat("fresh pages claimed", 300, FreshPagesTestCase::freshPages);
+            dev.chronoscope.assertj.ChronoscopeAssertions.assertThat(t).median().isLessThan(Duration.ofSeconds(1));
+        }
+    }
+
+    @BeforeEach
+    void clear() {
+        FreshPagesTestCase.TIMINGS.clear();
+    }
+
+    @Test
+    void aRegionTouchingFreshPagesIsRefusedAndItsClaimsAbort() {
+        KitRun run = ChronoscopeKit.in(dir).run(FreshPagesTestCase.class);
+
+        Timing t = FreshPagesTestCase.TIMINGS.get("latency");
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.REFUSED);
+        assertThat(t.verdictReason()).startsWith("self-check page faults: the kernel handed the thread ")
+                .contains("while it took 300 samples");
+        assertThat(run.section("FreshPagesTestCase.latency()")).contains("REFUSED | self-check page faults");
+        assertThat(run.record("FreshPagesTestCase.latency()").timing("fresh pages").string("verdict")).isEqualTo("REFUSED");
+        run.tests().assertThatEvents().haveExactly(1, event(test("claimOnIt"), abortedWithReason(instanceOf(TestAbortedException.class),
+                message(m -> m.contains("a self-check refused the figure (self-check page faults")))));
+    }
+}
