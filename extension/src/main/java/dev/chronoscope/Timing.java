@@ -110,6 +110,7 @@ public final class Timing {
         this.allocation = t.allocation;
         this.allocationUnknown = t.allocationUnknown;
         this.involuntaryContextSwitches = t.involuntaryContextSwitches;
+        this.cpuThrottling = t.cpuThrottling;
         this.mode = t.mode;
         this.callsPerSample = t.callsPerSample;
     }
