@@ -47,6 +47,14 @@ final class ValidationTable {
     static final Bound SMOKE = new Bound("at most 3x JMH's", 0, 3, 0);
     /** The smoke's bound on a comparison's ratio: load inflates both of JMH's figures, so both ways. */
     static final Bound SMOKE_RATIO = new Bound("within a factor of 3 of JMH's ratio", 1 / 3.0, 3, 0);
+    /** The bounds a table checks its figures and its comparisons' ratios against. */
+    record Targets(Bound figure, Bound ratio) {
+    }
+
+    /** The validation's targets: the command's. */
+    static final Targets VALIDATION = new Targets(TARGET, RATIO);
+    /** The smoke's, in "mvn verify". */
+    static final Targets SMOKE_TARGETS = new Targets(SMOKE, SMOKE_RATIO);
     /** The CV target: at most twice JMH's per-fork CV or this many percentage points, whichever is larger. */
     static final double CV_FLOOR_POINTS = 5;
 
@@ -114,38 +122,45 @@ final class ValidationTable {
     }
 
     /** One pairing's ratio from both tools. */
-    record RatioRow(WorkloadCatalog.Pairing pairing, double jmhRatio, List<RatioFigures> chronoscope) {
+    record RatioRow(WorkloadCatalog.Pairing pairing, double jmhRatio, List<RatioFigures> chronoscope, Bound bound) {
 
         double median() {
             return ValidationTable.median(chronoscope.stream().map(RatioFigures::ratio).toList());
         }
 
         boolean withinBound() {
-            return !Double.isNaN(jmhRatio) && RATIO.contains(median(), jmhRatio);
+            return !Double.isNaN(jmhRatio) && bound.contains(median(), jmhRatio);
+        }
+
+        /** Outside the bound though both sides were {@code RESOLVED} in every JVM. */
+        boolean wrongAndResolved() {
+            return !Double.isNaN(jmhRatio) && !withinBound() && chronoscope.stream()
+                    .allMatch(c -> c.firstVerdict().equals("RESOLVED") && c.secondVerdict().equals("RESOLVED"));
         }
     }
 
     private final ThroughputOptions options;
     private final Results results;
-    private final Bound bound;
+    private final Targets targets;
     private final List<Row> rows;
     private final List<RatioRow> ratioRows;
 
-    private ValidationTable(ThroughputOptions options, Results results, Bound bound, List<Row> rows,
+    private ValidationTable(ThroughputOptions options, Results results, Targets targets, List<Row> rows,
                             List<RatioRow> ratioRows) {
         this.options = options;
         this.results = results;
-        this.bound = bound;
+        this.targets = targets;
         this.rows = rows;
         this.ratioRows = ratioRows;
     }
 
-    static ValidationTable of(ThroughputOptions options, Results results, Bound bound) {
+    static ValidationTable of(ThroughputOptions options, Results results, Targets targets) {
         List<Row> rows = new ArrayList<>();
         for (String name : options.workloads()) {
             List<Figures> mine = results.runs().stream().flatMap(r -> r.figures().stream())
                     .filter(f -> f.workload().equals(name)).toList();
-            rows.add(new Row(WorkloadCatalog.named(name), results.jmh().getOrDefault(name, List.of()), mine, bound));
+            rows.add(new Row(WorkloadCatalog.named(name), results.jmh().getOrDefault(name, List.of()), mine,
+                    targets.figure()));
         }
         List<RatioRow> ratioRows = new ArrayList<>();
         for (WorkloadCatalog.Pairing p : options.pairings()) {
@@ -154,9 +169,9 @@ final class ValidationTable {
             List<Double> first = results.jmh().getOrDefault(p.first(), List.of());
             List<Double> second = results.jmh().getOrDefault(p.second(), List.of());
             double jmhRatio = first.isEmpty() || second.isEmpty() ? Double.NaN : median(second) / median(first);
-            ratioRows.add(new RatioRow(p, jmhRatio, mine));
+            ratioRows.add(new RatioRow(p, jmhRatio, mine, targets.ratio()));
         }
-        return new ValidationTable(options, results, bound, List.copyOf(rows), List.copyOf(ratioRows));
+        return new ValidationTable(options, results, targets, List.copyOf(rows), List.copyOf(ratioRows));
     }
 
     List<Row> rows() {
@@ -201,22 +216,23 @@ final class ValidationTable {
                         + " JMH 1.37 avgt (%d warm-up + %d measured iterations of %d ms per fork): median over forks of"
                         + " each fork's median iteration; CV = standard deviation / mean of the per-JVM figures%n",
                 options.samples(), options.jmhWarmupIterations(), options.jmhIterations(), options.jmhIterationMillis());
-        out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %12s%n", "workload", "library",
+        out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %18s%n", "workload", "library",
                 "JMH ns", "CV %", "Chrono. ns", "CV %", "verdict", "ratio", "bound", "CV", "k", "latency ns");
         for (Row r : rows) {
             Boolean cvOk = r.cvWithinTarget();
-            out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %12s%n",
+            out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %18s%n",
                     r.workload().name(), r.workload().libraryAndVersion(), figure(r.jmhMedian()), percent(r.jmhCv()),
                     figure(r.median()), percent(r.cv()), r.verdicts(), jmhRan() ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
                     jmhRan() ? (r.withinBound() ? "yes" : r.wrongAndResolved() ? "WRONG" : "no") : "-",
                     cvOk == null ? "-" : cvOk ? "ok" : "HIGH",
                     range(r.chronoscope().stream().map(f -> (double) f.callsPerSample()).toList()),
-                    figure(median(r.chronoscope().stream().map(Figures::latencyNanos).toList())));
+                    figure(median(r.chronoscope().stream().map(Figures::latencyNanos).toList()))
+                            + latencyMark(r.chronoscope()));
         }
         out.printf(Locale.ROOT, "ratio = Chronoscope / JMH; bound: yes = RESOLVED in every JVM and %s, WRONG = printed"
                 + " RESOLVED (median of those JVMs) outside it, no = outside or not RESOLVED in some JVM; CV: ok = at most"
                 + " max(2 x JMH's, %.0f points), HIGH = above; k = calls per sample (range over JVMs); latency = Probe.repeat"
-                + " net p50, one call alone, median over JVMs%n", bound.description(), CV_FLOOR_POINTS);
+                + " net p50, one call alone, median over JVMs, (n.r. N) = not RESOLVED in N JVMs%n", targets.figure().description(), CV_FLOOR_POINTS);
         if (runs.size() > 1 || jmhRan()) {
             out.println("per JVM, in the order run (JMH fork i ran just before Chronoscope's JVM i; [verdict] where not RESOLVED):");
             for (Row r : rows) {
@@ -239,7 +255,8 @@ final class ValidationTable {
                     "per JVM [95 % interval]", "k per JVM (1: one call alone)");
             for (RatioRow r : ratioRows) {
                 out.printf(Locale.ROOT, "%-26s %10s %12s %6s %-40s %s%n", r.pairing().name(), figure(r.jmhRatio()),
-                        figure(r.median()), Double.isNaN(r.jmhRatio()) ? "-" : r.withinBound() ? "yes" : "no",
+                        figure(r.median()), Double.isNaN(r.jmhRatio()) ? "-" : r.withinBound() ? "yes"
+                                : r.wrongAndResolved() ? "WRONG" : "no",
                         r.chronoscope().stream().map(c -> String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", c.ratio(), c.low(), c.high()))
                                 .collect(Collectors.joining(" ")),
                         r.chronoscope().stream().map(c -> c.callsPerSample() + (c.firstVerdict().equals("RESOLVED")
@@ -251,13 +268,13 @@ final class ValidationTable {
         out.println("targets:");
         if (jmhRan()) {
             long within = rows.stream().filter(Row::withinBound).count();
-            out.printf(Locale.ROOT, "  RESOLVED and %s: %d of %d (at least %d): %s%n", bound.description(), within,
+            out.printf(Locale.ROOT, "  RESOLVED and %s: %d of %d (at least %d): %s%n", targets.figure().description(), within,
                     rows.size(), required(), within >= required() ? "met" : "MISSED");
             List<String> wrong = rows.stream().filter(Row::wrongAndResolved).map(r -> r.workload().name()).toList();
             out.printf(Locale.ROOT, "  printed RESOLVED outside that bound: %s: %s%n",
                     wrong.isEmpty() ? "none" : String.join(", ", wrong), wrong.isEmpty() ? "met" : "MISSED");
             List<String> ratiosOut = ratioRows.stream().filter(r -> !r.withinBound()).map(r -> r.pairing().name()).toList();
-            out.printf(Locale.ROOT, "  comparison ratios %s: %d of %d: %s%n", RATIO.description(),
+            out.printf(Locale.ROOT, "  comparison ratios %s: %d of %d: %s%n", targets.ratio().description(),
                     ratioRows.size() - ratiosOut.size(), ratioRows.size(), ratiosOut.isEmpty() ? "met" : "MISSED");
         } else {
             out.println("  agreement with JMH: not checked (--jmh-iterations 0)");
@@ -269,6 +286,11 @@ final class ValidationTable {
                 !cvChecked ? "not checked (needs 2 JVMs per tool and JMH)" : highCv.isEmpty() ? "every workload: met"
                         : "above in " + String.join(", ", highCv) + ": MISSED");
         out.println(targetsMet() ? "all targets checked: met" : "some target: MISSED");
+    }
+
+    private static String latencyMark(List<Figures> figures) {
+        long unresolved = figures.stream().filter(f -> !f.latencyVerdict().equals("RESOLVED")).count();
+        return unresolved == 0 ? "" : " (n.r. " + unresolved + ")";
     }
 
     static double median(List<Double> values) {

@@ -19,11 +19,29 @@ class CorpusSmokeTests {
     /** JMH: 4 warm-up and 2 measured iterations of 250 ms per fork (C2 reaches Jackson's code within the first). */
     private static final ThroughputOptions SMOKE = new ThroughputOptions(2, 4, 250, 1_000, 1,
             WorkloadCatalog.GROUPS.get("smoke"), null, false, false);
+    private static final String IGNORE_LOCK = "jmh.ignoreLock";
+
+    /**
+     * JMH refuses to start while another JMH run holds /tmp/jmh.lock (another module's build, a benchmark run by
+     * hand): the smoke's bound is wide enough to stand that, a failed build is not.
+     */
+    private static ThroughputComparison.Results runIgnoringJmhsLock() throws Exception {
+        String before = System.getProperty(IGNORE_LOCK);
+        System.setProperty(IGNORE_LOCK, "true");
+        try {
+            return ThroughputComparison.run(SMOKE, VerboseMode.SILENT);
+        } finally {
+            if (before == null) {
+                System.clearProperty(IGNORE_LOCK);
+            } else {
+                System.setProperty(IGNORE_LOCK, before);
+            }
+        }
+    }
 
     @Test
     void everyLibrarysFigureIsWithinTheBoundOfJmhsOrNotPrintedResolved() throws Exception {
-        ValidationTable table = ValidationTable.of(SMOKE, ThroughputComparison.run(SMOKE, VerboseMode.SILENT),
-                ValidationTable.SMOKE);
+        ValidationTable table = ValidationTable.of(SMOKE, runIgnoringJmhsLock(), ValidationTable.SMOKE_TARGETS);
         table.print(System.out);
 
         assertThat(table.rows()).extracting(r -> r.workload().library()).containsExactlyInAnyOrder("JDK", "fastutil",
@@ -33,10 +51,7 @@ class CorpusSmokeTests {
                         r.resolvedMedian(), r.jmhMedian()))
                 .toList();
         assertThat(wrong).as("figures printed RESOLVED though not %s", ValidationTable.SMOKE.description()).isEmpty();
-        List<String> wrongRatios = table.ratioRows().stream()
-                .filter(r -> r.chronoscope().stream().allMatch(c -> c.firstVerdict().equals("RESOLVED")
-                        && c.secondVerdict().equals("RESOLVED")))
-                .filter(r -> !ValidationTable.SMOKE_RATIO.contains(r.median(), r.jmhRatio()))
+        List<String> wrongRatios = table.ratioRows().stream().filter(ValidationTable.RatioRow::wrongAndResolved)
                 .map(r -> String.format(Locale.ROOT, "%s: ratio %.2f, both sides RESOLVED, JMH's %.2f", r.pairing().name(),
                         r.median(), r.jmhRatio()))
                 .toList();

@@ -40,6 +40,8 @@ class ValidationTableTests {
         assertThat(ValidationTable.SMOKE.contains(0.1, 200)).isTrue();
         assertThat(ValidationTable.SMOKE.contains(599, 200)).isTrue();
         assertThat(ValidationTable.SMOKE.contains(1718, 200)).as("join as the issue saw it").isFalse();
+        assertThat(ValidationTable.SMOKE_RATIO.contains(24.6, 1.10)).isFalse();
+        assertThat(ValidationTable.SMOKE_RATIO.contains(0.5, 1.10)).isTrue();
     }
 
     @Test
@@ -87,14 +89,14 @@ class ValidationTableTests {
         mine.put("fastutilGet", jvms(100, "NOT_RESOLVED", 101, "RESOLVED"));
         List<RatioFigures> ratios = WorkloadCatalog.PAIRINGS.stream().map(p -> new RatioFigures(p.first(), p.second(),
                 1.05, 1.0, 1.1, 1, "RESOLVED", "RESOLVED")).toList();
-        ValidationTable table = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.TARGET);
+        ValidationTable table = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.VALIDATION);
         assertThat(table.required()).isEqualTo((int) Math.ceil(corpus.size() * 5 / 6.0));
         assertThat(table.rows().stream().filter(ValidationTable.Row::withinBound).count()).isEqualTo(corpus.size() - 2);
         assertThat(table.ratioRows()).allSatisfy(r -> assertThat(r.withinBound()).isTrue());
         assertThat(table.targetsMet()).as("two workloads flagged, none wrong: still enough").isTrue();
 
         mine.put("sort", jvms(150, "RESOLVED", 151, "RESOLVED"));
-        ValidationTable wrong = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.TARGET);
+        ValidationTable wrong = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.VALIDATION);
         assertThat(wrong.targetsMet()).isFalse();
         String printed = print(wrong);
         assertThat(printed)
@@ -111,11 +113,16 @@ class ValidationTableTests {
         Map<String, List<Double>> jmh = Map.of("fastutilGet", List.of(3.7), "hashMapGet", List.of(4.1));
         List<RatioFigures> ratios = List.of(new RatioFigures("fastutilGet", "hashMapGet", 2.38, 2.2, 2.5, 300,
                 "RESOLVED", "RESOLVED"));
-        ValidationTable table = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.TARGET);
+        ValidationTable table = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.VALIDATION);
         ValidationTable.RatioRow row = table.ratioRows().get(0);
         assertThat(row.jmhRatio()).isCloseTo(4.1 / 3.7, within(1e-9));
         assertThat(row.withinBound()).isFalse();
+        assertThat(row.wrongAndResolved()).as("both sides RESOLVED").isTrue();
         assertThat(table.targetsMet()).isFalse();
+        List<RatioFigures> flagged = List.of(new RatioFigures("fastutilGet", "hashMapGet", 2.38, 2.2, 2.5, 300,
+                "RESOLVED", "NOT_RESOLVED"));
+        assertThat(ValidationTable.of(options(mine.keySet()), results(mine, jmh, flagged), ValidationTable.VALIDATION)
+                .ratioRows().get(0).wrongAndResolved()).as("a side not RESOLVED").isFalse();
         assertThat(print(table)).contains("comparison ratios within ±20 % of JMH's ratio: 0 of 1: MISSED");
     }
 
@@ -139,7 +146,7 @@ class ValidationTableTests {
     }
 
     private static ValidationTable table(Map<String, List<Figures>> mine, Map<String, List<Double>> jmh) {
-        return ValidationTable.of(options(mine.keySet()), results(mine, jmh, List.of()), ValidationTable.TARGET);
+        return ValidationTable.of(options(mine.keySet()), results(mine, jmh, List.of()), ValidationTable.VALIDATION);
     }
 
     private static ThroughputOptions options(java.util.Set<String> workloads) {
