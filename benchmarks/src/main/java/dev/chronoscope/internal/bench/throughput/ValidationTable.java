@@ -209,9 +209,15 @@ final class ValidationTable {
         String host = runs.get(0).host();
         int load = host.lastIndexOf(" | load average ");
         out.printf(Locale.ROOT, "host: %s%n", load < 0 ? host : host.substring(0, load));
-        out.printf(Locale.ROOT, "load average (1, 5, 15 min) as each Chronoscope JVM began: %s%n", runs.stream()
-                .map(r -> r.host().substring(r.host().lastIndexOf("load average ") + "load average ".length()))
-                .collect(Collectors.joining(" | ")));
+        List<String> loads = runs.stream()
+                .map(r -> r.host().substring(r.host().lastIndexOf("load average ") + "load average ".length())).toList();
+        out.printf(Locale.ROOT, "load average (1, 5, 15 min) as each Chronoscope JVM began: %s%n", String.join(" | ", loads));
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (loads.stream().anyMatch(l -> overloaded(l, cpus))) {
+            out.printf(Locale.ROOT, "WARNING: a 1-minute load average above twice this host's %d CPUs: JMH's average"
+                    + " (wall time over calls) is inflated by the host's other work, so these figures cannot judge"
+                    + " agreement; measure again on a quiet host%n", cpus);
+        }
         out.printf(Locale.ROOT, "Chronoscope: Probe.throughput net p50 per call, %d samples, median over JVMs;"
                         + " JMH 1.37 avgt (%d warm-up + %d measured iterations of %d ms per fork): median over forks of"
                         + " each fork's median iteration; CV = standard deviation / mean of the per-JVM figures%n",
@@ -286,6 +292,15 @@ final class ValidationTable {
                 !cvChecked ? "not checked (needs 2 JVMs per tool and JMH)" : highCv.isEmpty() ? "every workload: met"
                         : "above in " + String.join(", ", highCv) + ": MISSED");
         out.println(targetsMet() ? "all targets checked: met" : "some target: MISSED");
+    }
+
+    /** Whether a "1-min 5-min 15-min" load line's first figure is above twice {@code cpus}. */
+    static boolean overloaded(String loadLine, int cpus) {
+        try {
+            return Double.parseDouble(loadLine.strip().split("\\s+")[0]) > 2 * cpus;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static String latencyMark(List<Figures> figures) {

@@ -127,6 +127,15 @@ class ValidationTableTests {
     }
 
     @Test
+    void warnsWhereTheLoadWouldInflateJmhsFigures() {
+        assertThat(ValidationTable.overloaded("21.49 20.18 19.67", 2)).isTrue();
+        assertThat(ValidationTable.overloaded("3.90 4.50 5.00", 2)).isFalse();
+        assertThat(ValidationTable.overloaded("unknown", 2)).isFalse();
+        assertThat(print(table(Map.of("sort", jvms(10_000, "RESOLVED")), Map.of("sort", List.of(10_000.0)))))
+                .as("load 0.50").doesNotContain("WARNING");
+    }
+
+    @Test
     void withoutJmhOnlyTheFiguresArePrinted() {
         Map<String, List<Figures>> mine = Map.of("sort", jvms(10_000, "RESOLVED"));
         ValidationTable table = table(mine, Map.of());
