@@ -195,7 +195,7 @@ public final class ThroughputComparison {
             Timing t = e.getValue().throughput(probe, e.getKey() + " throughput", options.samples());
             Timing l = e.getValue().latency(probe, e.getKey() + " latency", options.samples());
             figures.add(new Figures(e.getKey(), t.netNanos().p50(), t.verdict().name(), t.callsPerSample(),
-                    l.netNanos().p50(), l.verdict().name(), t.verdictReason()));
+                    l.netNanos().p50(), l.verdict().name(), String.valueOf(t.verdictReason())));
         }
         List<RatioFigures> ratios = new ArrayList<>();
         for (WorkloadCatalog.Pairing p : options.pairings()) {
