@@ -1,78 +1,128 @@
 package dev.chronoscope.internal.bench.throughput;
 
-import dev.chronoscope.internal.bench.LoadAverage;
 import dev.chronoscope.ClockId;
+import dev.chronoscope.Comparison;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TscFrequency;
-import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.args.CommandLine;
+import dev.chronoscope.internal.bench.LoadAverage;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
+import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Times the same {@link Workloads} with JMH (average time) and with Chronoscope's {@code Probe.throughput}
- * (net per call) and {@code Probe.repeat} (net latency of one call alone), in one run, and prints them side by
- * side with the ratio throughput / JMH. Not a test: figures, not assertions. See
+ * Times the same workloads ({@link WorkloadCatalog}: this project's chains and the validation corpus of
+ * third-party code) with JMH (average time) and with Chronoscope's {@code Probe.throughput} (net per call)
+ * and {@code Probe.repeat} (net latency of one call alone), and two pairs of them with {@code Probe.compare},
+ * in one run; prints them side by side ({@link ValidationTable}) and checks the validation targets. See
  * docs/latency-and-throughput.md for the command and the figures.
  *
- * <p>With {@code --forks N} each tool runs in N JVMs, taken in turn (JMH's fork i, then Chronoscope's JVM i,
- * so that both see the host in the same state), and the means of the per-JVM figures are compared: for
- * regions of a few nanoseconds one JVM's figure is one draw from a spread of up to 2x, for either tool.
- * Options: {@link ThroughputOptions#USAGE}.
+ * <p>With {@code --forks N} each tool runs in N JVMs, taken in turn (JMH's fork i of every workload, then
+ * Chronoscope's JVM i, so that both see the host in the same state), and medians over the JVMs are compared:
+ * one JVM's figure is one draw from a spread, for either tool. Options: {@link ThroughputOptions#USAGE}.
  */
 public final class ThroughputComparison {
 
     private static final String FIGURES = "figures";
+    private static final String RATIO = "ratio";
     private static final String HOST = "host";
 
     private ThroughputComparison() {
     }
 
-    /** One JVM's figures for one workload. */
-    record Figures(String workload, double throughputNanos, boolean resolved, int callsPerSample, double latencyNanos,
-                   boolean latencyResolved) {
+    /**
+     * One JVM's figures for one workload.
+     *
+     * @param reason the throughput timing's verdict reason (last on the line: it has spaces)
+     */
+    record Figures(String workload, double throughputNanos, String verdict, int callsPerSample, double latencyNanos,
+                   String latencyVerdict, String reason) {
+
+        boolean resolved() {
+            return verdict.equals("RESOLVED");
+        }
 
         String toLine() {
-            return String.join(" ", FIGURES, workload, Double.toString(throughputNanos), Boolean.toString(resolved),
-                    Integer.toString(callsPerSample), Double.toString(latencyNanos), Boolean.toString(latencyResolved));
+            return String.join(" ", FIGURES, workload, Double.toString(throughputNanos), verdict,
+                    Integer.toString(callsPerSample), Double.toString(latencyNanos), latencyVerdict,
+                    reason.replace('\n', ' '));
         }
 
         static Figures parse(String line) {
-            String[] f = line.split(" ");
-            if (f.length != 7 || !f[0].equals(FIGURES)) {
+            String[] f = line.split(" ", 8);
+            if (f.length < 7 || !f[0].equals(FIGURES)) {
                 throw new IllegalArgumentException("not a figures line: '" + line + "'; expected '" + FIGURES
-                        + " <workload> <ns> <resolved> <k> <latency ns> <resolved>'");
+                        + " <workload> <ns> <verdict> <k> <latency ns> <verdict> <reason>'");
             }
-            return new Figures(f[1], Double.parseDouble(f[2]), Boolean.parseBoolean(f[3]), Integer.parseInt(f[4]),
-                    Double.parseDouble(f[5]), Boolean.parseBoolean(f[6]));
+            return new Figures(f[1], Double.parseDouble(f[2]), f[3], Integer.parseInt(f[4]), Double.parseDouble(f[5]),
+                    f[6], f.length == 8 ? f[7] : "");
+        }
+    }
+
+    /**
+     * One JVM's {@code Probe.compare} of a pairing.
+     *
+     * @param ratio          {@code Comparison.ratio()}: the second's median over the first's
+     * @param callsPerSample calls per sample (1: one call alone; more: batched)
+     */
+    record RatioFigures(String first, String second, double ratio, double low, double high, int callsPerSample,
+                        String firstVerdict, String secondVerdict) {
+
+        String pairing() {
+            return new WorkloadCatalog.Pairing(first, second).name();
+        }
+
+        String toLine() {
+            return String.join(" ", RATIO, first, second, Double.toString(ratio), Double.toString(low),
+                    Double.toString(high), Integer.toString(callsPerSample), firstVerdict, secondVerdict);
+        }
+
+        static RatioFigures parse(String line) {
+            String[] f = line.split(" ");
+            if (f.length != 9 || !f[0].equals(RATIO)) {
+                throw new IllegalArgumentException("not a ratio line: '" + line + "'; expected '" + RATIO
+                        + " <first> <second> <ratio> <low> <high> <k> <verdict> <verdict>'");
+            }
+            return new RatioFigures(f[1], f[2], Double.parseDouble(f[3]), Double.parseDouble(f[4]),
+                    Double.parseDouble(f[5]), Integer.parseInt(f[6]), f[7], f[8]);
         }
     }
 
     /** What one JVM of Chronoscope's side measured, and on what. */
-    record ChronoscopeRun(String host, List<Figures> figures) {
+    record ChronoscopeRun(String host, List<Figures> figures, List<RatioFigures> ratios) {
+    }
+
+    /**
+     * A whole run: JMH's figure per workload and fork (each fork's median iteration, ns per call), and
+     * Chronoscope's JVMs, in the order run.
+     */
+    record Results(Map<String, List<Double>> jmh, List<ChronoscopeRun> runs, Instant start, Instant end) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -93,23 +143,38 @@ public final class ThroughputComparison {
             ChronoscopeRun run = timeInThisJvm(options);
             System.out.println(HOST + " " + run.host());
             run.figures().forEach(f -> System.out.println(f.toLine()));
+            run.ratios().forEach(r -> System.out.println(r.toLine()));
             return;
         }
+        ValidationTable table = ValidationTable.of(options, run(options, VerboseMode.NORMAL), ValidationTable.VALIDATION);
+        table.print(System.out);
+        System.exit(table.targetsMet() ? 0 : 1);
+    }
+
+    /** Both tools over {@code options.forks()} JVMs each, in turn; JMH's own output at {@code jmhVerbosity}. */
+    static Results run(ThroughputOptions options, VerboseMode jmhVerbosity) throws Exception {
+        Instant start = Instant.now();
         Map<String, List<Double>> jmh = new LinkedHashMap<>();
         List<ChronoscopeRun> runs = new ArrayList<>();
         for (int fork = 1; fork <= options.forks(); fork++) {
             if (options.jmhIterations() > 0) {
-                runJmh(options).forEach((name, avgt) -> jmh.computeIfAbsent(name, n -> new ArrayList<>()).add(avgt));
+                runJmh(options, jmhVerbosity).forEach((name, avgt) -> jmh.computeIfAbsent(name, n -> new ArrayList<>()).add(avgt));
             }
             runs.add(options.forks() == 1 ? timeInThisJvm(options) : timeInChildJvm(options, fork));
         }
-        print(options, jmh, runs);
+        return new Results(jmh, runs, start, Instant.now());
     }
 
     private static ChronoscopeRun timeInThisJvm(ThroughputOptions options) throws Exception {
         JvmFacts jvm = new JvmFacts();
-        ClockId clock = jvm.host().invariantTscVerdict().isKnown() && jvm.host().invariantTscVerdict().get()
+        ClockId clock = options.clock() != null ? options.clock()
+                : jvm.host().invariantTscVerdict().isKnown() && jvm.host().invariantTscVerdict().get()
                 && ClockReaders.isAvailable(ClockId.TSC_FENCED) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
+        if (!ClockReaders.isAvailable(clock)) {
+            throw new ClockUnavailableException(clock, "option --clock: no reader of it on this host ("
+                    + System.getProperty("os.name") + ", " + System.getProperty("os.arch") + "); expected a clock this"
+                    + " host can read (the doctor lists them)");
+        }
         jvm.prepare(clock, 1_000_000_000L);
         jvm.warmup(clock, 1_000_000_000L);
         TscFrequency frequency = clock.countsTicks() ? jvm.frequency().get() : null;
@@ -119,19 +184,27 @@ public final class ThroughputComparison {
         MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), true, resolution,
                 AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(), jvm.compiledRegions());
 
-        Workloads w = new Workloads();
-        Map<String, LongSupplier> all = Map.of("chain4", w::chain4, "chain64", w::chain64, "fnv64", w::fnv64,
-                "chain1024", w::chain1024);
-        String host = String.format(Locale.ROOT, "%s | clock %s, resolution %s | load average %s",
-                jvm.host().cpuModel().orElse("CPU model unknown"), clock, resolution.describe(), LoadAverage.now());
+        WorkloadCatalog.Sources sources = WorkloadCatalog.Sources.create();
+        Map<String, Region> regions = new LinkedHashMap<>();
+        options.workloads().forEach(name -> regions.put(name, WorkloadCatalog.named(name).region().apply(sources)));
+        String host = String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s | load average %s",
+                jvm.host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"), clock,
+                resolution.describe(), LoadAverage.now());
         List<Figures> figures = new ArrayList<>();
-        for (String name : options.workloads()) {
-            Timing t = probe.throughput(name + " throughput", options.samples(), all.get(name));
-            Timing l = probe.repeat(name + " latency", options.samples(), all.get(name));
-            figures.add(new Figures(name, t.netNanos().p50(), t.verdict() == Verdict.RESOLVED, t.callsPerSample(),
-                    l.netNanos().p50(), l.isResolved()));
+        for (Map.Entry<String, Region> e : regions.entrySet()) {
+            Timing t = e.getValue().throughput(probe, e.getKey() + " throughput", options.samples());
+            Timing l = e.getValue().latency(probe, e.getKey() + " latency", options.samples());
+            figures.add(new Figures(e.getKey(), t.netNanos().p50(), t.verdict().name(), t.callsPerSample(),
+                    l.netNanos().p50(), l.verdict().name(), String.valueOf(t.verdictReason())));
         }
-        return new ChronoscopeRun(host, figures);
+        List<RatioFigures> ratios = new ArrayList<>();
+        for (WorkloadCatalog.Pairing p : options.pairings()) {
+            Comparison c = regions.get(p.first()).compare(probe, p.first(), regions.get(p.second()), p.second(),
+                    options.samples());
+            ratios.add(new RatioFigures(p.first(), p.second(), c.ratio(), c.ratioLow(), c.ratioHigh(),
+                    c.first().callsPerSample(), c.first().verdict().name(), c.second().verdict().name()));
+        }
+        return new ChronoscopeRun(host, figures, ratios);
     }
 
     /** Chronoscope's side in a fresh JVM, as JMH forks its own; a JVM that fails is said, with its last output. */
@@ -149,92 +222,57 @@ public final class ThroughputComparison {
             String host = lines.stream().filter(l -> l.startsWith(HOST + " ")).map(l -> l.substring(HOST.length() + 1))
                     .findFirst().orElse(null);
             List<Figures> figures = lines.stream().filter(l -> l.startsWith(FIGURES + " ")).map(Figures::parse).toList();
-            if (exit != 0 || host == null || figures.size() != options.workloads().size()) {
+            List<RatioFigures> ratios = lines.stream().filter(l -> l.startsWith(RATIO + " ")).map(RatioFigures::parse).toList();
+            if (exit != 0 || host == null || figures.size() != options.workloads().size()
+                    || ratios.size() != options.pairings().size()) {
                 throw new IllegalStateException("Chronoscope's JVM " + fork + " of " + options.forks() + " exited with "
-                        + exit + " and " + figures.size() + " of " + options.workloads().size()
-                        + " workloads' figures; its last output:\n  "
+                        + exit + ", " + figures.size() + " of " + options.workloads().size() + " workloads' figures and "
+                        + ratios.size() + " of " + options.pairings().size() + " comparisons; its last output:\n  "
                         + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
             }
-            return new ChronoscopeRun(host, figures);
+            return new ChronoscopeRun(host, figures, ratios);
         } finally {
             Files.deleteIfExists(log);
         }
     }
 
-    private static void print(ThroughputOptions options, Map<String, List<Double>> jmh, List<ChronoscopeRun> runs) {
-        System.out.printf(Locale.ROOT, "%nhost: %s%n", runs.get(0).host());
-        System.out.printf(Locale.ROOT, "%d JVM(s) per tool; figures in ns per call; mean [min-max] over the JVMs%n",
-                options.forks());
-        System.out.printf(Locale.ROOT, "%-10s %22s %26s %8s %11s %22s%n", "workload", "JMH avgt", "Chronoscope tput",
-                "ratio", "k", "Chronoscope latency");
-        for (String name : options.workloads()) {
-            List<Figures> mine = runs.stream().flatMap(r -> r.figures().stream()).filter(f -> f.workload().equals(name))
-                    .toList();
-            List<Double> theirs = jmh.getOrDefault(name, List.of());
-            double tput = mean(mine.stream().map(Figures::throughputNanos).toList());
-            double avgt = theirs.isEmpty() ? Double.NaN : mean(theirs);
-            long unresolved = mine.stream().filter(f -> !f.resolved()).count();
-            long latencyUnresolved = mine.stream().filter(f -> !f.latencyResolved()).count();
-            System.out.printf(Locale.ROOT, "%-10s %22s %20s %-5s %8.3f %11s %16s %-5s%n", name, spread(theirs),
-                    spread(mine.stream().map(Figures::throughputNanos).toList()), unresolved == 0 ? "" : "(n.r." + unresolved + ")",
-                    tput / avgt, range(mine.stream().map(f -> (double) f.callsPerSample()).toList()),
-                    spread(mine.stream().map(Figures::latencyNanos).toList()),
-                    latencyUnresolved == 0 ? "" : "(n.r." + latencyUnresolved + ")");
-        }
-        System.out.println("ratio = mean Chronoscope throughput net p50 per call / mean JMH avgt; (n.r.N) = verdict"
-                + " NOT_RESOLVED in N JVMs");
-        if (options.forks() > 1) {
-            System.out.println("per JVM, in the order run (JMH fork i ran just before Chronoscope's JVM i):");
-            for (String name : options.workloads()) {
-                System.out.printf(Locale.ROOT, "  %-10s JMH %s | Chronoscope %s%n", name,
-                        list(jmh.getOrDefault(name, List.of())), list(runs.stream().flatMap(r -> r.figures().stream())
-                                .filter(f -> f.workload().equals(name)).map(Figures::throughputNanos).toList()));
-            }
-        }
-    }
-
-    private static double mean(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-    }
-
-    private static String spread(List<Double> values) {
-        if (values.isEmpty()) {
-            return "-";
-        }
-        return values.size() == 1 ? String.format(Locale.ROOT, "%.2f", values.get(0))
-                : String.format(Locale.ROOT, "%.2f [%.2f-%.2f]", mean(values), Collections.min(values), Collections.max(values));
-    }
-
-    private static String range(List<Double> values) {
-        long min = Math.round(Collections.min(values));
-        long max = Math.round(Collections.max(values));
-        return min == max ? Long.toString(min) : min + "-" + max;
-    }
-
-    private static String list(List<Double> values) {
-        return values.isEmpty() ? "-" : values.stream().map(v -> String.format(Locale.ROOT, "%.2f", v))
-                .collect(Collectors.joining(" "));
-    }
-
-    /** One JMH fork of every workload: each one's average time per call. */
-    private static Map<String, Double> runJmh(ThroughputOptions options) throws Exception {
-        String include = options.workloads().stream().map(w -> WorkloadsJmh.class.getName() + "." + w + "Jmh$")
+    /** One JMH fork of every workload: each one's median iteration, average time per call in ns. */
+    private static Map<String, Double> runJmh(ThroughputOptions options, VerboseMode verbosity) throws Exception {
+        String include = options.workloads().stream()
+                .map(w -> "^" + Pattern.quote(WorkloadCatalog.named(w).jmhBenchmark()) + "$")
                 .collect(Collectors.joining("|"));
         Options jmhOptions = new OptionsBuilder()
                 .include(include)
                 .forks(1)
-                .warmupIterations(3)
-                .warmupTime(TimeValue.seconds(1))
+                .warmupIterations(options.jmhWarmupIterations())
+                .warmupTime(TimeValue.milliseconds(options.jmhIterationMillis()))
                 .measurementIterations(options.jmhIterations())
-                .measurementTime(TimeValue.seconds(1))
+                .measurementTime(TimeValue.milliseconds(options.jmhIterationMillis()))
+                .verbosity(verbosity)
                 .build();
-        Collection<RunResult> results = new Runner(jmhOptions).run();
         Map<String, Double> avgt = new LinkedHashMap<>();
-        for (RunResult r : results) {
+        for (RunResult r : new Runner(jmhOptions).run()) {
             String method = r.getParams().getBenchmark();
-            String name = method.substring(method.lastIndexOf('.') + 1).replace("Jmh", "");
-            avgt.put(name, r.getPrimaryResult().getScore());
+            String name = method.substring(method.lastIndexOf('.') + 1).replaceFirst("Jmh$", "");
+            List<Double> iterations = new ArrayList<>();
+            for (BenchmarkResult b : r.getBenchmarkResults()) {
+                for (IterationResult i : b.getIterationResults()) {
+                    iterations.add(i.getPrimaryResult().getScore());
+                }
+            }
+            avgt.put(name, ValidationTable.median(iterations));
+        }
+        for (String w : options.workloads()) {
+            if (!avgt.containsKey(w)) {
+                throw new IllegalStateException("JMH gave no result for workload '" + w + "' (benchmark "
+                        + WorkloadCatalog.named(w).jmhBenchmark() + "); it gave " + avgt.keySet());
+            }
         }
         return avgt;
+    }
+
+    /** The run's span in UTC, to the second, for the table's heading. */
+    static String span(Results results) {
+        return results.start().truncatedTo(ChronoUnit.SECONDS) + " .. " + results.end().truncatedTo(ChronoUnit.SECONDS);
     }
 }

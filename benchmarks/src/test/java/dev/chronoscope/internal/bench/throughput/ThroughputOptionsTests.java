@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.bench.throughput;
 
+import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.args.CommandLine;
 import org.junit.jupiter.api.Test;
 
@@ -11,34 +12,56 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ThroughputOptionsTests {
 
     @Test
-    void noArgumentsTimeEveryWorkloadInThisJvmWithJmhBeside() throws Exception {
-        assertThat(ThroughputOptions.parse()).isEqualTo(new ThroughputOptions(ThroughputOptions.DEFAULT_JMH_ITERATIONS,
-                ThroughputOptions.DEFAULT_SAMPLES, 1, ThroughputOptions.WORKLOADS, false, false));
+    void noArgumentsTimeTheCorpusInThisJvmWithJmhBesideOnTheDefaultClock() throws Exception {
+        ThroughputOptions options = ThroughputOptions.parse();
+        assertThat(options).isEqualTo(new ThroughputOptions(ThroughputOptions.DEFAULT_JMH_ITERATIONS,
+                ThroughputOptions.DEFAULT_JMH_WARMUP, ThroughputOptions.DEFAULT_JMH_MILLIS, ThroughputOptions.DEFAULT_SAMPLES,
+                1, WorkloadCatalog.GROUPS.get("corpus"), null, false, false));
+        assertThat(options.workloads()).hasSizeGreaterThanOrEqualTo(12);
+        assertThat(options.workloads().stream().map(w -> WorkloadCatalog.named(w).library()).distinct())
+                .as("libraries besides the JDK").filteredOn(l -> !l.equals("JDK")).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(options.pairings()).hasSize(2);
     }
 
     @Test
     void readsEveryOptionSeparateOrWithEqualsSign() throws Exception {
-        assertThat(ThroughputOptions.parse("--jmh-iterations", "0", "--samples=5_000", "--forks", "6",
-                "--workloads=fnv64"))
-                .isEqualTo(new ThroughputOptions(0, 5000, 6, List.of("fnv64"), false, false));
+        assertThat(ThroughputOptions.parse("--jmh-iterations", "0", "--jmh-warmup=1", "--jmh-time", "200",
+                "--samples=5_000", "--forks", "6", "--workloads=fnv64", "--clock", "clock_monotonic"))
+                .isEqualTo(new ThroughputOptions(0, 1, 200, 5000, 6, List.of("fnv64"), ClockId.CLOCK_MONOTONIC, false, false));
     }
 
     @Test
-    void keepsWorkloadsInTheirOwnOrderWhateverOrderTheyAreNamedIn() throws Exception {
+    void keepsWorkloadsInTheirOwnOrderWhateverOrderTheyAreNamedInAndExpandsGroups() throws Exception {
         assertThat(ThroughputOptions.parse("--workloads", "chain1024, chain4,chain4").workloads())
                 .containsExactly("chain4", "chain1024");
+        assertThat(ThroughputOptions.parse("--workloads", "sort,chains").workloads())
+                .containsExactly("chain4", "chain64", "fnv64", "chain1024", "sort");
+    }
+
+    @Test
+    void comparesOnlyPairsWhoseTwoWorkloadsAreTimed() throws Exception {
+        assertThat(ThroughputOptions.parse("--workloads", "hashMapGet,fastutilGet,join").pairings())
+                .containsExactly(new WorkloadCatalog.Pairing("fastutilGet", "hashMapGet"));
     }
 
     @Test
     void rejectsAnUnknownWorkloadNamingItAndTheKnownOnes() {
         assertThatThrownBy(() -> ThroughputOptions.parse("--workloads", "chain4,chain8"))
                 .isInstanceOf(CommandLine.InvalidOptionException.class)
-                .hasMessage("option --workloads: 'chain8' in 'chain4,chain8' is not a workload; expected a"
-                        + " comma-separated list of chain4, chain64, fnv64, chain1024");
+                .hasMessageStartingWith("option --workloads: 'chain8' in 'chain4,chain8' is not a workload; expected a"
+                        + " comma-separated list of chain4, chain64, fnv64, chain1024, hashMapGet")
+                .hasMessageEndingWith("or the groups chains, corpus, smoke");
     }
 
     @Test
-    void rejectsForksAndSamplesOutOfRange() {
+    void rejectsAnUnknownClockNamingTheKnownOnes() {
+        assertThatThrownBy(() -> ThroughputOptions.parse("--clock", "TSC_FAST"))
+                .isInstanceOf(CommandLine.InvalidOptionException.class)
+                .hasMessageStartingWith("option --clock: 'TSC_FAST' is not a clock; expected one of TSC_FENCED, TSC,");
+    }
+
+    @Test
+    void rejectsNumbersOutOfRange() {
         assertThatThrownBy(() -> ThroughputOptions.parse("--forks", "0"))
                 .hasMessage("option --forks: 0 is out of range; expected a number of JVMs per tool from 1 to "
                         + ThroughputOptions.MAX_FORKS);
@@ -46,21 +69,37 @@ class ThroughputOptionsTests {
                 .hasMessageContaining("--samples").hasMessageContaining("99 is out of range");
         assertThatThrownBy(() -> ThroughputOptions.parse("--jmh-iterations", "-1"))
                 .hasMessageContaining("--jmh-iterations").hasMessageContaining("-1 is out of range");
+        assertThatThrownBy(() -> ThroughputOptions.parse("--jmh-time", "5"))
+                .hasMessageContaining("--jmh-time").hasMessageContaining("5 is out of range");
     }
 
     @Test
-    void aForkChildTimesWhatItsParentAskedWithoutJmh() throws Exception {
+    void aForkChildTimesWhatItsParentAskedOnItsClockWithoutJmh() throws Exception {
         ThroughputOptions parent = ThroughputOptions.parse("--forks", "4", "--samples", "2000", "--workloads",
-                "fnv64,chain64");
+                "fnv64,chain64", "--clock", "TSC_FENCED");
         ThroughputOptions child = ThroughputOptions.parse(parent.childArguments().toArray(String[]::new));
-        assertThat(child).isEqualTo(new ThroughputOptions(0, 2000, 1, List.of("chain64", "fnv64"), true, false));
+        assertThat(child).isEqualTo(new ThroughputOptions(0, ThroughputOptions.DEFAULT_JMH_WARMUP,
+                ThroughputOptions.DEFAULT_JMH_MILLIS, 2000, 1, List.of("chain64", "fnv64"), ClockId.TSC_FENCED, true, false));
+        assertThat(ThroughputOptions.parse(ThroughputOptions.parse().childArguments().toArray(String[]::new)).clock())
+                .as("no --clock: the child chooses as the parent would").isNull();
     }
 
     @Test
-    void aFiguresLineReadsBackAsWritten() {
-        ThroughputComparison.Figures figures = new ThroughputComparison.Figures("chain4", 3.2125, true, 618, 0.47, false);
+    void aFiguresLineReadsBackAsWrittenWithItsReason() {
+        ThroughputComparison.Figures figures = new ThroughputComparison.Figures("chain4", 3.2125, "NOT_RESOLVED", 618,
+                0.47, "NOT_RESOLVED", "not resolved: net p50 0 ticks (the median region read no longer)");
         assertThat(ThroughputComparison.Figures.parse(figures.toLine())).isEqualTo(figures);
         assertThatThrownBy(() -> ThroughputComparison.Figures.parse("figures chain4 3.2"))
                 .hasMessageContaining("not a figures line: 'figures chain4 3.2'");
+    }
+
+    @Test
+    void aRatioLineReadsBackAsWritten() {
+        ThroughputComparison.RatioFigures ratio = new ThroughputComparison.RatioFigures("fastutilGet", "hashMapGet",
+                1.1, 1.02, Double.POSITIVE_INFINITY, 240, "RESOLVED", "RESOLVED");
+        assertThat(ThroughputComparison.RatioFigures.parse(ratio.toLine())).isEqualTo(ratio);
+        assertThat(ratio.pairing()).isEqualTo("fastutilGet vs hashMapGet");
+        assertThatThrownBy(() -> ThroughputComparison.RatioFigures.parse("ratio a b 1.1"))
+                .hasMessageContaining("not a ratio line: 'ratio a b 1.1'");
     }
 }

@@ -1,0 +1,360 @@
+package dev.chronoscope.internal.bench.throughput;
+
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.ChronoscopeRun;
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.Figures;
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.RatioFigures;
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.Results;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The comparison's table and the validation targets it checks: per workload Chronoscope's throughput per call
+ * (median over its JVMs), its verdicts, JMH's figure (median over forks), their ratio and the coefficient of
+ * variation of the per-JVM figures for both tools; per pairing, {@code Probe.compare}'s ratio against the ratio
+ * of JMH's figures. Immutable; figures in nanoseconds per call.
+ */
+final class ValidationTable {
+
+    /**
+     * An agreement bound around a reference figure: {@code value} agrees when it lies in
+     * [min(low × ref, ref − nanos), max(high × ref, ref + nanos)].
+     */
+    record Bound(String description, double low, double high, double nanos) {
+        boolean contains(double value, double reference) {
+            return value >= Math.min(low * reference, reference - nanos)
+                    && value <= Math.max(high * reference, reference + nanos);
+        }
+    }
+
+    /** The per-call target: ±20 % of JMH's median over forks, or ±1 ns where that is below 5 ns. */
+    static final Bound TARGET = new Bound("within ±20 % of JMH's median (±1 ns below 5 ns)", 0.8, 1.2, 1.0);
+    /** The comparisons' target: the median of {@code Comparison.ratio()} within ±20 % of JMH's ratio. */
+    static final Bound RATIO = new Bound("within ±20 % of JMH's ratio", 0.8, 1.2, 0);
+    /**
+     * The smoke's bound (one JVM against one short JMH fork on a shared machine): wide, and one-sided because a
+     * busy host inflates JMH's average, never Chronoscope's median; the wrong figures it is there to catch read
+     * 3-20x JMH's.
+     */
+    static final Bound SMOKE = new Bound("at most 3x JMH's", 0, 3, 0);
+    /** The smoke's bound on a comparison's ratio: load inflates both of JMH's figures, so both ways. */
+    static final Bound SMOKE_RATIO = new Bound("within a factor of 3 of JMH's ratio", 1 / 3.0, 3, 0);
+    /** The bounds a table checks its figures and its comparisons' ratios against. */
+    record Targets(Bound figure, Bound ratio) {
+    }
+
+    /** The validation's targets: the command's. */
+    static final Targets VALIDATION = new Targets(TARGET, RATIO);
+    /** The smoke's, in "mvn verify". */
+    static final Targets SMOKE_TARGETS = new Targets(SMOKE, SMOKE_RATIO);
+    /** The CV target: at most twice JMH's per-fork CV or this many percentage points, whichever is larger. */
+    static final double CV_FLOOR_POINTS = 5;
+
+    /** One workload's figures from both tools. */
+    record Row(WorkloadCatalog.Workload workload, List<Double> jmh, List<Figures> chronoscope, Bound bound) {
+
+        double jmhMedian() {
+            return ValidationTable.median(jmh);
+        }
+
+        double median() {
+            return ValidationTable.median(chronoscope.stream().map(Figures::throughputNanos).toList());
+        }
+
+        /** The median of the figures printed {@code RESOLVED} only: what a user would have been given as right. */
+        double resolvedMedian() {
+            return ValidationTable.median(chronoscope.stream().filter(Figures::resolved).map(Figures::throughputNanos).toList());
+        }
+
+        long resolved() {
+            return chronoscope.stream().filter(Figures::resolved).count();
+        }
+
+        boolean allResolved() {
+            return resolved() == chronoscope.size();
+        }
+
+        double ratio() {
+            return median() / jmhMedian();
+        }
+
+        /** {@code RESOLVED} in every JVM and within the bound of JMH's figure. */
+        boolean withinBound() {
+            return !jmh.isEmpty() && allResolved() && bound.contains(median(), jmhMedian());
+        }
+
+        /** A figure printed {@code RESOLVED} (median of those JVMs) outside the bound: what must never happen. */
+        boolean wrongAndResolved() {
+            return !jmh.isEmpty() && resolved() > 0 && !bound.contains(resolvedMedian(), jmhMedian());
+        }
+
+        double cv() {
+            return cvPercent(chronoscope.stream().map(Figures::throughputNanos).toList());
+        }
+
+        double jmhCv() {
+            return cvPercent(jmh);
+        }
+
+        /** Whether Chronoscope's CV is at most max(2 × JMH's, 5 points); {@code null} with fewer than 2 JVMs each. */
+        Boolean cvWithinTarget() {
+            if (chronoscope.size() < 2 || jmh.size() < 2) {
+                return null;
+            }
+            return cv() <= Math.max(2 * jmhCv(), CV_FLOOR_POINTS);
+        }
+
+        /** Each verdict with the number of JVMs that gave it: "RESOLVED 3/3", "RESOLVED 2/3, NOT_RESOLVED 1/3". */
+        String verdicts() {
+            Map<String, Long> counts = chronoscope.stream()
+                    .collect(Collectors.groupingBy(Figures::verdict, TreeMap::new, Collectors.counting()));
+            return counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue() + "/" + chronoscope.size())
+                    .collect(Collectors.joining(", "));
+        }
+    }
+
+    /** One pairing's ratio from both tools. */
+    record RatioRow(WorkloadCatalog.Pairing pairing, double jmhRatio, List<RatioFigures> chronoscope, Bound bound) {
+
+        double median() {
+            return ValidationTable.median(chronoscope.stream().map(RatioFigures::ratio).toList());
+        }
+
+        boolean withinBound() {
+            return !Double.isNaN(jmhRatio) && bound.contains(median(), jmhRatio);
+        }
+
+        /** Outside the bound though both sides were {@code RESOLVED} in every JVM. */
+        boolean wrongAndResolved() {
+            return !Double.isNaN(jmhRatio) && !withinBound() && chronoscope.stream()
+                    .allMatch(c -> c.firstVerdict().equals("RESOLVED") && c.secondVerdict().equals("RESOLVED"));
+        }
+    }
+
+    private final ThroughputOptions options;
+    private final Results results;
+    private final Targets targets;
+    private final List<Row> rows;
+    private final List<RatioRow> ratioRows;
+
+    private ValidationTable(ThroughputOptions options, Results results, Targets targets, List<Row> rows,
+                            List<RatioRow> ratioRows) {
+        this.options = options;
+        this.results = results;
+        this.targets = targets;
+        this.rows = rows;
+        this.ratioRows = ratioRows;
+    }
+
+    static ValidationTable of(ThroughputOptions options, Results results, Targets targets) {
+        List<Row> rows = new ArrayList<>();
+        for (String name : options.workloads()) {
+            List<Figures> mine = results.runs().stream().flatMap(r -> r.figures().stream())
+                    .filter(f -> f.workload().equals(name)).toList();
+            rows.add(new Row(WorkloadCatalog.named(name), results.jmh().getOrDefault(name, List.of()), mine,
+                    targets.figure()));
+        }
+        List<RatioRow> ratioRows = new ArrayList<>();
+        for (WorkloadCatalog.Pairing p : options.pairings()) {
+            List<RatioFigures> mine = results.runs().stream().flatMap(r -> r.ratios().stream())
+                    .filter(r -> r.pairing().equals(p.name())).toList();
+            List<Double> first = results.jmh().getOrDefault(p.first(), List.of());
+            List<Double> second = results.jmh().getOrDefault(p.second(), List.of());
+            double jmhRatio = first.isEmpty() || second.isEmpty() ? Double.NaN : median(second) / median(first);
+            ratioRows.add(new RatioRow(p, jmhRatio, mine, targets.ratio()));
+        }
+        return new ValidationTable(options, results, targets, List.copyOf(rows), List.copyOf(ratioRows));
+    }
+
+    List<Row> rows() {
+        return rows;
+    }
+
+    List<RatioRow> ratioRows() {
+        return ratioRows;
+    }
+
+    boolean jmhRan() {
+        return !results.jmh().isEmpty();
+    }
+
+    /** How many workloads must be {@code RESOLVED} within the bound: 10 in 12, ⌈5n/6⌉ of n. */
+    int required() {
+        return (int) Math.ceil(rows.size() * 5 / 6.0);
+    }
+
+    boolean targetsMet() {
+        boolean cv = rows.stream().map(Row::cvWithinTarget).allMatch(ok -> ok == null || ok);
+        if (!jmhRan()) {
+            return cv;
+        }
+        return rows.stream().filter(Row::withinBound).count() >= required()
+                && rows.stream().noneMatch(Row::wrongAndResolved)
+                && cv
+                && ratioRows.stream().allMatch(RatioRow::withinBound);
+    }
+
+    void print(PrintStream out) {
+        List<ChronoscopeRun> runs = results.runs();
+        out.printf(Locale.ROOT, "%nValidation on third-party code: %d JVM(s) per tool, taken in turn, %s UTC%n",
+                options.forks(), ThroughputComparison.span(results));
+        String host = runs.get(0).host();
+        int load = host.lastIndexOf(" | load average ");
+        out.printf(Locale.ROOT, "host: %s%n", load < 0 ? host : host.substring(0, load));
+        List<String> loads = runs.stream()
+                .map(r -> r.host().substring(r.host().lastIndexOf("load average ") + "load average ".length())).toList();
+        out.printf(Locale.ROOT, "load average (1, 5, 15 min) as each Chronoscope JVM began: %s%n", String.join(" | ", loads));
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (loads.stream().anyMatch(l -> overloaded(l, cpus))) {
+            out.printf(Locale.ROOT, "WARNING: a 1-minute load average above twice this host's %d CPUs: JMH's average"
+                    + " (wall time over calls) is inflated by the host's other work, so these figures cannot judge"
+                    + " agreement; measure again on a quiet host%n", cpus);
+        }
+        out.printf(Locale.ROOT, "Chronoscope: Probe.throughput net p50 per call, %d samples, median over JVMs;"
+                        + " JMH 1.37 avgt (%d warm-up + %d measured iterations of %d ms per fork): median over forks of"
+                        + " each fork's median iteration; CV = standard deviation / mean of the per-JVM figures%n",
+                options.samples(), options.jmhWarmupIterations(), options.jmhIterations(), options.jmhIterationMillis());
+        out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %18s%n", "workload", "library",
+                "JMH ns", "CV %", "Chrono. ns", "CV %", "verdict", "ratio", "bound", "CV", "k", "latency ns");
+        for (Row r : rows) {
+            Boolean cvOk = r.cvWithinTarget();
+            out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %18s%n",
+                    r.workload().name(), r.workload().libraryAndVersion(), figure(r.jmhMedian()), percent(r.jmhCv()),
+                    figure(r.median()), percent(r.cv()), r.verdicts(), jmhRan() ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
+                    jmhRan() ? (r.withinBound() ? "yes" : r.wrongAndResolved() ? "WRONG" : "no") : "-",
+                    cvOk == null ? "-" : cvOk ? "ok" : "HIGH",
+                    range(r.chronoscope().stream().map(f -> (double) f.callsPerSample()).toList()),
+                    figure(median(r.chronoscope().stream().map(Figures::latencyNanos).toList()))
+                            + latencyMark(r.chronoscope()));
+        }
+        out.printf(Locale.ROOT, "ratio = Chronoscope / JMH; bound: yes = RESOLVED in every JVM and %s, WRONG = printed"
+                + " RESOLVED (median of those JVMs) outside it, no = outside or not RESOLVED in some JVM; CV: ok = at most"
+                + " max(2 x JMH's, %.0f points), HIGH = above; k = calls per sample (range over JVMs); latency = Probe.repeat"
+                + " net p50, one call alone, median over JVMs, (n.r. N) = not RESOLVED in N JVMs%n", targets.figure().description(), CV_FLOOR_POINTS);
+        if (runs.size() > 1 || jmhRan()) {
+            out.println("per JVM, in the order run (JMH fork i ran just before Chronoscope's JVM i; [verdict] where not RESOLVED):");
+            for (Row r : rows) {
+                out.printf(Locale.ROOT, "  %-12s JMH %s | Chronoscope %s%n", r.workload().name(), list(r.jmh()),
+                        r.chronoscope().stream().map(f -> figure(f.throughputNanos()) + (f.resolved() ? "" : "[" + f.verdict() + "]"))
+                                .collect(Collectors.joining(" ")));
+            }
+        }
+        Set<String> reasons = new LinkedHashSet<>();
+        rows.forEach(r -> r.chronoscope().stream().filter(f -> !f.resolved())
+                .forEach(f -> reasons.add(f.workload() + ": " + f.verdict() + ", " + f.reason())));
+        if (!reasons.isEmpty()) {
+            out.println("why not RESOLVED:");
+            reasons.forEach(r -> out.println("  " + r));
+        }
+        if (!ratioRows.isEmpty()) {
+            out.printf(Locale.ROOT, "%nProbe.compare, ratio = second's median / first's; JMH's = its second's figure /"
+                    + " its first's%n");
+            out.printf(Locale.ROOT, "%-26s %10s %12s %6s %-40s %s%n", "comparison", "JMH ratio", "Chrono. ratio", "bound",
+                    "per JVM [95 % interval]", "k per JVM (1: one call alone)");
+            for (RatioRow r : ratioRows) {
+                out.printf(Locale.ROOT, "%-26s %10s %12s %6s %-40s %s%n", r.pairing().name(), figure(r.jmhRatio()),
+                        figure(r.median()), Double.isNaN(r.jmhRatio()) ? "-" : r.withinBound() ? "yes"
+                                : r.wrongAndResolved() ? "WRONG" : "no",
+                        r.chronoscope().stream().map(c -> String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", c.ratio(), c.low(), c.high()))
+                                .collect(Collectors.joining(" ")),
+                        r.chronoscope().stream().map(c -> c.callsPerSample() + (c.firstVerdict().equals("RESOLVED")
+                                && c.secondVerdict().equals("RESOLVED") ? "" : "[" + c.firstVerdict() + "/" + c.secondVerdict() + "]"))
+                                .collect(Collectors.joining(" ")));
+            }
+        }
+        out.println();
+        out.println("targets:");
+        if (jmhRan()) {
+            long within = rows.stream().filter(Row::withinBound).count();
+            out.printf(Locale.ROOT, "  RESOLVED and %s: %d of %d (at least %d): %s%n", targets.figure().description(), within,
+                    rows.size(), required(), within >= required() ? "met" : "MISSED");
+            List<String> wrong = rows.stream().filter(Row::wrongAndResolved).map(r -> r.workload().name()).toList();
+            out.printf(Locale.ROOT, "  printed RESOLVED outside that bound: %s: %s%n",
+                    wrong.isEmpty() ? "none" : String.join(", ", wrong), wrong.isEmpty() ? "met" : "MISSED");
+            List<String> ratiosOut = ratioRows.stream().filter(r -> !r.withinBound()).map(r -> r.pairing().name()).toList();
+            out.printf(Locale.ROOT, "  comparison ratios %s: %d of %d: %s%n", targets.ratio().description(),
+                    ratioRows.size() - ratiosOut.size(), ratioRows.size(), ratiosOut.isEmpty() ? "met" : "MISSED");
+        } else {
+            out.println("  agreement with JMH: not checked (--jmh-iterations 0)");
+        }
+        List<String> highCv = rows.stream().filter(r -> Boolean.FALSE.equals(r.cvWithinTarget()))
+                .map(r -> r.workload().name()).toList();
+        boolean cvChecked = rows.stream().anyMatch(r -> r.cvWithinTarget() != null);
+        out.printf(Locale.ROOT, "  CV of the per-JVM figures at most max(2 x JMH's, %.0f points): %s%n", CV_FLOOR_POINTS,
+                !cvChecked ? "not checked (needs 2 JVMs per tool and JMH)" : highCv.isEmpty() ? "every workload: met"
+                        : "above in " + String.join(", ", highCv) + ": MISSED");
+        out.println(targetsMet() ? "all targets checked: met" : "some target: MISSED");
+    }
+
+    /** Whether a "1-min 5-min 15-min" load line's first figure is above twice {@code cpus}. */
+    static boolean overloaded(String loadLine, int cpus) {
+        try {
+            return Double.parseDouble(loadLine.strip().split("\\s+")[0]) > 2 * cpus;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String latencyMark(List<Figures> figures) {
+        long unresolved = figures.stream().filter(f -> !f.latencyVerdict().equals("RESOLVED")).count();
+        return unresolved == 0 ? "" : " (n.r. " + unresolved + ")";
+    }
+
+    static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** Sample standard deviation over mean, in percent; NaN below two values. */
+    static double cvPercent(List<Double> values) {
+        if (values.size() < 2) {
+            return Double.NaN;
+        }
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        return 100 * Math.sqrt(squares / (values.size() - 1)) / mean;
+    }
+
+    private static String figure(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.2f" : v < 1000 ? "%.1f" : "%.0f", v);
+    }
+
+    private static String percent(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String range(List<Double> values) {
+        if (values.isEmpty()) {
+            return "-";
+        }
+        long min = Math.round(values.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
+        long max = Math.round(values.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+        return min == max ? Long.toString(min) : min + "-" + max;
+    }
+
+    private static String list(List<Double> values) {
+        return values.isEmpty() ? "-" : values.stream().map(ValidationTable::figure).collect(Collectors.joining(" "));
+    }
+
+    /** For tests: the rows by workload name. */
+    Map<String, Row> rowsByName() {
+        Map<String, Row> byName = new LinkedHashMap<>();
+        rows.forEach(r -> byName.put(r.workload().name(), r));
+        return byName;
+    }
+}

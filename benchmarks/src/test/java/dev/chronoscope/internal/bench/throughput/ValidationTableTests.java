@@ -1,0 +1,188 @@
+package dev.chronoscope.internal.bench.throughput;
+
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.ChronoscopeRun;
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.Figures;
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.RatioFigures;
+import dev.chronoscope.internal.bench.throughput.ThroughputComparison.Results;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class ValidationTableTests {
+
+    private static final String HOST = "Test CPU | java 25 | clock CLOCK_MONOTONIC | load average 0.50 0.40 0.30";
+
+    @Test
+    void theTargetBoundIsTwentyPercentOrOneNanosecondBelowFive() {
+        ValidationTable.Bound b = ValidationTable.TARGET;
+        assertThat(b.contains(119.9, 100)).isTrue();
+        assertThat(b.contains(120.1, 100)).isFalse();
+        assertThat(b.contains(80.1, 100)).isTrue();
+        assertThat(b.contains(79.9, 100)).isFalse();
+        assertThat(b.contains(4.9, 4.0)).as("+0.9 ns of a 4 ns figure: 22 %% but within 1 ns").isTrue();
+        assertThat(b.contains(5.1, 4.0)).isFalse();
+        assertThat(b.contains(3.1, 4.0)).isTrue();
+        assertThat(b.contains(2.9, 4.0)).isFalse();
+    }
+
+    @Test
+    void theSmokeBoundRefusesOnlyFiguresAboveThreeTimesJmhs() {
+        assertThat(ValidationTable.SMOKE.contains(0.1, 200)).isTrue();
+        assertThat(ValidationTable.SMOKE.contains(599, 200)).isTrue();
+        assertThat(ValidationTable.SMOKE.contains(1718, 200)).as("join as the issue saw it").isFalse();
+        assertThat(ValidationTable.SMOKE_RATIO.contains(24.6, 1.10)).isFalse();
+        assertThat(ValidationTable.SMOKE_RATIO.contains(0.5, 1.10)).isTrue();
+    }
+
+    @Test
+    void medianAndCoefficientOfVariation() {
+        assertThat(ValidationTable.median(List.of(3.0, 1.0, 2.0))).isEqualTo(2.0);
+        assertThat(ValidationTable.median(List.of(4.0, 1.0, 2.0, 3.0))).isEqualTo(2.5);
+        assertThat(ValidationTable.median(List.of())).isNaN();
+        // mean 10, sample standard deviation 2 (values 8, 10, 12)
+        assertThat(ValidationTable.cvPercent(List.of(8.0, 10.0, 12.0))).isCloseTo(20.0, within(1e-9));
+        assertThat(ValidationTable.cvPercent(List.of(8.0))).isNaN();
+    }
+
+    @Test
+    void aRowIsWithinTheBoundOnlyWhenResolvedInEveryJvm() {
+        ValidationTable table = table(Map.of(
+                "hashMapGet", jvms(4.3, "RESOLVED", 4.6, "RESOLVED", 4.4, "RESOLVED"),
+                "join", jvms(1718, "RESOLVED", 190, "RESOLVED", 1650, "RESOLVED"),
+                "regex", jvms(300, "RESOLVED", 900, "SUSPECT", 310, "RESOLVED")),
+                Map.of("hashMapGet", List.of(4.1, 4.1, 4.2), "join", List.of(200.0, 210.0, 205.0),
+                        "regex", List.of(300.0, 305.0, 299.0)));
+        Map<String, ValidationTable.Row> rows = table.rowsByName();
+
+        assertThat(rows.get("hashMapGet").withinBound()).isTrue();
+        assertThat(rows.get("hashMapGet").wrongAndResolved()).isFalse();
+        assertThat(rows.get("join").withinBound()).isFalse();
+        assertThat(rows.get("join").wrongAndResolved()).as("1,650 ns printed RESOLVED against 205").isTrue();
+        assertThat(rows.get("regex").withinBound()).as("flagged in one JVM").isFalse();
+        assertThat(rows.get("regex").wrongAndResolved()).as("the RESOLVED ones agree").isFalse();
+        assertThat(rows.get("regex").verdicts()).isEqualTo("RESOLVED 2/3, SUSPECT 1/3");
+        assertThat(rows.get("join").cvWithinTarget()).as("CV ~70 %% against JMH's 2.4 %%").isFalse();
+        assertThat(rows.get("hashMapGet").cvWithinTarget()).as("CV 3.4 %%: under the 5-point floor").isTrue();
+        assertThat(table.targetsMet()).isFalse();
+    }
+
+    @Test
+    void requiresTenInTwelveAndSaysWhichTargetIsMissed() {
+        Map<String, List<Figures>> mine = new LinkedHashMap<>();
+        Map<String, List<Double>> jmh = new LinkedHashMap<>();
+        List<String> corpus = WorkloadCatalog.GROUPS.get("corpus");
+        for (String w : corpus) {
+            mine.put(w, jvms(100, "RESOLVED", 101, "RESOLVED"));
+            jmh.put(w, List.of(100.0, 100.5));
+        }
+        mine.put("hashMapGet", jvms(100, "NOT_RESOLVED", 101, "NOT_RESOLVED"));
+        mine.put("fastutilGet", jvms(100, "NOT_RESOLVED", 101, "RESOLVED"));
+        List<RatioFigures> ratios = WorkloadCatalog.PAIRINGS.stream().map(p -> new RatioFigures(p.first(), p.second(),
+                1.05, 1.0, 1.1, 1, "RESOLVED", "RESOLVED")).toList();
+        ValidationTable table = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.VALIDATION);
+        assertThat(table.required()).isEqualTo((int) Math.ceil(corpus.size() * 5 / 6.0));
+        assertThat(table.rows().stream().filter(ValidationTable.Row::withinBound).count()).isEqualTo(corpus.size() - 2);
+        assertThat(table.ratioRows()).allSatisfy(r -> assertThat(r.withinBound()).isTrue());
+        assertThat(table.targetsMet()).as("two workloads flagged, none wrong: still enough").isTrue();
+
+        mine.put("sort", jvms(150, "RESOLVED", 151, "RESOLVED"));
+        ValidationTable wrong = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.VALIDATION);
+        assertThat(wrong.targetsMet()).isFalse();
+        String printed = print(wrong);
+        assertThat(printed)
+                .contains("RESOLVED and within ±20 % of JMH's median (±1 ns below 5 ns): " + (corpus.size() - 3) + " of "
+                        + corpus.size())
+                .contains("printed RESOLVED outside that bound: sort: MISSED")
+                .contains("some target: MISSED")
+                .contains("hashMapGet: NOT_RESOLVED, reason of 100.0");
+    }
+
+    @Test
+    void aComparisonIsCheckedAgainstTheRatioOfJmhsFigures() {
+        Map<String, List<Figures>> mine = Map.of("fastutilGet", jvms(4, "RESOLVED"), "hashMapGet", jvms(4.4, "RESOLVED"));
+        Map<String, List<Double>> jmh = Map.of("fastutilGet", List.of(3.7), "hashMapGet", List.of(4.1));
+        List<RatioFigures> ratios = List.of(new RatioFigures("fastutilGet", "hashMapGet", 2.38, 2.2, 2.5, 300,
+                "RESOLVED", "RESOLVED"));
+        ValidationTable table = ValidationTable.of(options(mine.keySet()), results(mine, jmh, ratios), ValidationTable.VALIDATION);
+        ValidationTable.RatioRow row = table.ratioRows().get(0);
+        assertThat(row.jmhRatio()).isCloseTo(4.1 / 3.7, within(1e-9));
+        assertThat(row.withinBound()).isFalse();
+        assertThat(row.wrongAndResolved()).as("both sides RESOLVED").isTrue();
+        assertThat(table.targetsMet()).isFalse();
+        List<RatioFigures> flagged = List.of(new RatioFigures("fastutilGet", "hashMapGet", 2.38, 2.2, 2.5, 300,
+                "RESOLVED", "NOT_RESOLVED"));
+        assertThat(ValidationTable.of(options(mine.keySet()), results(mine, jmh, flagged), ValidationTable.VALIDATION)
+                .ratioRows().get(0).wrongAndResolved()).as("a side not RESOLVED").isFalse();
+        assertThat(print(table)).contains("comparison ratios within ±20 % of JMH's ratio: 0 of 1: MISSED");
+    }
+
+    @Test
+    void warnsWhereTheLoadWouldInflateJmhsFigures() {
+        assertThat(ValidationTable.overloaded("21.49 20.18 19.67", 2)).isTrue();
+        assertThat(ValidationTable.overloaded("3.90 4.50 5.00", 2)).isFalse();
+        assertThat(ValidationTable.overloaded("unknown", 2)).isFalse();
+        assertThat(print(table(Map.of("sort", jvms(10_000, "RESOLVED")), Map.of("sort", List.of(10_000.0)))))
+                .as("load 0.50").doesNotContain("WARNING");
+    }
+
+    @Test
+    void withoutJmhOnlyTheFiguresArePrinted() {
+        Map<String, List<Figures>> mine = Map.of("sort", jvms(10_000, "RESOLVED"));
+        ValidationTable table = table(mine, Map.of());
+        assertThat(table.targetsMet()).isTrue();
+        assertThat(print(table)).contains("agreement with JMH: not checked (--jmh-iterations 0)");
+    }
+
+    /** One figure per JVM: value, verdict, value, verdict, … */
+    private static List<Figures> jvms(Object... valueAndVerdict) {
+        List<Figures> figures = new ArrayList<>();
+        for (int i = 0; i < valueAndVerdict.length; i += 2) {
+            double v = ((Number) valueAndVerdict[i]).doubleValue();
+            String verdict = (String) valueAndVerdict[i + 1];
+            figures.add(new Figures("?", v, verdict, 10, v, verdict, "reason of " + v));
+        }
+        return figures;
+    }
+
+    private static ValidationTable table(Map<String, List<Figures>> mine, Map<String, List<Double>> jmh) {
+        return ValidationTable.of(options(mine.keySet()), results(mine, jmh, List.of()), ValidationTable.VALIDATION);
+    }
+
+    private static ThroughputOptions options(java.util.Set<String> workloads) {
+        return new ThroughputOptions(5, 3, 1000, 3000, 3,
+                WorkloadCatalog.names().stream().filter(workloads::contains).toList(), null, false, false);
+    }
+
+    /** Results as the JVMs would have given them: JVM i has figure i of every workload. */
+    private static Results results(Map<String, List<Figures>> mine, Map<String, List<Double>> jmh,
+                                   List<RatioFigures> ratios) {
+        int jvms = mine.values().iterator().next().size();
+        List<ChronoscopeRun> runs = new ArrayList<>();
+        for (int i = 0; i < jvms; i++) {
+            List<Figures> figures = new ArrayList<>();
+            for (Map.Entry<String, List<Figures>> e : mine.entrySet()) {
+                Figures f = e.getValue().get(i);
+                figures.add(new Figures(e.getKey(), f.throughputNanos(), f.verdict(), f.callsPerSample(),
+                        f.latencyNanos(), f.latencyVerdict(), f.reason()));
+            }
+            runs.add(new ChronoscopeRun(HOST, figures, i == 0 ? ratios : List.of()));
+        }
+        return new Results(jmh, runs, Instant.parse("2026-12-01T15:00:00Z"), Instant.parse("2026-12-01T15:10:00Z"));
+    }
+
+    private static String print(ValidationTable table) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        table.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}
