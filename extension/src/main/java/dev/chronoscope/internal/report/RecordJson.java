@@ -50,6 +50,9 @@ public final class RecordJson {
         List<Object> comparisons = new ArrayList<>();
         r.comparisons().forEach(c -> comparisons.add(c.toJson()));
         o.put("comparisons", comparisons);
+        List<Object> claims = new ArrayList<>();
+        r.claims().forEach(c -> claims.add(c.toJson()));
+        o.put("claims", claims);
         o.put("aggregate", r.aggregate() == null ? null : timing(r.aggregate()));
         return o;
     }
@@ -79,6 +82,8 @@ public final class RecordJson {
                 .put("mode", t.mode().key())
                 .put("callsPerSample", t.callsPerSample())
                 .put("kept", t.kept())
+                // the floor on the scale of the figures: per call for throughput (the batch floor over its calls)
+                .put("floorP50Ns", t.floor().nanos().p50())
                 .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta", t.droppedNegative()))
                 .put("raw", t.kept() > 0 ? summary(t.raw()) : null)
                 .put("rawNs", t.kept() > 0 ? summary(t.rawNanos()) : null)
