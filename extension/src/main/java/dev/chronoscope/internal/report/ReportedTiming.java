@@ -15,10 +15,14 @@ import java.util.Map;
  * @param bytesPerCall   heap bytes allocated per call on the measuring thread; null where not counted
  * @param floorP50Ns     the floor's median on the scale of the figures (per call for throughput); NaN in
  *                       records written before it existed — then the test's floor for latency, unknown for throughput
+ * @param medianLowNs    the reported median's 95 % interval, as the claims decide with it: its low end; NaN where
+ *                       unknown (no samples, or a record written before it existed)
+ * @param medianHighNs   its high end; +∞ where the sample count gives none, NaN where unknown
  */
 public record ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
                              Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
-                             BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns) {
+                             BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
+                             double medianLowNs, double medianHighNs) {
 
     public static final String LATENCY = "latency";
     public static final String THROUGHPUT = "throughput";
@@ -28,7 +32,7 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
                           Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
                           BaselineVerdict baseline) {
         this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution, baseline, LATENCY, 1,
-                null, Double.NaN);
+                null, Double.NaN, Double.NaN, Double.NaN);
     }
 
     public ReportedTiming {
@@ -84,12 +88,17 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
         Object bytes = o.get("allocatedBytesPerCall");
         Object floor = o.get("floorP50Ns");
         Object calls = o.get("callsPerSample");
+        Map<String, Object> interval = (Map<String, Object>) o.get("medianIntervalNs");
+        double low = interval == null || interval.get("low") == null ? Double.NaN : ((Number) interval.get("low")).doubleValue();
+        double high = interval == null ? Double.NaN
+                : interval.get("high") == null ? Double.POSITIVE_INFINITY : ((Number) interval.get("high")).doubleValue();
         return new ReportedTiming((String) o.get("label"), ((Number) o.get("kept")).longValue(),
                 ((Number) dropped.get("cpuMigration")).longValue(), ((Number) dropped.get("negativeDelta")).longValue(),
                 (Map<String, Object>) o.get("rawNs"), (Map<String, Object>) o.get("netNs"), (String) o.get("verdict"),
                 (String) o.get("verdictReason"), distribution == null ? null : Distribution.fromJson(distribution),
                 baseline == null ? null : BaselineVerdict.fromJson(baseline),
                 o.get("mode") == null ? LATENCY : (String) o.get("mode"), calls == null ? 1 : ((Number) calls).intValue(),
-                bytes == null ? null : ((Number) bytes).doubleValue(), floor == null ? Double.NaN : ((Number) floor).doubleValue());
+                bytes == null ? null : ((Number) bytes).doubleValue(), floor == null ? Double.NaN : ((Number) floor).doubleValue(),
+                low, high);
     }
 }

@@ -8,15 +8,18 @@ import java.util.Locale;
  * percent of the samples spread evenly between its two percentiles, in {@value #BINS} bins from
  * the smallest sample (or the floor, if lower) to the 99th percentile — the tail past it would
  * squeeze the body into one bar, so the axis says where it was cut and how far the maximum lies.
- * The floor's median (dashed) and the samples' median are marked. A {@code Probe.compare} gets one
- * plot for its two timings ({@link #comparison}): both histograms on one axis, and the ratio of
- * their medians with its interval.
+ * The axis has ticks at round values. The timing's own floor (dashed; per call for a throughput
+ * timing, whose figures are per call), the samples' median and the baseline runs' medians are
+ * marked. A {@code Probe.compare} gets one plot for its two timings ({@link #comparison}): both
+ * histograms on one axis, and the ratio of their medians with its interval. A timing compared with
+ * a baseline gets the ratio against it with its interval and the threshold ({@link #baselineStrip}),
+ * and the median of each baseline run and this one ({@link #history}).
  */
 public final class SvgPlot {
 
     static final int BINS = 48;
     static final int WIDTH = 560;
-    static final int HEIGHT = 150;
+    static final int HEIGHT = 156;
     private static final int LEFT = 10;
     private static final int TOP = 18;
     private static final int PLOT_HEIGHT = 95;
@@ -29,27 +32,47 @@ public final class SvgPlot {
      * @param floorNs  the floor's median in ns, or NaN
      */
     public static String histogram(String title, Distribution d, double floorNs, long samples) {
+        return histogram(title, d, floorNs, samples, List.of());
+    }
+
+    /**
+     * @param baselineMediansNs the raw medians of the baseline runs compared with (drawn as dotted
+     *                          purple lines, the axis widened to show them); empty without a baseline
+     */
+    public static String histogram(String title, Distribution d, double floorNs, long samples, List<Double> baselineMediansNs) {
         if (samples == 1) {
             return single(title, d.quantilesNs().getFirst(), floorNs);
         }
-        Axis axis = Axis.of(List.of(d), floorNs);
+        List<Double> baseline = baselineMediansNs.stream().filter(m -> Double.isFinite(m) && m > 0).toList();
+        Axis axis = Axis.of(List.of(d), floorNs, baseline);
         StringBuilder svg = open(title, HEIGHT);
         bars(svg, d, axis, TOP, PLOT_HEIGHT, "#4a78b5");
+        for (double m : baseline) {
+            svg.append(String.format(Locale.ROOT, "<line class=\"baseline-median\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+                    + "stroke=\"#8e44ad\" stroke-width=\"2\" stroke-dasharray=\"2 3\"/>", axis.x(m), TOP + 20, axis.x(m), TOP + PLOT_HEIGHT));
+        }
         double median = d.quantilesNs().get(50);
         marker(svg, "median " + human(median), median, axis, TOP, PLOT_HEIGHT, "#c0392b", "", 0);
         if (axis.floorOnAxis()) {
             marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, PLOT_HEIGHT, "#27ae60", " stroke-dasharray=\"4 3\"", 1);
         }
+        if (!baseline.isEmpty()) {
+            double lo = baseline.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double hi = baseline.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            text(svg, WIDTH - LEFT, TOP + 8 + 2 * 13, "#8e44ad", "end", "baseline medians (" + baseline.size()
+                    + (baseline.size() == 1 ? " run): " + human(lo) : " runs): " + human(lo) + " – " + human(hi)));
+        }
+        ticks(svg, axis, TOP + PLOT_HEIGHT);
         axisLabels(svg, axis, floorNs, "p99 " + human(d.quantilesNs().get(99)) + ", axis cut there; max " + human(d.quantilesNs().get(100)),
-                HEIGHT - 12);
+                HEIGHT - 8);
         return svg.append("</svg>").toString();
     }
 
     /** Height of a comparison's plot: two histograms, the axis, and the ratio's strip. */
-    static final int COMPARISON_HEIGHT = 250;
+    static final int COMPARISON_HEIGHT = 262;
     private static final int ROW_HEIGHT = 62;
     private static final int SECOND_TOP = TOP + ROW_HEIGHT + 22;
-    private static final int RATIO_TOP = 205;
+    private static final int RATIO_TOP = 217;
 
     /**
      * One plot of a {@code Probe.compare}: both timings' histograms one above the other on one axis
@@ -69,7 +92,7 @@ public final class SvgPlot {
         if (present.isEmpty()) {
             text(svg, LEFT, TOP + 20, "#333", "start", "no samples kept in either region: nothing to plot");
         } else {
-            Axis axis = Axis.of(present, floorNs);
+            Axis axis = Axis.of(present, floorNs, List.of());
             row(svg, "first: " + comparison.firstLabel(), first, axis, TOP, "#4a78b5");
             row(svg, "second: " + comparison.secondLabel(), second, axis, SECOND_TOP, "#d9822b");
             if (axis.floorOnAxis()) {
@@ -78,9 +101,11 @@ public final class SvgPlot {
             }
             String right = present.stream().map(d -> human(d.quantilesNs().get(99))).reduce((a, b) -> a + " / " + b)
                     .map(p -> "p99 " + p + ", axis cut at the larger").orElse("");
-            axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 14);
+            ticks(svg, axis, SECOND_TOP + ROW_HEIGHT);
+            axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 32);
         }
-        ratioStrip(svg, comparison);
+        text(svg, LEFT, RATIO_TOP - 8, "#222", "start", comparison.describe());
+        strip(svg, RATIO_TOP + 14, comparison.ratio(), comparison.low(), comparison.high(), Double.NaN);
         return svg.append("</svg>").toString();
     }
 
@@ -98,38 +123,151 @@ public final class SvgPlot {
     }
 
     /**
-     * The ratio of medians on a strip of its own, with its interval as a bar, the estimate as a
-     * dot and 1 (no difference) as a tick; an infinite upper bound runs to the strip's end with an
-     * arrow. The strip spans the interval and 1, with a margin.
+     * A ratio on a strip of its own at height {@code y}, with its interval as a bar, the estimate as
+     * a dot and 1 (no difference) as a tick; an infinite upper bound runs to the strip's end with an
+     * arrow. With a {@code threshold}, the band of changes smaller than it (×1/(1+t) to ×(1+t)) is
+     * shaded. The strip spans the interval, 1 and the band, with a margin.
      */
-    private static void ratioStrip(StringBuilder svg, ComparisonRecord c) {
-        text(svg, LEFT, RATIO_TOP - 8, "#222", "start", c.describe());
-        if (!Double.isFinite(c.ratio()) || !Double.isFinite(c.low())) {
+    private static void strip(StringBuilder svg, int y, double ratio, double low, double high, double threshold) {
+        if (!Double.isFinite(ratio) || !Double.isFinite(low)) {
             return;
         }
-        double finiteHigh = Double.isFinite(c.high()) ? c.high() : Math.max(c.ratio(), 1) * 2;
-        double lo = Math.min(Math.min(c.low(), c.ratio()), 1);
-        double hi = Math.max(Math.max(finiteHigh, c.ratio()), 1);
+        double finiteHigh = Double.isFinite(high) ? high : Math.max(ratio, 1) * 2;
+        boolean band = Double.isFinite(threshold) && threshold > 0;
+        double lo = Math.min(Math.min(low, ratio), band ? 1 / (1 + threshold) : 1);
+        double hi = Math.max(Math.max(finiteHigh, ratio), band ? 1 + threshold : 1);
         // room on each side for a bound's label, which reaches outwards from the bar
         double pad = (hi - lo) * 0.12 + 1e-9;
         Axis axis = new Axis(Math.max(0, lo - pad), hi + pad, false);
-        int y = RATIO_TOP + 14;
+        if (band) {
+            double from = axis.x(1 / (1 + threshold));
+            svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"20\" "
+                    + "fill=\"#d5f0dc\"/>", from, y - 10, axis.x(1 + threshold) - from));
+            text(svg, axis.x(1 + threshold) + 3, y + 22, "#1e7b34", "start", String.format(Locale.ROOT, "threshold ±%.0f %%", 100 * threshold));
+        }
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bbb\"/>", LEFT, y, WIDTH - LEFT, y));
         double one = axis.x(1);
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\" stroke-dasharray=\"2 2\"/>",
                 one, y - 10, one, y + 10));
         text(svg, one, y + 22, "#555", "middle", "×1");
         svg.append(String.format(Locale.ROOT, "<rect class=\"interval\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"#7f8c8d\"/>",
-                axis.x(c.low()), y - 4, Math.max(1, axis.x(finiteHigh) - axis.x(c.low()))));
-        if (!Double.isFinite(c.high())) {
+                axis.x(low), y - 4, Math.max(1, axis.x(finiteHigh) - axis.x(low))));
+        if (!Double.isFinite(high)) {
             text(svg, WIDTH - LEFT, y + 22, "#555", "end", "→ ∞");
         }
-        svg.append(String.format(Locale.ROOT, "<circle class=\"ratio\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c0392b\"/>", axis.x(c.ratio()), y));
+        svg.append(String.format(Locale.ROOT, "<circle class=\"ratio\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c0392b\"/>", axis.x(ratio), y));
         // the bounds' labels above the bar, each reaching away from the other, so that they never overlap
-        text(svg, axis.x(c.low()) - 3, y - 8, "#555", "end", String.format(Locale.ROOT, "×%.3f", c.low()));
-        if (Double.isFinite(c.high())) {
-            text(svg, axis.x(c.high()) + 3, y - 8, "#555", "start", String.format(Locale.ROOT, "×%.3f", c.high()));
+        text(svg, axis.x(low) - 3, y - 8, "#555", "end", String.format(Locale.ROOT, "×%.3f", low));
+        if (Double.isFinite(high)) {
+            text(svg, axis.x(high) + 3, y - 8, "#555", "start", String.format(Locale.ROOT, "×%.3f", high));
         }
+    }
+
+    /** Height of the strip against the baseline. */
+    static final int BASELINE_HEIGHT = 70;
+
+    /**
+     * This run's median against the baseline's: the ratio with its interval (the dot and the bar),
+     * ×1, and the band of changes within the threshold, with the verdict above.
+     */
+    public static String baselineStrip(String title, BaselineVerdict v, double threshold) {
+        StringBuilder svg = open(title, BASELINE_HEIGHT);
+        text(svg, LEFT, 16, "#222", "start", "against the baseline: " + v.verdict() + (Double.isNaN(v.ratio()) ? " (no ratio formed)"
+                : String.format(Locale.ROOT, " ×%.3f, interval ×%.3f – ×%.3f", v.ratio(), v.low(), v.high())));
+        strip(svg, 40, v.ratio(), v.low(), v.high(), threshold);
+        return svg.append("</svg>").toString();
+    }
+
+    /** Height of a history chart. */
+    static final int HISTORY_HEIGHT = 120;
+    private static final int HISTORY_LEFT = 64;
+
+    /**
+     * The median of each baseline run (oldest first) and this run's (last, red), with the band of
+     * changes within the threshold around the baseline runs' geometric mean; a run saved on another
+     * host (never compared) is drawn hollow. The vertical axis has ticks.
+     *
+     * @param points the baseline runs' medians of the timing, as the verdict compares them
+     */
+    public static String history(String title, List<ReportBaseline.Point> points, double currentNs, double threshold) {
+        StringBuilder svg = open(title, HISTORY_HEIGHT);
+        List<Double> same = points.stream().filter(p -> p.sameHost() && Double.isFinite(p.medianNs()) && p.medianNs() > 0)
+                .map(ReportBaseline.Point::medianNs).toList();
+        double mean = same.isEmpty() ? Double.NaN : Math.exp(same.stream().mapToDouble(Math::log).average().orElseThrow());
+        List<Double> values = new java.util.ArrayList<>();
+        points.stream().map(ReportBaseline.Point::medianNs).filter(v -> Double.isFinite(v) && v >= 0).forEach(values::add);
+        // a net median can be 0 (clamped at the floor): drawn at 0, not left out
+        if (Double.isFinite(currentNs) && currentNs >= 0) {
+            values.add(currentNs);
+        }
+        boolean band = Double.isFinite(mean) && Double.isFinite(threshold) && threshold > 0;
+        if (band) {
+            values.add(mean * (1 + threshold));
+            values.add(mean / (1 + threshold));
+        }
+        if (values.isEmpty()) {
+            text(svg, LEFT, 20, "#333", "start", "no medians to draw");
+            return svg.append("</svg>").toString();
+        }
+        double lo = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double hi = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        double span = Math.max(hi - lo, hi * 0.02);
+        lo = Math.max(0, lo - span * 0.1);
+        hi = hi + span * 0.1;
+        int top = 22;
+        int bottom = HISTORY_HEIGHT - 22;
+        double yLo = lo;
+        double yHi = hi;
+        java.util.function.DoubleUnaryOperator y = v -> bottom - (v - yLo) / (yHi - yLo) * (bottom - top);
+        text(svg, LEFT, 14, "#222", "start", "median per run, oldest first, this run last (red)" + (band
+                ? String.format(Locale.ROOT, "; band: ±%.0f %% around the baseline runs' geometric mean", 100 * threshold) : ""));
+        if (band) {
+            double y1 = y.applyAsDouble(mean * (1 + threshold));
+            svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"#d5f0dc\"/>",
+                    HISTORY_LEFT, y1, WIDTH - LEFT - HISTORY_LEFT, y.applyAsDouble(mean / (1 + threshold)) - y1));
+        }
+        List<Double> yTicks = tickValues(lo, hi, 4);
+        double historyStep = yTicks.size() > 1 ? yTicks.get(1) - yTicks.get(0) : 1;
+        for (double t : yTicks) {
+            double ty = y.applyAsDouble(t);
+            svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ccc\"/>",
+                    HISTORY_LEFT - 4, ty, WIDTH - LEFT, ty));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" fill=\"#444\" text-anchor=\"end\">%s</text>",
+                    HISTORY_LEFT - 6, ty + 3, Html.escape(tickLabel(t, historyStep))));
+        }
+        int n = points.size() + 1;
+        double step = (WIDTH - LEFT - HISTORY_LEFT - 20.0) / Math.max(1, n - 1);
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            boolean current = i == n - 1;
+            double v = current ? currentNs : points.get(i).medianNs();
+            if (!Double.isFinite(v) || v < 0) {
+                continue;
+            }
+            double px = HISTORY_LEFT + 10 + (n == 1 ? 0 : i * step);
+            double py = y.applyAsDouble(v);
+            line.append(line.isEmpty() ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px, py));
+            boolean hollow = !current && !points.get(i).sameHost();
+            svg.append(String.format(Locale.ROOT, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"%s\"><title>%s</title></circle>",
+                    current ? "current" : "run", px, py, hollow ? "#fff" : current ? "#c0392b" : "#555", current ? "#c0392b" : "#555",
+                    Html.escape((current ? "this run" : "run " + points.get(i).run() + " saved " + points.get(i).savedAt()
+                            + (hollow ? " on another host (not compared)" : "")) + ": " + human(v))));
+        }
+        if (!line.isEmpty()) {
+            svg.append("<path d=\"").append(line).append("\" fill=\"none\" stroke=\"#999\" stroke-width=\"1\"/>");
+        }
+        String first = points.isEmpty() ? "this run" : "saved " + shortTime(points.getFirst().savedAt());
+        text(svg, HISTORY_LEFT + 10, HISTORY_HEIGHT - 6, "#444", "start", first);
+        if (!points.isEmpty()) {
+            text(svg, WIDTH - LEFT - 10, HISTORY_HEIGHT - 6, "#c0392b", "end", "this run");
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /** {@code 2026-12-01T14:03:11Z} as {@code 12-01 14:03}; other text as it is. */
+    private static String shortTime(String instant) {
+        return instant != null && instant.length() >= 16 && instant.charAt(10) == 'T' ? instant.substring(5, 10) + " " + instant.substring(11, 16)
+                : String.valueOf(instant);
     }
 
     /** The horizontal axis of a plot, in ns (or a ratio): from {@code lo} to {@code hi}, the floor drawn on it or not. */
@@ -140,9 +278,13 @@ public final class SvgPlot {
          * far below them it would squeeze the plot into the right edge, so it is named instead) to
          * the largest 99th percentile, with a margin of 3 %.
          */
-        static Axis of(List<Distribution> ds, double floorNs) {
+        static Axis of(List<Distribution> ds, double floorNs, List<Double> include) {
             double lo = ds.stream().mapToDouble(d -> d.quantilesNs().getFirst()).min().orElseThrow();
             double hi = ds.stream().mapToDouble(d -> d.quantilesNs().get(99)).max().orElseThrow();
+            for (double v : include) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
             boolean floorOnAxis = Double.isFinite(floorNs) && floorNs > 0 && floorNs >= lo / 3;
             if (floorOnAxis) {
                 lo = Math.min(lo, floorNs);
@@ -183,22 +325,64 @@ public final class SvgPlot {
             peak = Math.max(peak, b);
         }
         double barWidth = (WIDTH - 2.0 * LEFT) / BINS;
+        // one path for all bars: a report of 500 timings stays a few MB
+        StringBuilder path = new StringBuilder();
         for (int i = 0; i < BINS; i++) {
             if (bins[i] <= 0) {
                 continue;
             }
             double h = Math.max(1, bins[i] / peak * height);
-            svg.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
-                    LEFT + i * barWidth, top + height - h, Math.max(0.5, barWidth - 1), h, colour));
+            path.append(String.format(Locale.ROOT, "M%.1f %.1fh%.1fv%.1fh%.1fz", LEFT + i * barWidth, top + height - h,
+                    Math.max(0.5, barWidth - 1), h, -Math.max(0.5, barWidth - 1)));
         }
+        svg.append("<path class=\"bar\" d=\"").append(path).append("\" fill=\"").append(colour).append("\"/>");
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>", LEFT, top + height,
                 WIDTH - LEFT, top + height));
     }
 
+    /** Tick marks and their labels under the axis at {@code y}, at round values. */
+    private static void ticks(StringBuilder svg, Axis axis, int y) {
+        List<Double> values = tickValues(axis.lo(), axis.hi(), 6);
+        double step = values.size() > 1 ? values.get(1) - values.get(0) : 1;
+        for (double t : values) {
+            double x = axis.x(t);
+            svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\"/>",
+                    x, y, x, y + 4));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\">%s</text>",
+                    Math.max(LEFT + 14, Math.min(WIDTH - LEFT - 14, x)), y + 15, Html.escape(tickLabel(t, step))));
+        }
+    }
+
+    /** A tick's value in the unit {@link #human} would use, with as many decimals as the ticks' spacing needs. */
+    static String tickLabel(double ns, double stepNs) {
+        double a = Math.abs(ns);
+        double unit = a < 1e3 ? 1 : a < 1e6 ? 1e3 : a < 1e9 ? 1e6 : 1e9;
+        String symbol = a < 1e3 ? "ns" : a < 1e6 ? "µs" : a < 1e9 ? "ms" : "s";
+        int decimals = (int) Math.max(0, Math.min(6, Math.ceil(-Math.log10(stepNs / unit) - 1e-9)));
+        return String.format(Locale.ROOT, "%." + decimals + "f %s", ns / unit, symbol);
+    }
+
+    /** Round values (1, 2 or 5 times a power of ten apart) within [lo, hi], about {@code wanted} of them. */
+    static List<Double> tickValues(double lo, double hi, int wanted) {
+        double span = hi - lo;
+        if (!(span > 0) || !Double.isFinite(span)) {
+            return List.of();
+        }
+        double raw = span / wanted;
+        double power = Math.pow(10, Math.floor(Math.log10(raw)));
+        double step = raw / power < 1.5 ? power : raw / power < 3.5 ? 2 * power : raw / power < 7.5 ? 5 * power : 10 * power;
+        List<Double> out = new java.util.ArrayList<>();
+        for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+            // round away the sum's error, so that labels read 0.3, not 0.30000000000000004
+            out.add(Math.round(t / step) * step);
+        }
+        return out;
+    }
+
     /** The axis's ends: where it starts (and where the floor lies, if left of it), and {@code right}. */
     private static void axisLabels(StringBuilder svg, Axis axis, double floorNs, String right, int y) {
-        String left = human(axis.lo()) + (Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis() ? " (floor " + human(floorNs)
-                + " lies left of the axis)" : "");
+        String left = Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis() ? "floor " + human(floorNs)
+                + " lies left of the axis" : "";
         text(svg, LEFT, y, "#444", "start", left);
         text(svg, WIDTH - LEFT, y, "#444", "end", right);
     }
