@@ -25,7 +25,7 @@ import java.util.Set;
 public final class HtmlReport {
 
     private static final String STYLE = """
-            body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1180px}
+            body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}
             h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:0 0 6px;word-break:break-all}
             h3{font-size:14px;margin:8px 0 4px}.meta{color:#555;font-size:13px}
             table{border-collapse:collapse;font-size:13px;margin:4px 0}td,th{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top}
@@ -37,7 +37,7 @@ public final class HtmlReport {
             .b-unchanged,.s-ok{background:#ddd}.b-inconclusive,.s-inconclusive,.c-inconclusive{background:#f0d080}.s-regressed{background:#e67e22;color:#fff}
             .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}.o-passed{color:#1e7b34;font-weight:600}.o-aborted{color:#9a5b00;font-weight:600}
             .badge{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600;white-space:nowrap}.num{font-variant-numeric:tabular-nums}
-            .overview td{padding:2px 6px}.overview .test-cell{max-width:300px;word-break:break-all}.overview tr:target{outline:2px solid #4a78b5}
+            .overview td{padding:2px 6px}.overview .test-cell{min-width:220px;max-width:420px;overflow-wrap:anywhere}.cls{color:#777}.overview tr:target{outline:2px solid #4a78b5}
             .claims{list-style:none;padding:0;margin:4px 0}.claims li{margin:4px 0;font-size:13px}
             .claims pre{margin:2px 0 0 0;padding:4px 8px;background:#f7f7f7;border-left:3px solid #ccc;font-size:12px;white-space:pre-wrap}
             .invocation{font-size:13px;color:#444;margin:4px 0}.summary{font-size:14px;margin:6px 0 10px}
@@ -116,7 +116,7 @@ public final class HtmlReport {
         for (Overview.Row r : rows) {
             out.append("<tr class=\"row num\"><td><span class=\"badge s-").append(r.status().key()).append("\" title=\"")
                     .append(Html.escape(r.why())).append("\">").append(r.status().key()).append("</span></td><td class=\"test-cell\">")
-                    .append(Html.escape(r.record().test())).append("</td><td><a href=\"#").append(r.anchor()).append("\">")
+                    .append(Overview.testHtml(r.record().test())).append("</td><td><a href=\"#").append(r.anchor()).append("\">")
                     .append(Html.escape(r.timing().label())).append("</a></td><td>").append(Html.escape(Overview.mode(r)))
                     .append("</td><td>").append(Html.escape(Overview.median(r.timing()))).append(' ').append(r.timing().measure())
                     .append("</td><td>").append(Html.escape(Overview.bytes(r.timing()))).append("</td><td><span class=\"v-")

@@ -9,8 +9,9 @@ import java.util.Locale;
  * The run's timings, worst first, as the run report's overview table, the Markdown summary and
  * the console summary list them: timings with a failed claim (or of a test that failed for no
  * claim of its own) first, then the regressed, then the inconclusive (a claim, the clock's verdict,
- * the baseline's or an aborted test), then the rest; within each, the largest change against the
- * baseline first, then in the order of the run.
+ * the baseline's or an aborted test), then the rest; within each, regions before the one-sample
+ * timings of whole invocations, then the largest change against the baseline first, then in the
+ * order of the run.
  */
 public final class Overview {
 
@@ -71,7 +72,8 @@ public final class Overview {
                 rows.add(row(n + 1, i, t));
             }
         }
-        rows.sort(Comparator.comparing(Row::status)
+        // within a status, regions before invocations: one sample of a whole test method is the weakest evidence
+        rows.sort(Comparator.comparing(Row::status).thenComparing(Row::invocation)
                 .thenComparing(r -> Double.isNaN(r.change()) ? Double.NEGATIVE_INFINITY : r.change(), Comparator.reverseOrder())
                 .thenComparingInt(Row::test).thenComparingInt(Row::index));
         return rows;
@@ -132,20 +134,34 @@ public final class Overview {
             return "—";
         }
         String text = SvgPlot.human(m);
-        if (Double.isNaN(t.medianLowNs())) {
+        // one sample has no interval worth printing ([0, ∞])
+        if (Double.isNaN(t.medianLowNs()) || t.kept() <= 1) {
             return text;
         }
         return text + " [" + SvgPlot.human(t.medianLowNs()) + ", "
                 + (Double.isFinite(t.medianHighNs()) ? SvgPlot.human(t.medianHighNs()) : "∞") + "]";
     }
 
-    /** Bytes allocated per call: {@code 248 B}, {@code 0 B}, or {@code —} where not counted. */
+    /** Bytes allocated per call: {@code 248 B}, {@code 214,560 B}, {@code 0.5 B}, or {@code —} where not counted. */
     public static String bytes(ReportedTiming t) {
         if (t.bytesPerCall() == null) {
             return "—";
         }
         double b = t.bytesPerCall();
-        return (b == Math.rint(b) ? String.format(Locale.ROOT, "%.0f", b) : String.format(Locale.ROOT, "%.1f", b)) + " B";
+        return (b == Math.rint(b) || Math.abs(b) >= 100 ? String.format(Locale.ROOT, "%,.0f", b) : String.format(Locale.ROOT, "%.1f", b)) + " B";
+    }
+
+    /**
+     * A test's name as HTML that wraps where a reader expects, after its class and before its
+     * parameters, never inside a word: the class in grey, {@code <wbr>} after dots and before {@code (}.
+     */
+    public static String testHtml(String test) {
+        int open = test.indexOf('(');
+        int dot = test.lastIndexOf('.', open < 0 ? test.length() - 1 : open);
+        String cls = dot < 0 ? "" : test.substring(0, dot + 1);
+        String rest = dot < 0 ? test : test.substring(dot + 1);
+        return (cls.isEmpty() ? "" : "<span class=\"cls\">" + Html.escape(cls) + "</span><wbr>")
+                + Html.escape(rest).replace("(", "<wbr>(").replace(", ", ",<wbr> ");
     }
 
     /** The baseline's verdict with its ratio and interval: {@code regressed ×2.01 [1.62, 2.49]}; empty without a baseline. */

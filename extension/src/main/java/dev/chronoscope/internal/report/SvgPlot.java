@@ -18,7 +18,7 @@ import java.util.Locale;
 public final class SvgPlot {
 
     static final int BINS = 48;
-    static final int WIDTH = 560;
+    static final int WIDTH = 760;
     static final int HEIGHT = 156;
     private static final int LEFT = 10;
     private static final int TOP = 18;
@@ -63,8 +63,10 @@ public final class SvgPlot {
                     + (baseline.size() == 1 ? " run): " + human(lo) : " runs): " + human(lo) + " – " + human(hi)));
         }
         ticks(svg, axis, TOP + PLOT_HEIGHT);
-        axisLabels(svg, axis, floorNs, "p99 " + human(d.quantilesNs().get(99)) + ", axis cut there; max " + human(d.quantilesNs().get(100)),
-                HEIGHT - 8);
+        int cut = cut(d);
+        axisLabels(svg, axis, floorNs, "p" + cut + " " + human(d.quantilesNs().get(cut)) + ", axis cut there"
+                + (cut < 99 ? " (the tail reaches past 6 IQR); p99 " + human(d.quantilesNs().get(99)) : "")
+                + "; max " + human(d.quantilesNs().get(100)), HEIGHT - 8);
         return svg.append("</svg>").toString();
     }
 
@@ -99,8 +101,8 @@ public final class SvgPlot {
                 marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, SECOND_TOP + ROW_HEIGHT - TOP, "#27ae60",
                         " stroke-dasharray=\"4 3\"", 10);
             }
-            String right = present.stream().map(d -> human(d.quantilesNs().get(99))).reduce((a, b) -> a + " / " + b)
-                    .map(p -> "p99 " + p + ", axis cut at the larger").orElse("");
+            String right = present.stream().map(d -> (cut(d) == 99 ? "" : "p" + cut(d) + " ") + human(d.quantilesNs().get(cut(d))))
+                    .reduce((a, b) -> a + " / " + b).map(p -> (p.startsWith("p") ? "" : "p99 ") + p + ", axis cut at the larger").orElse("");
             ticks(svg, axis, SECOND_TOP + ROW_HEIGHT);
             axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 32);
         }
@@ -143,7 +145,6 @@ public final class SvgPlot {
             double from = axis.x(1 / (1 + threshold));
             svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"20\" "
                     + "fill=\"#d5f0dc\"/>", from, y - 10, axis.x(1 + threshold) - from));
-            text(svg, axis.x(1 + threshold) + 3, y + 22, "#1e7b34", "start", String.format(Locale.ROOT, "threshold ±%.0f %%", 100 * threshold));
         }
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bbb\"/>", LEFT, y, WIDTH - LEFT, y));
         double one = axis.x(1);
@@ -172,8 +173,9 @@ public final class SvgPlot {
      */
     public static String baselineStrip(String title, BaselineVerdict v, double threshold) {
         StringBuilder svg = open(title, BASELINE_HEIGHT);
-        text(svg, LEFT, 16, "#222", "start", "against the baseline: " + v.verdict() + (Double.isNaN(v.ratio()) ? " (no ratio formed)"
-                : String.format(Locale.ROOT, " ×%.3f, interval ×%.3f – ×%.3f", v.ratio(), v.low(), v.high())));
+        text(svg, LEFT, 16, "#222", "start", "this run's median / the baseline's: " + v.verdict() + (Double.isNaN(v.ratio()) ? " (no ratio formed)"
+                : String.format(Locale.ROOT, " ×%.3f, interval ×%.3f – ×%.3f", v.ratio(), v.low(), v.high()))
+                + (Double.isFinite(threshold) ? String.format(Locale.ROOT, "; shaded: within the threshold (±%.0f %%)", 100 * threshold) : ""));
         strip(svg, 40, v.ratio(), v.low(), v.high(), threshold);
         return svg.append("</svg>").toString();
     }
@@ -220,7 +222,7 @@ public final class SvgPlot {
         double yHi = hi;
         java.util.function.DoubleUnaryOperator y = v -> bottom - (v - yLo) / (yHi - yLo) * (bottom - top);
         text(svg, LEFT, 14, "#222", "start", "median per run, oldest first, this run last (red)" + (band
-                ? String.format(Locale.ROOT, "; band: ±%.0f %% around the baseline runs' geometric mean", 100 * threshold) : ""));
+                ? String.format(Locale.ROOT, "; shaded: ±%.0f %% around the baseline's mean", 100 * threshold) : ""));
         if (band) {
             double y1 = y.applyAsDouble(mean * (1 + threshold));
             svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"#d5f0dc\"/>",
@@ -280,7 +282,7 @@ public final class SvgPlot {
          */
         static Axis of(List<Distribution> ds, double floorNs, List<Double> include) {
             double lo = ds.stream().mapToDouble(d -> d.quantilesNs().getFirst()).min().orElseThrow();
-            double hi = ds.stream().mapToDouble(d -> d.quantilesNs().get(99)).max().orElseThrow();
+            double hi = ds.stream().mapToDouble(d -> d.quantilesNs().get(cut(d))).max().orElseThrow();
             for (double v : include) {
                 lo = Math.min(lo, v);
                 hi = Math.max(hi, v);
@@ -381,9 +383,10 @@ public final class SvgPlot {
 
     /** The axis's ends: where it starts (and where the floor lies, if left of it), and {@code right}. */
     private static void axisLabels(StringBuilder svg, Axis axis, double floorNs, String right, int y) {
-        String left = Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis() ? "floor " + human(floorNs)
-                + " lies left of the axis" : "";
-        text(svg, LEFT, y, "#444", "start", left);
+        if (Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis()) {
+            // above the bars, out of the way of the axis's note on the right
+            text(svg, LEFT + 2, 12, "#27ae60", "start", "floor " + human(floorNs) + " lies left of the axis");
+        }
         text(svg, WIDTH - LEFT, y, "#444", "end", right);
     }
 
@@ -418,10 +421,29 @@ public final class SvgPlot {
         return String.format(Locale.ROOT, "%.3f s", ns / 1e9);
     }
 
-    /** Adds one percent of the samples, spread evenly over [{@code a}, {@code b}], to the bins covering [lo, hi]. */
+    /**
+     * The percentile the axis ends at: the 99th, unless the tail reaches so far past the body (more
+     * than 6 interquartile ranges above the median) that the body would be squeezed into a few bars
+     * at the left edge; then the highest of the 98th, 95th and 90th within that reach, else the 90th.
+     */
+    static int cut(Distribution d) {
+        List<Double> q = d.quantilesNs();
+        double reach = q.get(50) + 6 * Math.max(q.get(75) - q.get(25), q.get(50) * 0.01);
+        for (int p : new int[] {99, 98, 95}) {
+            if (q.get(p) <= reach) {
+                return p;
+            }
+        }
+        return 90;
+    }
+
+    /** Adds one percent of the samples, spread evenly over [{@code a}, {@code b}], to the bins covering [lo, hi]; beyond them, to none. */
     private static void spread(double[] bins, double a, double b, double lo, double hi) {
         double width = (hi - lo) / BINS;
         if (b <= a) {
+            if (a < lo || a > hi) {
+                return;
+            }
             int i = (int) Math.min(BINS - 1, Math.max(0, (a - lo) / width));
             bins[i] += 1;
             return;
