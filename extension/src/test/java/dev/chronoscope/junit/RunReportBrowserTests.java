@@ -4,16 +4,9 @@ import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.report.GfmTables;
 import dev.chronoscope.internal.report.HeadlessChromium;
 import dev.chronoscope.internal.report.RunReport;
-import org.commonmark.ext.gfm.tables.TableBlock;
-import org.commonmark.ext.gfm.tables.TableBody;
-import org.commonmark.ext.gfm.tables.TableCell;
-import org.commonmark.ext.gfm.tables.TableRow;
-import org.commonmark.ext.gfm.tables.TablesExtension;
-import org.commonmark.node.Node;
-import org.commonmark.node.Text;
-import org.commonmark.parser.Parser;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
@@ -196,23 +189,7 @@ class RunReportBrowserTests {
     private static void summaryMatchesTheRecords(Path summary, List<JsonRecord> records, int timings) throws Exception {
         String markdown = Files.readString(summary, StandardCharsets.UTF_8);
         assertThat(markdown).contains(timings + " timings: **1 failed").doesNotContain("](").doesNotContain("http");
-        Node document = Parser.builder().extensions(List.of(TablesExtension.create())).build().parse(markdown);
-        List<List<String>> rows = new ArrayList<>();
-        for (Node n = document.getFirstChild(); n != null; n = n.getNext()) {
-            if (n instanceof TableBlock table) {
-                for (Node part = table.getFirstChild(); part != null; part = part.getNext()) {
-                    if (part instanceof TableBody body) {
-                        for (Node row = body.getFirstChild(); row != null; row = row.getNext()) {
-                            List<String> cells = new ArrayList<>();
-                            for (Node cell = row.getFirstChild(); cell != null; cell = cell.getNext()) {
-                                cells.add(text((TableCell) cell));
-                            }
-                            rows.add(cells);
-                        }
-                    }
-                }
-            }
-        }
+        List<List<String>> rows = GfmTables.rows(markdown);
         assertThat(rows).as("the worst rows: at least 20").hasSizeGreaterThanOrEqualTo(20);
         assertThat(rows.getFirst().getFirst()).isEqualTo("failed");
         for (List<String> row : rows) {
@@ -233,28 +210,13 @@ class RunReportBrowserTests {
                 .getThrowable().map(Throwable::toString).orElse("?")).limit(3).toList();
     }
 
-    private static String text(TableCell cell) {
-        StringBuilder out = new StringBuilder();
-        collect(cell, out);
-        return out.toString().trim();
-    }
-
-    private static void collect(Node node, StringBuilder out) {
-        if (node instanceof Text t) {
-            out.append(t.getLiteral());
-        }
-        for (Node c = node.getFirstChild(); c != null; c = c.getNext()) {
-            collect(c, out);
-        }
-    }
-
-    /** The report's bytes per call as the record holds them: {@code 32 B}, or {@code —} where not counted. */
+    /** The report's bytes per call as the record holds them: {@code 32 B}, {@code 1,024 B}, {@code 0.5 B}, or {@code —} where not counted. */
     private static String bytes(JsonRecord t) {
         if (t.isNull("allocatedBytesPerCall")) {
             return "—";
         }
         double b = t.number("allocatedBytesPerCall");
-        return (b == Math.rint(b) ? String.format(Locale.ROOT, "%.0f", b) : String.format(Locale.ROOT, "%.1f", b)) + " B";
+        return (b == Math.rint(b) || b >= 100 ? String.format(Locale.ROOT, "%,.0f", b) : String.format(Locale.ROOT, "%.1f", b)) + " B";
     }
 
     private static String rowOf(List<String> rows, String test, String label) {

@@ -29,7 +29,7 @@ public final class HtmlReport {
             h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:0 0 6px;word-break:break-all}
             h3{font-size:14px;margin:8px 0 4px}.meta{color:#555;font-size:13px}
             table{border-collapse:collapse;font-size:13px;margin:4px 0}td,th{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top}
-            th{background:#f3f3f3}.test{border:1px solid #ccc;border-radius:6px;padding:10px 14px;margin:14px 0}
+            th{background:#f3f3f3}.test{border:1px solid #ccc;border-radius:6px;padding:10px 14px;margin:14px 0;content-visibility:auto;contain-intrinsic-size:auto 900px}
             .timing{border-top:1px solid #eee;padding-top:6px;margin-top:8px}
             .comparison{border-top:1px solid #ccc;margin-top:10px;padding-top:4px}.ratio{font-size:13px;font-weight:600}.warn{color:#9a5b00;font-size:13px}
             .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES{color:#a33;font-weight:600}

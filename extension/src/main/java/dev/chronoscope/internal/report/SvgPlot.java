@@ -47,9 +47,14 @@ public final class SvgPlot {
         Axis axis = Axis.of(List.of(d), floorNs, baseline);
         StringBuilder svg = open(title, HEIGHT);
         bars(svg, d, axis, TOP, PLOT_HEIGHT, "#4a78b5");
-        for (double m : baseline) {
-            svg.append(String.format(Locale.ROOT, "<line class=\"baseline-median\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-                    + "stroke=\"#8e44ad\" stroke-width=\"2\" stroke-dasharray=\"2 3\"/>", axis.x(m), TOP + 20, axis.x(m), TOP + PLOT_HEIGHT));
+        if (!baseline.isEmpty()) {
+            // one path for all the runs' lines: fewer elements for the browser to lay out in a large report
+            StringBuilder lines = new StringBuilder();
+            for (double m : baseline) {
+                lines.append(String.format(Locale.ROOT, "M%.1f %dV%d", axis.x(m), TOP + 20, TOP + PLOT_HEIGHT));
+            }
+            svg.append("<path class=\"baseline-median\" d=\"").append(lines)
+                    .append("\" stroke=\"#8e44ad\" stroke-width=\"2\" stroke-dasharray=\"2 3\"/>");
         }
         double median = d.quantilesNs().get(50);
         marker(svg, "median " + human(median), median, axis, TOP, PLOT_HEIGHT, "#c0392b", "", 0);
@@ -187,12 +192,19 @@ public final class SvgPlot {
     /**
      * The median of each baseline run (oldest first) and this run's (last, red), with the band of
      * changes within the threshold around the baseline runs' geometric mean; a run saved on another
-     * host (never compared) is drawn hollow. The vertical axis has ticks.
+     * host (never compared) is drawn hollow. The vertical axis has ticks. Each run's figures are in
+     * the chart's title (a tooltip), not in an element per point, to keep large reports light.
      *
      * @param points the baseline runs' medians of the timing, as the verdict compares them
      */
     public static String history(String title, List<ReportBaseline.Point> points, double currentNs, double threshold) {
-        StringBuilder svg = open(title, HISTORY_HEIGHT);
+        StringBuilder figures = new StringBuilder(title).append(':');
+        for (ReportBaseline.Point p : points) {
+            figures.append(" run ").append(p.run()).append(" saved ").append(p.savedAt()).append(p.sameHost() ? "" : " on another host (not compared)")
+                    .append(' ').append(human(p.medianNs())).append(';');
+        }
+        figures.append(" this run ").append(human(currentNs));
+        StringBuilder svg = open(figures.toString(), HISTORY_HEIGHT);
         List<Double> same = points.stream().filter(p -> p.sameHost() && Double.isFinite(p.medianNs()) && p.medianNs() > 0)
                 .map(ReportBaseline.Point::medianNs).toList();
         double mean = same.isEmpty() ? Double.NaN : Math.exp(same.stream().mapToDouble(Math::log).average().orElseThrow());
@@ -230,13 +242,14 @@ public final class SvgPlot {
         }
         List<Double> yTicks = tickValues(lo, hi, 4);
         double historyStep = yTicks.size() > 1 ? yTicks.get(1) - yTicks.get(0) : 1;
+        StringBuilder grid = new StringBuilder();
         for (double t : yTicks) {
             double ty = y.applyAsDouble(t);
-            svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ccc\"/>",
-                    HISTORY_LEFT - 4, ty, WIDTH - LEFT, ty));
+            grid.append(String.format(Locale.ROOT, "M%d %.1fH%d", HISTORY_LEFT - 4, ty, WIDTH - LEFT));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" fill=\"#444\" text-anchor=\"end\">%s</text>",
                     HISTORY_LEFT - 6, ty + 3, Html.escape(tickLabel(t, historyStep))));
         }
+        svg.append("<path class=\"tick\" d=\"").append(grid).append("\" stroke=\"#ccc\"/>");
         int n = points.size() + 1;
         double step = (WIDTH - LEFT - HISTORY_LEFT - 20.0) / Math.max(1, n - 1);
         StringBuilder line = new StringBuilder();
@@ -250,10 +263,8 @@ public final class SvgPlot {
             double py = y.applyAsDouble(v);
             line.append(line.isEmpty() ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px, py));
             boolean hollow = !current && !points.get(i).sameHost();
-            svg.append(String.format(Locale.ROOT, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"%s\"><title>%s</title></circle>",
-                    current ? "current" : "run", px, py, hollow ? "#fff" : current ? "#c0392b" : "#555", current ? "#c0392b" : "#555",
-                    Html.escape((current ? "this run" : "run " + points.get(i).run() + " saved " + points.get(i).savedAt()
-                            + (hollow ? " on another host (not compared)" : "")) + ": " + human(v))));
+            svg.append(String.format(Locale.ROOT, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"%s\"/>",
+                    current ? "current" : "run", px, py, hollow ? "#fff" : current ? "#c0392b" : "#555", current ? "#c0392b" : "#555"));
         }
         if (!line.isEmpty()) {
             svg.append("<path d=\"").append(line).append("\" fill=\"none\" stroke=\"#999\" stroke-width=\"1\"/>");
@@ -346,13 +357,14 @@ public final class SvgPlot {
     private static void ticks(StringBuilder svg, Axis axis, int y) {
         List<Double> values = tickValues(axis.lo(), axis.hi(), 6);
         double step = values.size() > 1 ? values.get(1) - values.get(0) : 1;
+        StringBuilder marks = new StringBuilder();
         for (double t : values) {
             double x = axis.x(t);
-            svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\"/>",
-                    x, y, x, y + 4));
+            marks.append(String.format(Locale.ROOT, "M%.1f %dv4", x, y));
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\">%s</text>",
                     Math.max(LEFT + 14, Math.min(WIDTH - LEFT - 14, x)), y + 15, Html.escape(tickLabel(t, step))));
         }
+        svg.append("<path class=\"tick\" d=\"").append(marks).append("\" stroke=\"#888\"/>");
     }
 
     /** A tick's value in the unit {@link #human} would use, with as many decimals as the ticks' spacing needs. */
