@@ -2,6 +2,7 @@ package dev.chronoscope.internal.stats;
 
 import dev.chronoscope.Timing;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -26,18 +27,26 @@ public final class ClaimLog {
     /**
      * One decided claim.
      *
-     * @param subjects the timings it is about: one, or a comparison's two (first, second)
      * @param claim    what was claimed, in a few words ("median < 80 ns")
      * @param outcome  pass, fail or inconclusive
      * @param strict   whether an inconclusive claim failed the test (else it aborted it)
      * @param message  the words the test report shows: the failure's or abort's message, or for a pass why it passed
      */
-    public record Entry(long sequence, List<Timing> subjects, String claim, Claims.Outcome outcome, boolean strict, String message) {
+    public record Entry(long sequence, List<WeakReference<Timing>> subjectRefs, String claim, Claims.Outcome outcome, boolean strict,
+                        String message) {
         public Entry {
-            subjects = List.copyOf(subjects);
+            subjectRefs = List.copyOf(subjectRefs);
             Objects.requireNonNull(claim, "claim");
             Objects.requireNonNull(outcome, "outcome");
             Objects.requireNonNull(message, "message");
+        }
+
+        /**
+         * The timings the claim is about: one, or a comparison's two (first, second). Held weakly:
+         * the log's values must not keep its weak keys alive; a collected one is null.
+         */
+        public List<Timing> subjects() {
+            return subjectRefs.stream().map(WeakReference::get).toList();
         }
     }
 
@@ -49,9 +58,10 @@ public final class ClaimLog {
 
     /** Logs a decided claim about {@code subjects}. */
     public static void record(List<Timing> subjects, String claim, Claims.Decision decision, boolean strict, String message) {
-        Entry entry = new Entry(SEQUENCE.incrementAndGet(), subjects, claim, decision.outcome(), strict, message);
+        Entry entry = new Entry(SEQUENCE.incrementAndGet(), subjects.stream().map(WeakReference::new).toList(), claim,
+                decision.outcome(), strict, message);
         synchronized (LOG) {
-            for (Timing t : entry.subjects()) {
+            for (Timing t : subjects) {
                 LOG.computeIfAbsent(t, k -> new ArrayList<>()).add(entry);
             }
         }
