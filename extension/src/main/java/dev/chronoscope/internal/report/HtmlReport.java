@@ -294,7 +294,7 @@ public final class HtmlReport {
         }
         if (!history.isEmpty()) {
             List<ReportBaseline.Point> like = history.stream().filter(p -> p.measure().equals(timing.measure())).toList();
-            out.append(SvgPlot.history(t.test() + " — " + timing.label() + ": median per run, the baseline's runs then this one",
+            out.append(HistoryPlot.of(t.test() + " — " + timing.label() + ": median per run, the baseline's runs then this one",
                     like, timing.medianNs(), baseline.get().threshold()));
         }
         out.append("</div>\n");
