@@ -44,7 +44,7 @@ public final class ChronoscopeConfig {
 
     /**
      * Directory for the JSON Lines records and the run report ({@code chronoscope-report.html},
-     * {@code chronoscope-jmh.json}), relative to the working directory (the module under Maven).
+     * {@code chronoscope-summary.md}, {@code chronoscope-jmh.json}), relative to the working directory (the module under Maven).
      */
     public static final String REPORT_DIR_KEY = "chronoscope.report.dir";
     public static final String REPORT_DIR = "target/chronoscope";

@@ -85,7 +85,8 @@ public class DurationStatisticAssert extends AbstractDurationAssert<DurationStat
     }
 
     private DurationStatisticAssert claim(Bound... bounds) {
-        Enforcement.enforce(this, Claims.percentile(timing, percentile, List.of(bounds)), timing.failsWhenInconclusive());
+        Enforcement.enforce(this, Claims.percentile(timing, percentile, List.of(bounds)), timing.failsWhenInconclusive(),
+                Claims.percentileClaim(percentile, List.of(bounds)), timing);
         return myself;
     }
 }

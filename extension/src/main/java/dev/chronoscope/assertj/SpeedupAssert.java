@@ -42,7 +42,8 @@ public class SpeedupAssert extends AbstractAssert<SpeedupAssert, Comparison> {
         Claims.Decision d = firstFaster
                 ? Claims.ratio(actual, Relation.AT_LEAST, factor, first, "faster than " + second + " by at least " + factorText + "x")
                 : Claims.ratio(actual, Relation.AT_MOST, 1 / factor, second, "faster than " + first + " by at least " + factorText + "x");
-        Enforcement.enforce(this, d, actual.first().failsWhenInconclusive());
+        Enforcement.enforce(this, d, actual.first().failsWhenInconclusive(),
+                (firstFaster ? "first" : "second") + " faster by at least ×" + factorText, actual.first(), actual.second());
         return myself;
     }
 }

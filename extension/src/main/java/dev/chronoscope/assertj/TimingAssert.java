@@ -71,7 +71,24 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must not be negative, was " + bytes);
         }
-        Enforcement.enforce(this, Claims.allocation(actual, bytes), actual.failsWhenInconclusive());
+        Enforcement.enforce(this, Claims.allocation(actual, bytes), actual.failsWhenInconclusive(),
+                Claims.allocationClaim(Claims.Relation.AT_MOST, bytes), actual);
+        return myself;
+    }
+
+    /**
+     * Fails unless the region allocated at least {@code bytes} (&ge; 1) heap bytes per call on the
+     * measuring thread, after its warm-up: {@code allocatesAtLeastPerCall(1)} claims that it
+     * allocates at all (that escape analysis did not remove the allocation the test is about).
+     * Inconclusive as {@link #allocatesNothing()} is.
+     */
+    public TimingAssert allocatesAtLeastPerCall(long bytes) {
+        isNotNull();
+        if (bytes < 1) {
+            throw new IllegalArgumentException("bytes must be at least 1 (every region allocates at least 0), was " + bytes);
+        }
+        Enforcement.enforce(this, Claims.allocationAtLeast(actual, bytes), actual.failsWhenInconclusive(),
+                Claims.allocationClaim(Claims.Relation.AT_LEAST, bytes), actual);
         return myself;
     }
 

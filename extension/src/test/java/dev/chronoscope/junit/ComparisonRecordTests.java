@@ -72,8 +72,9 @@ class ComparisonRecordTests {
 
         String html = Files.readString(run.reportDir().resolve(RunReport.HTML), StandardCharsets.UTF_8);
         assertThat(html.split("<div class=\"comparison\">", -1)).as("one comparison").hasSize(2);
-        assertThat(html.split("<div class=\"timing\">", -1)).as("an entry per timing: 4 + 2").hasSize(7);
-        assertThat(html.split("<svg ", -1)).as("a plot per timing, but one for the compared two: 6 - 1").hasSize(6);
+        assertThat(html.split("<div class=\"timing\" id=", -1)).as("an entry per region: 2 + 2").hasSize(5);
+        assertThat(html.split("<p class=\"invocation num\" id=", -1)).as("a line per invocation").hasSize(3);
+        assertThat(html.split("<svg ", -1)).as("a plot per region, but one for the compared two: 4 - 1").hasSize(4);
         assertThat(html).contains("Probe.compare: shift &lt;&lt; vs multiply &amp;");
     }
 

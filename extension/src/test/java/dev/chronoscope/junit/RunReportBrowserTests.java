@@ -1,114 +1,243 @@
 package dev.chronoscope.junit;
 
+import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
+import dev.chronoscope.Timing;
+import dev.chronoscope.internal.report.GfmTables;
+import dev.chronoscope.internal.report.HeadlessChromium;
 import dev.chronoscope.internal.report.RunReport;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
+import static dev.chronoscope.assertj.ChronoscopeAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The run report as a person sees it: rendered by headless Chromium, whose DOM must hold one entry
- * per timing and one plot per timing outside comparisons plus one per {@code Probe.compare} (whose
- * two timings share a plot), the labels' {@code <&>} as text (escaped in the file, so no element was
- * made of them), and no blank entry; and a screenshot that is not empty. Where Chromium is missing
- * the test is skipped with the reason, except on CI ({@code CI=true}), where the build installs it
- * and a missing browser is a failure.
- *
- * <p>Chromium runs with everything it writes inside the test's temporary directory: its profile
- * ({@code --user-data-dir}), and {@code HOME}, {@code XDG_CONFIG_HOME}, {@code XDG_CACHE_HOME} and
- * {@code TMPDIR}, where it otherwise keeps crash-report settings, a dconf cache and temporary files.
- * The test deletes that directory once no Chromium process of it is left.
+ * The run report as a team reads it: a run of 25 tests (126 timings) saved as a baseline, then run
+ * again against it, and the second run's report rendered by headless Chromium ({@link HeadlessChromium}).
+ * Its DOM must hold one overview row per timing, each linking to an element of the page; each row
+ * the mode, k and bytes per call of its record and the outcome of every claim made on it; one entry
+ * or invocation line per timing; the baseline runs' medians, the ratio against the baseline and the
+ * history drawn where the baseline holds the timing; the labels' {@code <&>} as text; no console
+ * message. The Markdown summary is checked, parsed as GitHub-flavoured Markdown, against the records.
  */
 class RunReportBrowserTests {
 
     @TempDir
     Path dir;
 
-    static class ReportTestCase {
+    static class SuiteTestCase {
         private long seed = 3;
 
-        @Test
-        @SubtractProbeFloor
-        void twoRegions(Probe probe) {
-            probe.repeat("sum <&> \"quoted\"", 2_000, () -> seed * 3 + 1);
-            probe.repeat("<b>not bold</b>", 2_000, () -> seed ^ 5);
+        /** A dependent multiply-add chain of {@code steps}: about 1 ns a step, never folded (the seed is a field). */
+        static long chain(long x, int steps) {
+            for (int i = 0; i < steps; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
+            return x;
         }
 
-        @Test
+        @RepeatedTest(25)
         @SubtractProbeFloor
-        void comparison(Probe probe) {
-            probe.compare("shift <<", () -> seed << 2, "multiply &", () -> seed * 4, 2_000);
+        void suite(Probe probe, RepetitionInfo info) {
+            int n = info.getCurrentRepetition();
+            // regions of a few hundred ns, which the clock resolves here, so that the baseline compares them
+            Timing sum = probe.repeat("sum <&> \"quoted\"", 1_000, () -> chain(seed, 300));
+            Timing allocates = probe.repeat("allocate", 1_000, () -> {
+                long[] a = new long[4 + n];
+                a[0] = chain(seed, 300);
+                return a;
+            });
+            probe.repeat("<b>not bold</b>", 1_000, () -> chain(seed ^ n, 400));
+            probe.throughput("chain, back to back", 200, () -> chain(seed, 300));
+            assertThat(sum).median().isLessThan(Duration.ofSeconds(1));
+            assertThat(allocates).allocatesAtLeastPerCall(1);
+            if (n == 2) {
+                assertThat(allocates).as("a claim that fails").allocatesNothing();
+            }
+            if (n == 3) {
+                // 10 samples are too few to decide a median: inconclusive, the test aborted
+                assertThat(probe.repeat("few", 10, () -> seed + 1)).median().isGreaterThan(Duration.ofNanos(1));
+            }
         }
     }
 
     @Test
-    void chromiumRendersOneEntryAndOnePlotPerTimingWithLabelsEscaped() throws Exception {
-        Optional<Path> chromium = chromium();
-        if (chromium.isEmpty()) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("CI=true but no chromium on PATH: the build installs it (.ci/run: apt-get install chromium)");
-            }
-            assumeTrue(false, "no chromium or chromium-browser on PATH (and CI is not set): install it with "
-                    + "'apt-get install -y chromium' to run this test");
-        }
-        KitRun run = ChronoscopeKit.in(dir).run(ReportTestCase.class);
-        assertThat(run.tests().failed().count()).as(run.stdout()).isZero();
+    void chromiumRendersTheOverviewCardsClaimsBaselineAndHistoryOfARunOfMoreThan100Timings() throws Exception {
+        Path chromium = HeadlessChromium.require();
+        Path baseline = dir.resolve("baseline.json");
+        KitRun first = ChronoscopeKit.in(dir.resolve("first")).with(ChronoscopeConfig.BASELINE_SAVE_KEY, baseline.toString())
+                .run(SuiteTestCase.class);
+        assertThat(first.tests().started().count()).as(first.stdout()).isEqualTo(25);
+        KitRun run = ChronoscopeKit.in(dir.resolve("second")).with(ChronoscopeConfig.BASELINE_COMPARE_KEY, baseline.toString())
+                .run(SuiteTestCase.class);
+        assertThat(run.tests().failed().count()).as("the repetition whose claim fails: %s", failures(run)).isEqualTo(1);
+        assertThat(run.tests().aborted().count()).as("the repetition whose claim is inconclusive: %s",
+                run.records().stream().flatMap(r -> r.list("claims").stream()).filter(c -> !String.valueOf(c).contains("outcome=passed")).toList())
+                .isEqualTo(1);
+        List<JsonRecord> records = run.records();
+        int timings = records.stream().mapToInt(r -> r.timings().size()).sum();
+        assertThat(timings).as("25 invocations, 100 regions, one more").isEqualTo(126);
         Path report = run.reportDir().resolve(RunReport.HTML).toAbsolutePath();
-        assertThat(report).exists();
-        int timings = run.records().stream().mapToInt(r -> r.timings().size()).sum();
-        assertThat(timings).as("2 invocations, 2 regions, 2 compared timings").isEqualTo(6);
-        int comparisons = run.records().stream().mapToInt(r -> r.list("comparisons").size()).sum();
-        assertThat(comparisons).isEqualTo(1);
-        assertThat(run.stdout()).containsOnlyOnce("[chronoscope] run report: " + report);
+        assertThat(run.stdout()).containsOnlyOnce("[chronoscope] run report: " + report)
+                .contains("[chronoscope] run summary: 25 timed tests, 126 timings: ");
+        assertThat(Files.getPosixFilePermissions(report)).as("readable by others, under the usual umask 022")
+                .contains(PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_READ);
 
         Path screenshot = dir.resolve("report.png");
-        String dom;
+        HeadlessChromium.Result dumped;
         Path work = dir.resolve("chromium");
         try {
-            dom = chromium(chromium.get(), work, "--dump-dom", "file://" + report);
-            chromium(chromium.get(), work, "--screenshot=" + screenshot, "--window-size=1200,1600", "file://" + report);
-            assertThat(work.resolve("profile")).as("Chromium's profile, in the test's directory").isNotEmptyDirectory();
+            dumped = HeadlessChromium.run(chromium, work, "--dump-dom", "file://" + report);
+            HeadlessChromium.chromium(chromium, work, "--screenshot=" + screenshot, "--window-size=1280,2400", "file://" + report);
         } finally {
-            deleteOnceChromiumIsGone(work);
+            HeadlessChromium.deleteOnceChromiumIsGone(work);
         }
+        String dom = dumped.stdout();
+        assertThat(dumped.consoleMessages()).as("the page's console").isEmpty();
+        assertThat(dom).doesNotContain("<script").contains("sum &lt;&amp;&gt; \"quoted\"").contains("&lt;b&gt;not bold&lt;/b&gt;")
+                .doesNotContain("<b>not bold</b>");
 
-        assertThat(count(dom, "<div class=\"timing\">")).as("an entry per timing").isEqualTo(timings);
-        assertThat(count(dom, "<div class=\"comparison\">")).isEqualTo(comparisons);
-        // a plot per timing, except that a comparison's two timings share one
-        assertThat(count(dom, "<svg ")).isEqualTo(timings - comparisons);
-        assertThat(count(dom, "<section class=\"test\" id=\"test-")).isEqualTo(2);
-        assertThat(dom).contains("sum &lt;&amp;&gt; \"quoted\"").contains("&lt;b&gt;not bold&lt;/b&gt;")
-                .contains("shift &lt;&lt;").contains("multiply &amp;").doesNotContain("<b>not bold</b>");
-        assertThat(dom).doesNotContain("<script");
-        for (String label : texts(dom, "<h3 class=\"label\">(.*?)</h3>")) {
-            assertThat(label).as("a timing's label").isNotBlank();
+        // the overview: a row per timing, each linking to an element of the page
+        String overview = dom.substring(dom.indexOf("<table class=\"overview\">"), dom.indexOf("</table>", dom.indexOf("<table class=\"overview\">")));
+        List<String> rows = texts(overview, "(?s)<tr class=\"row num\">(.*?)</tr>");
+        assertThat(rows).as("an overview row per timing").hasSize(timings);
+        Set<String> ids = new HashSet<>(texts(dom, " id=\"([^\"]+)\""));
+        List<String> links = texts(overview, "href=\"#([^\"]+)\"");
+        assertThat(links).hasSize(timings).doesNotHaveDuplicates();
+        assertThat(ids).as("every row's link resolves to an element").containsAll(links);
+        assertThat(rows.getFirst()).as("worst first: the failed claim").contains("s-failed").contains("c-failed");
+
+        // each row shows its record's mode, k and bytes per call, and the outcome of each claim on it
+        int claims = 0;
+        for (JsonRecord r : records) {
+            for (int i = 0; i < r.timings().size(); i++) {
+                JsonRecord t = r.timings().get(i);
+                String row = rowOf(rows, r.fullTest(), t.string("label"));
+                String mode = t.string("mode").equals("throughput") ? "throughput k=" + t.whole("callsPerSample")
+                        : i == 0 ? "invocation, 1 sample" : "latency";
+                assertThat(row).as(r.test() + " :: " + t.string("label")).contains("<td>" + mode + "</td>")
+                        .contains("<td>" + bytes(t) + "</td>");
+                for (Object c : r.list("claims")) {
+                    JsonRecord claim = new JsonRecord(cast(c));
+                    int index = i;
+                    if (claim.list("timings").stream().anyMatch(x -> ((Number) x).intValue() == index)) {
+                        assertThat(row).contains("<span class=\"badge c-" + claim.string("outcome") + "\">");
+                        claims++;
+                    }
+                }
+            }
         }
-        for (String figures : texts(dom, "(?s)<tr class=\"num\">(.*?)</tr>")) {
-            assertThat(figures.replaceAll("<[^>]+>", "").trim()).as("a timing's figures").isNotBlank().doesNotContain("null");
+        assertThat(claims).as("25 + 25 claims that pass or are decided, a failed one, an inconclusive one").isEqualTo(52);
+        assertThat(count(dom, "<li><span class=\"badge c-")).as("every claim in its card, with its message").isEqualTo(52);
+        assertThat(dom).contains("Aborted, not failed").contains("a claim that fails");
+
+        // cards: an entry per region, a line per invocation; a plot per region
+        assertThat(count(dom, "<div class=\"timing\" id=\"timing-")).isEqualTo(timings - 25);
+        assertThat(count(dom, "<p class=\"invocation num\" id=\"timing-")).isEqualTo(25);
+        assertThat(count(dom, "<path class=\"bar\"")).isEqualTo(timings - 25);
+        assertThat(dom).contains("class=\"tick\"");
+
+        // the baseline drawn: its run's median on each region's plot, the ratio against it where one was formed, the history
+        Set<String> saved = new HashSet<>();
+        for (Object run0 : TestJson.parseObject(Files.readString(baseline, StandardCharsets.UTF_8)).get("runs") instanceof List<?> l ? l : List.of()) {
+            for (Object e : (List<?>) cast(run0).get("timings")) {
+                saved.add((String) cast(e).get("key"));
+            }
         }
-        assertThat(count(dom, "class=\"bar\"")).as("every plot has bars").isGreaterThanOrEqualTo(timings);
-        assertThat(dom).contains("ratio of medians second/first ×").contains(">first: shift &lt;&lt;<")
-                .contains(">second: multiply &amp;<");
+        int inBaseline = 0;
+        int withRatio = 0;
+        for (JsonRecord r : records) {
+            for (JsonRecord t : r.timings().subList(1, r.timings().size())) {
+                if (saved.contains(r.string("uniqueId") + " :: " + t.string("label"))) {
+                    inBaseline++;
+                }
+                if (!t.isNull("baseline.ratio")) {
+                    withRatio++;
+                }
+            }
+        }
+        assertThat(inBaseline).as("regions the baseline holds").isGreaterThanOrEqualTo(100);
+        assertThat(count(dom, "class=\"baseline-median\"")).as("the baseline run's median on each region's plot").isEqualTo(inBaseline);
+        assertThat(count(dom, "<circle class=\"current\"")).as("a history per region the baseline holds").isEqualTo(inBaseline);
+        assertThat(count(dom, "the ratio of this run's median to the baseline's")).as("a ratio strip (its label and title) per ratio formed")
+                .isEqualTo(2 * withRatio);
 
         assertThat(screenshot).exists();
         assertThat(Files.size(screenshot)).as("a screenshot with content").isGreaterThan(10_000);
+
+        summaryMatchesTheRecords(run.reportDir().resolve(RunReport.SUMMARY), records, timings);
+    }
+
+    /** The Markdown summary, parsed with GFM tables: its rows are timings of the records, with their figures. */
+    private static void summaryMatchesTheRecords(Path summary, List<JsonRecord> records, int timings) throws Exception {
+        String markdown = Files.readString(summary, StandardCharsets.UTF_8);
+        assertThat(markdown).contains(timings + " timings: **1 failed").doesNotContain("](").doesNotContain("http");
+        List<List<String>> rows = GfmTables.rows(markdown);
+        assertThat(rows).as("the worst rows: at least 20").hasSizeGreaterThanOrEqualTo(20);
+        assertThat(rows.getFirst().getFirst()).isEqualTo("failed");
+        for (List<String> row : rows) {
+            assertThat(row).hasSize(9);
+            JsonRecord r = records.stream().filter(x -> x.fullTest().equals(row.get(1))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no record of the summary's test " + row.get(1)));
+            JsonRecord t = r.timing(row.get(2));
+            assertThat(row.get(3)).isIn("latency", "invocation, 1 sample", "throughput k=" + t.whole("callsPerSample"));
+            assertThat(row.get(3).startsWith("throughput")).isEqualTo(t.string("mode").equals("throughput"));
+            assertThat(row.get(5)).isEqualTo(bytes(t));
+            assertThat(row.get(6)).isEqualTo(t.string("verdict"));
+            assertThat(row.get(8)).startsWith(t.string("baseline.verdict"));
+        }
+    }
+
+    private static List<String> failures(KitRun run) {
+        return run.tests().failed().stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                .getThrowable().map(Throwable::toString).orElse("?")).limit(3).toList();
+    }
+
+    /** The report's bytes per call as the record holds them: {@code 32 B}, {@code 1,024 B}, {@code 0.5 B}, or {@code —} where not counted. */
+    private static String bytes(JsonRecord t) {
+        if (t.isNull("allocatedBytesPerCall")) {
+            return "—";
+        }
+        double b = t.number("allocatedBytesPerCall");
+        return (b == Math.rint(b) || b >= 100 ? String.format(Locale.ROOT, "%,.0f", b) : String.format(Locale.ROOT, "%.1f", b)) + " B";
+    }
+
+    private static String rowOf(List<String> rows, String test, String label) {
+        List<String> found = rows.stream().filter(r -> testCell(r).equals(test) && r.contains("\">" + escape(label) + "</a>")).toList();
+        assertThat(found).as("the overview row of %s :: %s, among rows like %s", test, label, rows.getFirst()).hasSize(1);
+        return found.getFirst();
+    }
+
+    /** The text of a row's test cell, as a reader sees it: its tags (the class's span, the line-break hints) gone. */
+    private static String testCell(String row) {
+        return texts(row, "<td class=\"test-cell\">(.*?)</td>").getFirst().replaceAll("<[^>]+>", "").replace("&lt;", "<")
+                .replace("&gt;", ">").replace("&amp;", "&");
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static java.util.Map<String, Object> cast(Object o) {
+        return (java.util.Map<String, Object>) o;
     }
 
     private static int count(String text, String what) {
@@ -126,70 +255,5 @@ class RunReportBrowserTests {
             out.add(m.group(1));
         }
         return out;
-    }
-
-    static Optional<Path> chromium() {
-        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
-        return Stream.of(path.split(":")).flatMap(d -> Stream.of(Path.of(d, "chromium"), Path.of(d, "chromium-browser")))
-                .filter(Files::isExecutable).findFirst();
-    }
-
-    /**
-     * Runs headless Chromium with {@code arguments}, everything it writes inside {@code work} (see
-     * the class comment); returns its stdout.
-     */
-    static String chromium(Path chromium, Path work, String... arguments) throws IOException, InterruptedException {
-        Path home = Files.createDirectories(work.resolve("home"));
-        Path tmp = Files.createDirectories(work.resolve("tmp"));
-        List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--user-data-dir=" + work.resolve("profile")));
-        command.addAll(List.of(arguments));
-        Path out = work.resolve("chromium.out");
-        Path err = work.resolve("chromium.err");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-        builder.environment().put("HOME", home.toString());
-        builder.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
-        builder.environment().put("XDG_CACHE_HOME", home.resolve(".cache").toString());
-        builder.environment().put("TMPDIR", tmp.toString());
-        Process p = builder.start();
-        boolean finished = p.waitFor(90, TimeUnit.SECONDS);
-        if (!finished) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        String stdout = Files.readString(out, StandardCharsets.UTF_8);
-        String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        assertThat(finished).as("chromium finished within 90 s: " + stderr).isTrue();
-        assertThat(p.exitValue()).as("chromium's exit status; stderr: " + stderr).isZero();
-        return stdout;
-    }
-
-    /**
-     * Waits (up to 10 s) until no process started with {@code work}'s profile runs, then deletes
-     * {@code work}; a Chromium process that outlives the wait fails the test, which names it.
-     */
-    static void deleteOnceChromiumIsGone(Path work) throws IOException, InterruptedException {
-        String profile = "--user-data-dir=" + work.resolve("profile");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        List<String> left = survivors(profile);
-        while (!left.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            left = survivors(profile);
-        }
-        assertThat(left).as("Chromium processes still running with the test's profile").isEmpty();
-        if (Files.exists(work)) {
-            try (Stream<Path> files = Files.walk(work)) {
-                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(f);
-                }
-            }
-        }
-        assertThat(work).doesNotExist();
-    }
-
-    /** The processes whose arguments include {@code profile}, as {@code pid command}. */
-    private static List<String> survivors(String profile) {
-        return ProcessHandle.allProcesses().filter(h -> h.info().arguments().map(a -> List.of(a).contains(profile)).orElse(false))
-                .map(h -> h.pid() + " " + h.info().command().orElse("?")).toList();
     }
 }

@@ -117,9 +117,9 @@ class TimingSectionTests {
                 .containsPattern("\ntiming       mix\nmode         latency: one call alone(, between fenced reads)?\nsamples      \\d+ kept \\| \\d+ dropped \\(\\d+ CPU migration, \\d+ negative delta\\)\n")
                 .contains("\ntiming       explicit begin/end\n")
                 .containsPattern("\nverdict      (RESOLVED|NOT_RESOLVED) \\| ");
-        assertThat(run.stdout()).as("nothing but the section, then the run report's path at the end of the run")
-                .startsWith(section).endsWith(".json\n");
-        assertThat(run.stdout().substring(section.length())).startsWith("[chronoscope] run report: ").containsOnlyOnce("\n");
+        assertThat(run.stdout()).as("nothing but the section, then the run report's paths and summary at the end of the run")
+                .startsWith(section);
+        runEndOnly(run.stdout().substring(section.length()));
         JsonRecord mix = record.timing("mix");
         assertThat(mix.whole("kept") + mix.whole("dropped.cpuMigration") + mix.whole("dropped.negativeDelta")).isEqualTo(2000);
         assertThat(section).contains("\nsamples      " + mix.whole("kept") + " kept | ");
@@ -130,8 +130,16 @@ class TimingSectionTests {
         KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.PRINT_SECTIONS_KEY, "false").run(SectionTestCase.class);
 
         run.tests().assertStatistics(s -> s.succeeded(1));
-        assertThat(run.stdout()).as("only the run report's path").startsWith("[chronoscope] run report: ").containsOnlyOnce("\n");
+        runEndOnly(run.stdout());
         assertThat(run.records()).hasSize(1);
+    }
+
+    /** What the run's end prints: the report's paths once, then the run summary, each line Chronoscope's. */
+    private static void runEndOnly(String out) {
+        assertThat(out).as("only the run's end").startsWith("[chronoscope] run report: ");
+        assertThat(out.lines()).allMatch(l -> l.startsWith("[chronoscope] "));
+        assertThat(out.lines().filter(l -> l.startsWith("[chronoscope] run report: "))).hasSize(1);
+        assertThat(out.lines().filter(l -> l.startsWith("[chronoscope] run summary: "))).hasSize(1);
     }
 
     @Test

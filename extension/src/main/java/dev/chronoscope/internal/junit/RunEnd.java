@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineListing;
+import dev.chronoscope.internal.report.ReportBaseline;
 import dev.chronoscope.internal.report.RunRecords;
 import dev.chronoscope.internal.report.RunReport;
 
@@ -24,7 +25,15 @@ final class RunEnd {
     private RunEnd() {
     }
 
+    /** GitHub Actions names the file of a step's summary in this variable. */
+    static final String STEP_SUMMARY_VARIABLE = "GITHUB_STEP_SUMMARY";
+
     static void finish(Settings settings, String run, RunBaseline baseline, PrintStream out, PrintStream err) {
+        finish(settings, run, baseline, out, err, System.getenv(STEP_SUMMARY_VARIABLE));
+    }
+
+    /** @param stepSummary the value of {@value #STEP_SUMMARY_VARIABLE}, null where unset */
+    static void finish(Settings settings, String run, RunBaseline baseline, PrintStream out, PrintStream err, String stepSummary) {
         RunRecords records;
         try {
             records = RunRecords.read(settings.reportDir(), run);
@@ -37,11 +46,16 @@ final class RunEnd {
         Optional<BaselineListing> listing = baseline.settings().compare().map(file -> baseline.compared()
                 .map(b -> BaselineListing.of(file.toString(), b, baseline.fingerprint(), records))
                 .orElseGet(() -> new BaselineListing(file + " (does not exist yet)", java.util.List.of(), java.util.List.of())));
+        Optional<ReportBaseline> drawn = baseline.compared()
+                .map(b -> new ReportBaseline(b, baseline.fingerprint(), baseline.settings().threshold()));
         try {
-            RunReport.Written written = RunReport.write(settings.reportDir(), records, listing);
+            RunReport.Written written = RunReport.write(settings.reportDir(), records, listing, drawn);
             out.println(PREFIX + "run report: " + written.html() + " (" + records.tests().size() + " tests, " + records.timingCount()
                     + " timings, from " + records.files() + (records.files() == 1 ? " record file" : " record files") + "); JMH-format JSON: "
-                    + written.jmh());
+                    + written.jmh() + "; Markdown summary: " + written.summary());
+            written.console().forEach(line -> out.println(PREFIX + line));
+            RunReport.appendToStepSummary(stepSummary, written.summary())
+                    .ifPresent(file -> out.println(PREFIX + "summary appended to " + file + " (GITHUB_STEP_SUMMARY)"));
         } catch (IOException | RuntimeException e) {
             err.println(PREFIX + "could not write the run report in " + settings.reportDir().toAbsolutePath() + ": " + e);
         }

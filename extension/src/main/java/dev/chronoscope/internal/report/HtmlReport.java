@@ -8,27 +8,40 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The run report: one self-contained HTML page (inline CSS and SVG; no script, no external file)
- * with the host and clock facts once at the top, then one entry per test and timing — figures,
- * verdict, floor, drops, warnings, baseline verdict — each with a histogram of its samples, except
- * that a {@code Probe.compare}'s two timings share one plot, both histograms on one axis with the
- * ratio of medians and its interval. Every name and label from the tests is escaped.
+ * The run report: one self-contained HTML page (inline CSS and SVG; no script, no external file).
+ * A reader sees first the run in one line (tests, timings, how many failed, regressed, were
+ * inconclusive) and the overview: one table row per timing, worst first ({@link Overview}), each
+ * with its mode, median per call with its interval, bytes per call, the clock's verdict, the claims
+ * made on it and their outcomes, and the change against the baseline, linking to its card. Then the
+ * host and clock facts once, the baseline's listing, and one card per test: its outcome, the gate's
+ * message and warnings, then each timing — its figures, the claims made on it and why each passed,
+ * failed or was inconclusive (the test report's words), a histogram of its samples with its own
+ * floor (per call for throughput), the baseline runs' medians drawn against it, the ratio against
+ * the baseline with its interval and the threshold, and its history across the baseline's runs. A
+ * {@code Probe.compare}'s two timings share one plot. The one-sample timing of a test's whole
+ * invocation is a line, not an entry, unless the test timed no region. Every name and label from
+ * the tests is escaped.
  */
 public final class HtmlReport {
 
     private static final String STYLE = """
-            body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}
+            body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}
             h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:0 0 6px;word-break:break-all}
             h3{font-size:14px;margin:8px 0 4px}.meta{color:#555;font-size:13px}
             table{border-collapse:collapse;font-size:13px;margin:4px 0}td,th{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top}
-            th{background:#f3f3f3}.test{border:1px solid #ccc;border-radius:6px;padding:10px 14px;margin:14px 0}
+            th{background:#f3f3f3}.test{border:1px solid #ccc;border-radius:6px;padding:10px 14px;margin:14px 0;content-visibility:auto;contain-intrinsic-size:auto 900px}
             .timing{border-top:1px solid #eee;padding-top:6px;margin-top:8px}
             .comparison{border-top:1px solid #ccc;margin-top:10px;padding-top:4px}.ratio{font-size:13px;font-weight:600}.warn{color:#9a5b00;font-size:13px}
             .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES,.v-REFUSED{color:#a33;font-weight:600}
-            .b-regressed{background:#c0392b;color:#fff}.b-improved{background:#1e7b34;color:#fff}
-            .b-unchanged{background:#ddd}.b-inconclusive{background:#f0d080}
-            .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}
-            .badge{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600}.num{font-variant-numeric:tabular-nums}
+            .b-regressed,.s-failed,.c-failed{background:#c0392b;color:#fff}.b-improved,.c-passed{background:#1e7b34;color:#fff}
+            .b-unchanged,.s-ok{background:#ddd}.b-inconclusive,.s-inconclusive,.c-inconclusive{background:#f0d080}.s-regressed{background:#e67e22;color:#fff}
+            .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}.o-passed{color:#1e7b34;font-weight:600}.o-aborted{color:#9a5b00;font-weight:600}
+            .badge{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600;white-space:nowrap}.num{font-variant-numeric:tabular-nums}
+            .overview td{padding:2px 6px}.overview .test-cell{min-width:220px;max-width:420px;overflow-wrap:anywhere}.cls{color:#777}.overview tr:target{outline:2px solid #4a78b5}
+            .claims{list-style:none;padding:0;margin:4px 0}.claims li{margin:4px 0;font-size:13px}
+            .claims pre{margin:2px 0 0 0;padding:4px 8px;background:#f7f7f7;border-left:3px solid #ccc;font-size:12px;white-space:pre-wrap}
+            .invocation{font-size:13px;color:#444;margin:4px 0}.summary{font-size:14px;margin:6px 0 10px}
+            svg{display:block;margin:4px 0}
             """;
 
     private HtmlReport() {
@@ -39,7 +52,16 @@ public final class HtmlReport {
      * @param listing     the baseline comparison's listing, if a baseline was compared
      */
     public static String render(RunRecords records, String generatedAt, Optional<BaselineListing> listing) {
-        StringBuilder out = new StringBuilder(16_384);
+        return render(records, generatedAt, listing, Optional.empty());
+    }
+
+    /**
+     * @param baseline the baseline compared with, to draw its runs' medians and the threshold; empty when none was read
+     */
+    public static String render(RunRecords records, String generatedAt, Optional<BaselineListing> listing,
+                                Optional<ReportBaseline> baseline) {
+        List<Overview.Row> rows = Overview.rows(records);
+        StringBuilder out = new StringBuilder(16_384 + rows.size() * 6_000);
         out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Chronoscope run report</title><style>")
                 .append(STYLE).append("</style></head><body>\n");
         out.append("<h1>Chronoscope run report</h1>\n<p class=\"meta\">").append(Html.escape(generatedAt)).append(" · ")
@@ -47,16 +69,74 @@ public final class HtmlReport {
                 .append(records.files()).append(records.files() == 1 ? " record file" : " record files").append(" (one per JVM and run)")
                 .append(records.unreadable() > 0 ? " · " + records.unreadable() + " unreadable record lines skipped" : "")
                 .append("</p>\n");
+        out.append("<p class=\"summary\">").append(Html.escape(Overview.counts(rows))).append(" · ")
+                .append(Html.escape(claimCounts(records))).append("</p>\n");
+        overview(out, rows);
         facts(out, records);
-        listing.ifPresent(l -> baseline(out, l, records));
+        listing.ifPresent(l -> baselineListing(out, l, records));
         for (int i = 0; i < records.tests().size(); i++) {
-            test(out, records.tests().get(i), i + 1);
+            test(out, records.tests().get(i), i + 1, baseline);
         }
         if (records.tests().isEmpty()) {
             out.append("<p>No timed test has finished in this run.</p>\n");
         }
         out.append("</body></html>\n");
         return out.toString();
+    }
+
+    /** {@code 12 claims: 10 passed, 1 failed, 1 inconclusive}. */
+    static String claimCounts(RunRecords records) {
+        Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        counts.put(ClaimRecord.PASSED, 0);
+        counts.put(ClaimRecord.FAILED, 0);
+        counts.put(ClaimRecord.INCONCLUSIVE, 0);
+        int all = 0;
+        for (ReportedTest t : records.tests()) {
+            for (ClaimRecord c : t.claims()) {
+                counts.merge(c.outcome(), 1, Integer::sum);
+                all++;
+            }
+        }
+        if (all == 0) {
+            return "no claims recorded";
+        }
+        StringBuilder s = new StringBuilder().append(all).append(all == 1 ? " claim: " : " claims: ");
+        counts.forEach((k, v) -> s.append(v).append(' ').append(k).append(", "));
+        return s.substring(0, s.length() - 2);
+    }
+
+    /** The overview: every timing, worst first, each row linking to its place in the cards. */
+    private static void overview(StringBuilder out, List<Overview.Row> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.append("<h2>Overview: every timing, worst first</h2>\n<table class=\"overview\"><thead><tr><th>status</th><th>test</th>"
+                + "<th>timing</th><th>mode</th><th>median per call [95 %]</th><th>B/call</th><th>clock verdict</th><th>claims</th>"
+                + "<th>vs baseline [interval]</th></tr></thead><tbody>\n");
+        for (Overview.Row r : rows) {
+            out.append("<tr class=\"row num\"><td><span class=\"badge s-").append(r.status().key()).append("\" title=\"")
+                    .append(Html.escape(r.why())).append("\">").append(r.status().key()).append("</span></td><td class=\"test-cell\">")
+                    .append(Overview.testHtml(r.record().test())).append("</td><td><a href=\"#").append(r.anchor()).append("\">")
+                    .append(Html.escape(r.timing().label())).append("</a></td><td>").append(Html.escape(Overview.mode(r)))
+                    .append("</td><td>").append(Html.escape(Overview.median(r.timing()))).append(' ').append(r.timing().measure())
+                    .append("</td><td>").append(Html.escape(Overview.bytes(r.timing()))).append("</td><td><span class=\"v-")
+                    .append(Html.escape(r.timing().verdict())).append("\">").append(Html.escape(r.timing().verdict())).append("</span></td><td>");
+            for (ClaimRecord c : r.claims()) {
+                claimBadge(out, c);
+                out.append(' ').append(Html.escape(c.claim())).append("<br>");
+            }
+            out.append("</td><td>");
+            if (r.timing().baseline() != null) {
+                out.append("<span class=\"badge b-").append(r.timing().baseline().verdict()).append("\">").append(r.timing().baseline().verdict())
+                        .append("</span>").append(Html.escape(Overview.baseline(r.timing()).substring(r.timing().baseline().verdict().length())));
+            }
+            out.append("</td></tr>\n");
+        }
+        out.append("</tbody></table>\n");
+    }
+
+    private static void claimBadge(StringBuilder out, ClaimRecord c) {
+        out.append("<span class=\"badge c-").append(c.outcome()).append("\">").append(c.outcome()).append("</span>");
     }
 
     private static void facts(StringBuilder out, RunRecords records) {
@@ -69,7 +149,7 @@ public final class HtmlReport {
             clocks.add(t.clock() + " — " + t.readMethod() + (t.frequencyHz() == null ? ""
                     : String.format(Locale.ROOT, " — %.4f MHz", t.frequencyHz() / 1e6)));
         }
-        out.append("<table class=\"facts\"><tr><th>host</th><td>");
+        out.append("<h2>Run facts</h2>\n<table class=\"facts\"><tr><th>host</th><td>");
         out.append(String.join("<br>", hosts.stream().map(Html::escape).toList()));
         out.append("</td></tr><tr><th>container</th><td>");
         out.append(String.join("<br>", containers.stream().map(Html::escape).toList()));
@@ -80,7 +160,7 @@ public final class HtmlReport {
                 .append("</td></tr></table>\n");
     }
 
-    private static void baseline(StringBuilder out, BaselineListing l, RunRecords records) {
+    private static void baselineListing(StringBuilder out, BaselineListing l, RunRecords records) {
         Map<String, Integer> counts = new java.util.TreeMap<>();
         for (ReportedTest t : records.tests()) {
             for (ReportedTiming timing : t.timings()) {
@@ -112,12 +192,12 @@ public final class HtmlReport {
         out.append("</ul>\n");
     }
 
-    /** Test {@code n} (from 1) is {@code #test-n}, so that a link can point at it. */
-    private static void test(StringBuilder out, ReportedTest t, int n) {
+    /** Test {@code n} (from 1) is {@code #test-n}, its timing {@code i} {@code #timing-n-i}, so that a link can point at them. */
+    private static void test(StringBuilder out, ReportedTest t, int n, Optional<ReportBaseline> baseline) {
         out.append("<section class=\"test\" id=\"test-").append(n).append("\"><h2 class=\"test-name\">").append(Html.escape(t.test())).append("</h2>\n");
         out.append("<p class=\"meta\">outcome <span class=\"o-").append(Html.escape(t.outcome())).append("\">")
                 .append(Html.escape(t.outcome())).append("</span>").append(" · clock ").append(Html.escape(t.clock()))
-                .append(" · floor p50 ").append(SvgPlot.human(t.floorP50Ns()))
+                .append(" · latency floor p50 ").append(SvgPlot.human(t.floorP50Ns()))
                 .append(t.floorSubtracted() ? " (subtracted)" : " (not subtracted)").append(" · pid ").append(t.pid()).append("</p>\n");
         if (t.gate() != null) {
             out.append("<p class=\"gate\">").append(Html.escape(t.gate().describe())).append("</p>\n");
@@ -125,6 +205,7 @@ public final class HtmlReport {
         for (String w : t.warnings()) {
             out.append("<p class=\"warn\">warning: ").append(Html.escape(w)).append("</p>\n");
         }
+        boolean regions = t.timings().size() > 1;
         Set<Integer> shown = new java.util.HashSet<>();
         for (int i = 0; i < t.timings().size(); i++) {
             if (!shown.add(i)) {
@@ -132,41 +213,63 @@ public final class HtmlReport {
             }
             Optional<ComparisonRecord> c = t.comparisonFrom(i);
             if (c.isPresent() && shown.add(c.get().second())) {
-                comparison(out, t, c.get());
+                comparison(out, t, n, c.get(), baseline);
+            } else if (i == 0 && regions && t.timings().get(0).kept() <= 1 && "invocation".equals(t.timings().get(0).label())) {
+                invocationLine(out, t, n);
             } else {
-                timing(out, t, t.timings().get(i), true);
+                timing(out, t, n, i, true, baseline);
             }
         }
         out.append("</section>\n");
     }
 
+    /** The test's whole invocation, one sample, as a line: a region's entry and plot would suggest a distribution. */
+    private static void invocationLine(StringBuilder out, ReportedTest t, int n) {
+        ReportedTiming inv = t.timings().get(0);
+        out.append("<p class=\"invocation num\" id=\"timing-").append(n).append("-0\">invocation (the whole test method, one sample, "
+                + "one-off work included): ").append(inv.kept() == 0 ? "no sample kept" : SvgPlot.human(inv.medianNs()) + " " + inv.measure());
+        if (inv.baseline() != null) {
+            out.append(" · baseline <span class=\"badge b-").append(inv.baseline().verdict()).append("\">").append(inv.baseline().verdict())
+                    .append("</span>").append(Html.escape(Overview.baseline(inv).substring(inv.baseline().verdict().length())));
+        }
+        out.append("</p>\n");
+        claims(out, t.claimsOn(0), t);
+    }
+
     /**
      * A {@code Probe.compare}: the ratio of medians with its interval, one plot of both
-     * distributions on one axis with the ratio's strip, then both timings' entries.
+     * distributions on one axis with the ratio's strip, the claims made on the pair, then both
+     * timings' entries.
      */
-    private static void comparison(StringBuilder out, ReportedTest t, ComparisonRecord c) {
+    private static void comparison(StringBuilder out, ReportedTest t, int n, ComparisonRecord c, Optional<ReportBaseline> baseline) {
         ReportedTiming first = t.timings().get(c.first());
         ReportedTiming second = t.timings().get(c.second());
         out.append("<div class=\"comparison\"><h3 class=\"comparison-title\">Probe.compare: ").append(Html.escape(first.label()))
                 .append(" vs ").append(Html.escape(second.label())).append("</h3>\n<p class=\"ratio num\">")
                 .append(Html.escape(c.describe() + " (" + first.measure() + " medians)")).append("</p>\n");
         out.append(SvgPlot.comparison(t.test() + " — " + first.label() + " vs " + second.label() + ": histograms of their raw samples "
-                + "on one axis, and the ratio of medians", first.distribution(), second.distribution(), c, t.floorP50Ns()));
-        timing(out, t, first, false);
-        timing(out, t, second, false);
+                + "on one axis, and the ratio of medians", first.distribution(), second.distribution(), c, first.floorNs(t.floorP50Ns())));
+        claims(out, t.claims().stream().filter(k -> k.timings().size() > 1 && k.timings().contains(c.first())).toList(), t);
+        timing(out, t, n, c.first(), false, baseline);
+        timing(out, t, n, c.second(), false, baseline);
         out.append("</div>\n");
     }
 
     /** One timing's entry; with {@code plot}, its own plot (a compared timing's is its comparison's). */
-    private static void timing(StringBuilder out, ReportedTest t, ReportedTiming timing, boolean plot) {
-        out.append("<div class=\"timing\"><h3 class=\"label\">").append(Html.escape(timing.label())).append("</h3>\n<table><tr>")
-                .append("<th>samples</th><th>dropped</th><th>raw p50</th><th>raw p90</th><th>raw p99</th><th>net p50</th><th>verdict</th>")
+    private static void timing(StringBuilder out, ReportedTest t, int n, int index, boolean plot, Optional<ReportBaseline> baseline) {
+        ReportedTiming timing = t.timings().get(index);
+        out.append("<div class=\"timing\" id=\"timing-").append(n).append('-').append(index).append("\"><h3 class=\"label\">")
+                .append(Html.escape(timing.label())).append("</h3>\n<table><tr>")
+                .append("<th>mode</th><th>k</th><th>samples</th><th>dropped</th><th>raw p50</th><th>raw p90</th><th>raw p99</th><th>net p50</th>"
+                        + "<th>median [95 %]</th><th>B/call</th><th>verdict</th>")
                 .append(timing.baseline() != null ? "<th>baseline</th>" : "").append("</tr><tr class=\"num\">");
+        out.append("<td>").append(timing.mode()).append("</td><td>").append(timing.callsPerSample()).append("</td>");
         out.append("<td>").append(timing.kept()).append("</td><td>").append(timing.droppedMigration() + timing.droppedNegative())
                 .append(" (").append(timing.droppedMigration()).append(" CPU migration, ").append(timing.droppedNegative())
                 .append(" negative)</td>");
         out.append("<td>").append(ns(timing.rawNs(), "p50")).append("</td><td>").append(ns(timing.rawNs(), "p90")).append("</td><td>")
                 .append(ns(timing.rawNs(), "p99")).append("</td><td>").append(timing.netNs() == null ? "—" : ns(timing.netNs(), "p50"))
+                .append("</td><td>").append(Html.escape(Overview.median(timing))).append("</td><td>").append(Html.escape(Overview.bytes(timing)))
                 .append("</td>");
         out.append("<td><span class=\"v-").append(Html.escape(timing.verdict())).append("\">").append(Html.escape(timing.verdict()))
                 .append("</span></td>");
@@ -176,22 +279,53 @@ public final class HtmlReport {
                     .append(Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(), b.high()))
                     .append("</td>");
         }
-        out.append("</tr></table>\n<p class=\"meta\">").append(Html.escape(timing.verdictReason())).append("</p>\n");
+        out.append("</tr></table>\n<p class=\"meta\">").append(Html.escape(timing.modeText()))
+                .append(timing.throughput() ? " (figures per call: each sample a batch of k calls, divided by k)" : "")
+                .append(" · ").append(Html.escape(timing.verdictReason())).append("</p>\n");
+        claims(out, t.claimsOn(index).stream().filter(k -> k.timings().size() == 1).toList(), t);
         if (timing.baseline() != null) {
             out.append("<p class=\"meta\">baseline: ").append(Html.escape(timing.baseline().reason())).append("</p>\n");
         }
-        if (!plot) {
-            out.append("</div>\n");
-            return;
+        List<ReportBaseline.Point> history = baseline.map(b -> b.history(t.key(timing))).orElse(List.of());
+        if (plot) {
+            if (timing.distribution() != null) {
+                List<Double> medians = history.stream().filter(ReportBaseline.Point::sameHost).map(ReportBaseline.Point::rawMedianNs).toList();
+                out.append(SvgPlot.histogram(t.test() + " — " + timing.label() + ": histogram of " + timing.kept() + " raw samples"
+                                + (timing.throughput() ? " per call" : "") + (medians.isEmpty() ? "" : ", with the baseline runs' medians"),
+                        timing.distribution(), timing.floorNs(t.floorP50Ns()), timing.kept(), medians));
+            } else {
+                out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"560\" height=\"30\"><text x=\"10\" y=\"20\" "
+                        + "font-size=\"12\">no samples kept: nothing to plot</text></svg>");
+            }
         }
-        if (timing.distribution() != null) {
-            out.append(SvgPlot.histogram(t.test() + " — " + timing.label() + ": histogram of " + timing.kept() + " raw samples",
-                    timing.distribution(), t.floorP50Ns(), timing.kept()));
-        } else {
-            out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"560\" height=\"30\"><text x=\"10\" y=\"20\" "
-                    + "font-size=\"12\">no samples kept: nothing to plot</text></svg>");
+        if (timing.baseline() != null && baseline.isPresent() && !Double.isNaN(timing.baseline().ratio())) {
+            out.append(SvgPlot.baselineStrip(t.test() + " — " + timing.label() + ": the ratio of this run's median to the baseline's, "
+                    + "with its interval and the threshold", timing.baseline(), baseline.get().threshold()));
+        }
+        if (!history.isEmpty()) {
+            List<ReportBaseline.Point> like = history.stream().filter(p -> p.measure().equals(timing.measure())).toList();
+            out.append(HistoryPlot.of(t.test() + " — " + timing.label() + ": median per run, the baseline's runs then this one",
+                    like, timing.medianNs(), baseline.get().threshold()));
         }
         out.append("</div>\n");
+    }
+
+    /** The claims made on a timing: outcome, what was claimed, what it did to the test, and the message in the test report's words. */
+    private static void claims(StringBuilder out, List<ClaimRecord> claims, ReportedTest t) {
+        if (claims.isEmpty()) {
+            return;
+        }
+        out.append("<ul class=\"claims\">");
+        for (ClaimRecord c : claims) {
+            out.append("<li>");
+            claimBadge(out, c);
+            out.append(" <b>").append(Html.escape(c.claim())).append("</b>");
+            if (c.timings().size() > 1) {
+                out.append(" on ").append(Html.escape(String.join(" vs ", c.timings().stream().map(i -> "'" + t.timings().get(i).label() + "'").toList())));
+            }
+            out.append(" — ").append(Html.escape(c.effect())).append("<pre>").append(Html.escape(c.message())).append("</pre></li>");
+        }
+        out.append("</ul>\n");
     }
 
     private static String ns(Map<String, Object> summary, String name) {

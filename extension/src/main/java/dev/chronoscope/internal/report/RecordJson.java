@@ -4,6 +4,8 @@ import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.stats.AssertionSettings;
+import dev.chronoscope.internal.stats.Claims;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +53,9 @@ public final class RecordJson {
         List<Object> comparisons = new ArrayList<>();
         r.comparisons().forEach(c -> comparisons.add(c.toJson()));
         o.put("comparisons", comparisons);
+        List<Object> claims = new ArrayList<>();
+        r.claims().forEach(c -> claims.add(c.toJson()));
+        o.put("claims", claims);
         o.put("aggregate", r.aggregate() == null ? null : timing(r.aggregate()));
         return o;
     }
@@ -80,11 +85,15 @@ public final class RecordJson {
                 .put("mode", t.mode().key())
                 .put("callsPerSample", t.callsPerSample())
                 .put("kept", t.kept())
+                // the floor on the scale of the figures: per call for throughput (the batch floor over its calls)
+                .put("floorP50Ns", t.floor().nanos().p50())
                 .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta", t.droppedNegative()))
                 .put("raw", t.kept() > 0 ? summary(t.raw()) : null)
                 .put("rawNs", t.kept() > 0 ? summary(t.rawNanos()) : null)
                 .put("net", t.kept() > 0 && t.floorSubtracted() ? summary(t.net()) : null)
                 .put("netNs", t.kept() > 0 && t.floorSubtracted() ? summary(t.netNanos()) : null)
+                // the median's 95 % interval as the claims decide with it (order statistics, one quantum wider each side)
+                .put("medianIntervalNs", t.kept() > 0 ? medianInterval(t) : null)
                 .put("verdict", t.verdict().name())
                 .put("verdictReason", t.verdictReason())
                 .put("noise", Json.object()
@@ -103,6 +112,11 @@ public final class RecordJson {
                         .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason())))
                 .put("distribution", t.kept() > 0 ? Distribution.of(t).toJson() : null);
         return o;
+    }
+
+    private static Json.Obj medianInterval(Timing t) {
+        Claims.Estimate e = Claims.estimate(t, 50);
+        return Json.object().put("low", e.low()).put("high", e.high()).put("level", AssertionSettings.CONFIDENCE);
     }
 
     static Json.Obj summary(Summary s) {

@@ -8,16 +8,19 @@ import java.util.Locale;
  * percent of the samples spread evenly between its two percentiles, in {@value #BINS} bins from
  * the smallest sample (or the floor, if lower) to the 99th percentile — the tail past it would
  * squeeze the body into one bar, so the axis says where it was cut and how far the maximum lies.
- * The floor's median (dashed) and the samples' median are marked. A {@code Probe.compare} gets one
- * plot for its two timings ({@link #comparison}): both histograms on one axis, and the ratio of
- * their medians with its interval.
+ * The axis has ticks at round values. The timing's own floor (dashed; per call for a throughput
+ * timing, whose figures are per call), the samples' median and the baseline runs' medians are
+ * marked. A {@code Probe.compare} gets one plot for its two timings ({@link #comparison}): both
+ * histograms on one axis, and the ratio of their medians with its interval. A timing compared with
+ * a baseline gets the ratio against it with its interval and the threshold ({@link #baselineStrip}),
+ * and the median of each baseline run and this one ({@link HistoryPlot}).
  */
 public final class SvgPlot {
 
     static final int BINS = 48;
-    static final int WIDTH = 560;
-    static final int HEIGHT = 150;
-    private static final int LEFT = 10;
+    static final int WIDTH = 760;
+    static final int HEIGHT = 156;
+    static final int LEFT = 10;
     private static final int TOP = 18;
     private static final int PLOT_HEIGHT = 95;
 
@@ -29,27 +32,54 @@ public final class SvgPlot {
      * @param floorNs  the floor's median in ns, or NaN
      */
     public static String histogram(String title, Distribution d, double floorNs, long samples) {
+        return histogram(title, d, floorNs, samples, List.of());
+    }
+
+    /**
+     * @param baselineMediansNs the raw medians of the baseline runs compared with (drawn as dotted
+     *                          purple lines, the axis widened to show them); empty without a baseline
+     */
+    public static String histogram(String title, Distribution d, double floorNs, long samples, List<Double> baselineMediansNs) {
         if (samples == 1) {
             return single(title, d.quantilesNs().getFirst(), floorNs);
         }
-        Axis axis = Axis.of(List.of(d), floorNs);
+        List<Double> baseline = baselineMediansNs.stream().filter(m -> Double.isFinite(m) && m > 0).toList();
+        Axis axis = Axis.of(List.of(d), floorNs, baseline);
         StringBuilder svg = open(title, HEIGHT);
         bars(svg, d, axis, TOP, PLOT_HEIGHT, "#4a78b5");
+        if (!baseline.isEmpty()) {
+            // one path for all the runs' lines: fewer elements for the browser to lay out in a large report
+            StringBuilder lines = new StringBuilder();
+            for (double m : baseline) {
+                lines.append(String.format(Locale.ROOT, "M%.1f %dV%d", axis.x(m), TOP + 20, TOP + PLOT_HEIGHT));
+            }
+            svg.append("<path class=\"baseline-median\" d=\"").append(lines)
+                    .append("\" stroke=\"#8e44ad\" stroke-width=\"2\" stroke-dasharray=\"2 3\"/>");
+        }
         double median = d.quantilesNs().get(50);
         marker(svg, "median " + human(median), median, axis, TOP, PLOT_HEIGHT, "#c0392b", "", 0);
         if (axis.floorOnAxis()) {
             marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, PLOT_HEIGHT, "#27ae60", " stroke-dasharray=\"4 3\"", 1);
         }
-        axisLabels(svg, axis, floorNs, "p99 " + human(d.quantilesNs().get(99)) + ", axis cut there; max " + human(d.quantilesNs().get(100)),
-                HEIGHT - 12);
+        if (!baseline.isEmpty()) {
+            double lo = baseline.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double hi = baseline.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            text(svg, WIDTH - LEFT, TOP + 8 + 2 * 13, "#8e44ad", "end", "baseline medians (" + baseline.size()
+                    + (baseline.size() == 1 ? " run): " + human(lo) : " runs): " + human(lo) + " – " + human(hi)));
+        }
+        ticks(svg, axis, TOP + PLOT_HEIGHT);
+        int cut = cut(d);
+        axisLabels(svg, axis, floorNs, "p" + cut + " " + human(d.quantilesNs().get(cut)) + ", axis cut there"
+                + (cut < 99 ? " (the tail reaches past 6 IQR); p99 " + human(d.quantilesNs().get(99)) : "")
+                + "; max " + human(d.quantilesNs().get(100)), HEIGHT - 8);
         return svg.append("</svg>").toString();
     }
 
     /** Height of a comparison's plot: two histograms, the axis, and the ratio's strip. */
-    static final int COMPARISON_HEIGHT = 250;
+    static final int COMPARISON_HEIGHT = 262;
     private static final int ROW_HEIGHT = 62;
     private static final int SECOND_TOP = TOP + ROW_HEIGHT + 22;
-    private static final int RATIO_TOP = 205;
+    private static final int RATIO_TOP = 217;
 
     /**
      * One plot of a {@code Probe.compare}: both timings' histograms one above the other on one axis
@@ -69,18 +99,20 @@ public final class SvgPlot {
         if (present.isEmpty()) {
             text(svg, LEFT, TOP + 20, "#333", "start", "no samples kept in either region: nothing to plot");
         } else {
-            Axis axis = Axis.of(present, floorNs);
+            Axis axis = Axis.of(present, floorNs, List.of());
             row(svg, "first: " + comparison.firstLabel(), first, axis, TOP, "#4a78b5");
             row(svg, "second: " + comparison.secondLabel(), second, axis, SECOND_TOP, "#d9822b");
             if (axis.floorOnAxis()) {
                 marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, SECOND_TOP + ROW_HEIGHT - TOP, "#27ae60",
                         " stroke-dasharray=\"4 3\"", 10);
             }
-            String right = present.stream().map(d -> human(d.quantilesNs().get(99))).reduce((a, b) -> a + " / " + b)
-                    .map(p -> "p99 " + p + ", axis cut at the larger").orElse("");
-            axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 14);
+            String right = present.stream().map(d -> (cut(d) == 99 ? "" : "p" + cut(d) + " ") + human(d.quantilesNs().get(cut(d))))
+                    .reduce((a, b) -> a + " / " + b).map(p -> (p.startsWith("p") ? "" : "p99 ") + p + ", axis cut at the larger").orElse("");
+            ticks(svg, axis, SECOND_TOP + ROW_HEIGHT);
+            axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 32);
         }
-        ratioStrip(svg, comparison);
+        text(svg, LEFT, RATIO_TOP - 8, "#222", "start", comparison.describe());
+        strip(svg, RATIO_TOP + 14, comparison.ratio(), comparison.low(), comparison.high(), Double.NaN);
         return svg.append("</svg>").toString();
     }
 
@@ -98,38 +130,59 @@ public final class SvgPlot {
     }
 
     /**
-     * The ratio of medians on a strip of its own, with its interval as a bar, the estimate as a
-     * dot and 1 (no difference) as a tick; an infinite upper bound runs to the strip's end with an
-     * arrow. The strip spans the interval and 1, with a margin.
+     * A ratio on a strip of its own at height {@code y}, with its interval as a bar, the estimate as
+     * a dot and 1 (no difference) as a tick; an infinite upper bound runs to the strip's end with an
+     * arrow. With a {@code threshold}, the band of changes smaller than it (×1/(1+t) to ×(1+t)) is
+     * shaded. The strip spans the interval, 1 and the band, with a margin.
      */
-    private static void ratioStrip(StringBuilder svg, ComparisonRecord c) {
-        text(svg, LEFT, RATIO_TOP - 8, "#222", "start", c.describe());
-        if (!Double.isFinite(c.ratio()) || !Double.isFinite(c.low())) {
+    private static void strip(StringBuilder svg, int y, double ratio, double low, double high, double threshold) {
+        if (!Double.isFinite(ratio) || !Double.isFinite(low)) {
             return;
         }
-        double finiteHigh = Double.isFinite(c.high()) ? c.high() : Math.max(c.ratio(), 1) * 2;
-        double lo = Math.min(Math.min(c.low(), c.ratio()), 1);
-        double hi = Math.max(Math.max(finiteHigh, c.ratio()), 1);
+        double finiteHigh = Double.isFinite(high) ? high : Math.max(ratio, 1) * 2;
+        boolean band = Double.isFinite(threshold) && threshold > 0;
+        double lo = Math.min(Math.min(low, ratio), band ? 1 / (1 + threshold) : 1);
+        double hi = Math.max(Math.max(finiteHigh, ratio), band ? 1 + threshold : 1);
         // room on each side for a bound's label, which reaches outwards from the bar
         double pad = (hi - lo) * 0.12 + 1e-9;
         Axis axis = new Axis(Math.max(0, lo - pad), hi + pad, false);
-        int y = RATIO_TOP + 14;
+        if (band) {
+            double from = axis.x(1 / (1 + threshold));
+            svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"20\" "
+                    + "fill=\"#d5f0dc\"/>", from, y - 10, axis.x(1 + threshold) - from));
+        }
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bbb\"/>", LEFT, y, WIDTH - LEFT, y));
         double one = axis.x(1);
         svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\" stroke-dasharray=\"2 2\"/>",
                 one, y - 10, one, y + 10));
         text(svg, one, y + 22, "#555", "middle", "×1");
         svg.append(String.format(Locale.ROOT, "<rect class=\"interval\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"#7f8c8d\"/>",
-                axis.x(c.low()), y - 4, Math.max(1, axis.x(finiteHigh) - axis.x(c.low()))));
-        if (!Double.isFinite(c.high())) {
+                axis.x(low), y - 4, Math.max(1, axis.x(finiteHigh) - axis.x(low))));
+        if (!Double.isFinite(high)) {
             text(svg, WIDTH - LEFT, y + 22, "#555", "end", "→ ∞");
         }
-        svg.append(String.format(Locale.ROOT, "<circle class=\"ratio\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c0392b\"/>", axis.x(c.ratio()), y));
+        svg.append(String.format(Locale.ROOT, "<circle class=\"ratio\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c0392b\"/>", axis.x(ratio), y));
         // the bounds' labels above the bar, each reaching away from the other, so that they never overlap
-        text(svg, axis.x(c.low()) - 3, y - 8, "#555", "end", String.format(Locale.ROOT, "×%.3f", c.low()));
-        if (Double.isFinite(c.high())) {
-            text(svg, axis.x(c.high()) + 3, y - 8, "#555", "start", String.format(Locale.ROOT, "×%.3f", c.high()));
+        text(svg, axis.x(low) - 3, y - 8, "#555", "end", String.format(Locale.ROOT, "×%.3f", low));
+        if (Double.isFinite(high)) {
+            text(svg, axis.x(high) + 3, y - 8, "#555", "start", String.format(Locale.ROOT, "×%.3f", high));
         }
+    }
+
+    /** Height of the strip against the baseline. */
+    static final int BASELINE_HEIGHT = 70;
+
+    /**
+     * This run's median against the baseline's: the ratio with its interval (the dot and the bar),
+     * ×1, and the band of changes within the threshold, with the verdict above.
+     */
+    public static String baselineStrip(String title, BaselineVerdict v, double threshold) {
+        StringBuilder svg = open(title, BASELINE_HEIGHT);
+        text(svg, LEFT, 16, "#222", "start", "this run's median / the baseline's: " + v.verdict() + (Double.isNaN(v.ratio()) ? " (no ratio formed)"
+                : String.format(Locale.ROOT, " ×%.3f, interval ×%.3f – ×%.3f", v.ratio(), v.low(), v.high()))
+                + (Double.isFinite(threshold) ? String.format(Locale.ROOT, "; shaded: within the threshold (±%.0f %%)", 100 * threshold) : ""));
+        strip(svg, 40, v.ratio(), v.low(), v.high(), threshold);
+        return svg.append("</svg>").toString();
     }
 
     /** The horizontal axis of a plot, in ns (or a ratio): from {@code lo} to {@code hi}, the floor drawn on it or not. */
@@ -140,9 +193,13 @@ public final class SvgPlot {
          * far below them it would squeeze the plot into the right edge, so it is named instead) to
          * the largest 99th percentile, with a margin of 3 %.
          */
-        static Axis of(List<Distribution> ds, double floorNs) {
+        static Axis of(List<Distribution> ds, double floorNs, List<Double> include) {
             double lo = ds.stream().mapToDouble(d -> d.quantilesNs().getFirst()).min().orElseThrow();
-            double hi = ds.stream().mapToDouble(d -> d.quantilesNs().get(99)).max().orElseThrow();
+            double hi = ds.stream().mapToDouble(d -> d.quantilesNs().get(cut(d))).max().orElseThrow();
+            for (double v : include) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
             boolean floorOnAxis = Double.isFinite(floorNs) && floorNs > 0 && floorNs >= lo / 3;
             if (floorOnAxis) {
                 lo = Math.min(lo, floorNs);
@@ -163,7 +220,7 @@ public final class SvgPlot {
         }
     }
 
-    private static StringBuilder open(String title, int height) {
+    static StringBuilder open(String title, int height) {
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" height=\"%d\" "
                 + "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\"><title>%s</title>", WIDTH, height, WIDTH, height,
@@ -183,27 +240,71 @@ public final class SvgPlot {
             peak = Math.max(peak, b);
         }
         double barWidth = (WIDTH - 2.0 * LEFT) / BINS;
+        // one path for all bars: a report of 500 timings stays a few MB
+        StringBuilder path = new StringBuilder();
         for (int i = 0; i < BINS; i++) {
             if (bins[i] <= 0) {
                 continue;
             }
             double h = Math.max(1, bins[i] / peak * height);
-            svg.append(String.format(Locale.ROOT, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>",
-                    LEFT + i * barWidth, top + height - h, Math.max(0.5, barWidth - 1), h, colour));
+            path.append(String.format(Locale.ROOT, "M%.1f %.1fh%.1fv%.1fh%.1fz", LEFT + i * barWidth, top + height - h,
+                    Math.max(0.5, barWidth - 1), h, -Math.max(0.5, barWidth - 1)));
         }
+        svg.append("<path class=\"bar\" d=\"").append(path).append("\" fill=\"").append(colour).append("\"/>");
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>", LEFT, top + height,
                 WIDTH - LEFT, top + height));
     }
 
+    /** Tick marks and their labels under the axis at {@code y}, at round values. */
+    private static void ticks(StringBuilder svg, Axis axis, int y) {
+        List<Double> values = tickValues(axis.lo(), axis.hi(), 6);
+        double step = values.size() > 1 ? values.get(1) - values.get(0) : 1;
+        StringBuilder marks = new StringBuilder();
+        for (double t : values) {
+            double x = axis.x(t);
+            marks.append(String.format(Locale.ROOT, "M%.1f %dv4", x, y));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\">%s</text>",
+                    Math.max(LEFT + 14, Math.min(WIDTH - LEFT - 14, x)), y + 15, Html.escape(tickLabel(t, step))));
+        }
+        svg.append("<path class=\"tick\" d=\"").append(marks).append("\" stroke=\"#888\"/>");
+    }
+
+    /** A tick's value in the unit {@link #human} would use, with as many decimals as the ticks' spacing needs. */
+    static String tickLabel(double ns, double stepNs) {
+        double a = Math.abs(ns);
+        double unit = a < 1e3 ? 1 : a < 1e6 ? 1e3 : a < 1e9 ? 1e6 : 1e9;
+        String symbol = a < 1e3 ? "ns" : a < 1e6 ? "µs" : a < 1e9 ? "ms" : "s";
+        int decimals = (int) Math.max(0, Math.min(6, Math.ceil(-Math.log10(stepNs / unit) - 1e-9)));
+        return String.format(Locale.ROOT, "%." + decimals + "f %s", ns / unit, symbol);
+    }
+
+    /** Round values (1, 2 or 5 times a power of ten apart) within [lo, hi], about {@code wanted} of them. */
+    static List<Double> tickValues(double lo, double hi, int wanted) {
+        double span = hi - lo;
+        if (!(span > 0) || !Double.isFinite(span)) {
+            return List.of();
+        }
+        double raw = span / wanted;
+        double power = Math.pow(10, Math.floor(Math.log10(raw)));
+        double step = raw / power < 1.5 ? power : raw / power < 3.5 ? 2 * power : raw / power < 7.5 ? 5 * power : 10 * power;
+        List<Double> out = new java.util.ArrayList<>();
+        for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+            // round away the sum's error, so that labels read 0.3, not 0.30000000000000004
+            out.add(Math.round(t / step) * step);
+        }
+        return out;
+    }
+
     /** The axis's ends: where it starts (and where the floor lies, if left of it), and {@code right}. */
     private static void axisLabels(StringBuilder svg, Axis axis, double floorNs, String right, int y) {
-        String left = human(axis.lo()) + (Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis() ? " (floor " + human(floorNs)
-                + " lies left of the axis)" : "");
-        text(svg, LEFT, y, "#444", "start", left);
+        if (Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis()) {
+            // above the bars, out of the way of the axis's note on the right
+            text(svg, LEFT + 2, 12, "#27ae60", "start", "floor " + human(floorNs) + " lies left of the axis");
+        }
         text(svg, WIDTH - LEFT, y, "#444", "end", right);
     }
 
-    private static void text(StringBuilder svg, double x, int y, String colour, String anchor, String text) {
+    static void text(StringBuilder svg, double x, int y, String colour, String anchor, String text) {
         svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\">%s</text>",
                 x, y, colour, anchor, Html.escape(text)));
     }
@@ -234,10 +335,29 @@ public final class SvgPlot {
         return String.format(Locale.ROOT, "%.3f s", ns / 1e9);
     }
 
-    /** Adds one percent of the samples, spread evenly over [{@code a}, {@code b}], to the bins covering [lo, hi]. */
+    /**
+     * The percentile the axis ends at: the 99th, unless the tail reaches so far past the body (more
+     * than 6 interquartile ranges above the median) that the body would be squeezed into a few bars
+     * at the left edge; then the highest of the 98th, 95th and 90th within that reach, else the 90th.
+     */
+    static int cut(Distribution d) {
+        List<Double> q = d.quantilesNs();
+        double reach = q.get(50) + 6 * Math.max(q.get(75) - q.get(25), q.get(50) * 0.01);
+        for (int p : new int[] {99, 98, 95}) {
+            if (q.get(p) <= reach) {
+                return p;
+            }
+        }
+        return 90;
+    }
+
+    /** Adds one percent of the samples, spread evenly over [{@code a}, {@code b}], to the bins covering [lo, hi]; beyond them, to none. */
     private static void spread(double[] bins, double a, double b, double lo, double hi) {
         double width = (hi - lo) / BINS;
         if (b <= a) {
+            if (a < lo || a > hi) {
+                return;
+            }
             int i = (int) Math.min(BINS - 1, Math.max(0, (a - lo) / width));
             bins[i] += 1;
             return;

@@ -31,13 +31,14 @@ import java.util.Objects;
  * @param comparisons each {@code Probe.compare} of the test: which two of {@code timings}, and the ratio of their medians
  * @param gate        why the regression gate failed the test (its {@code outcome} is then {@code failed}); null when it did not
  * @param container   the cgroup limits of the JVM's container (CPU quota, cpuset, memory limit), as read when the run started
+ * @param claims      the claims the test made about its timings, in the order made, each with its outcome
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
                          String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate,
-                         ContainerFacts container) {
+                         ContainerFacts container, List<ClaimRecord> claims) {
 
     public TestRecord {
         Objects.requireNonNull(uniqueId, "uniqueId");
@@ -47,6 +48,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         timings = List.copyOf(timings);
         baseline = List.copyOf(baseline);
         comparisons = List.copyOf(comparisons);
+        claims = List.copyOf(claims);
         if (!baseline.isEmpty() && baseline.size() != timings.size()) {
             throw new IllegalArgumentException(baseline.size() + " baseline verdicts for " + timings.size() + " timings");
         }
@@ -62,7 +64,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
     public TestRecord failedByGate(String message) {
         return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                comparisons, new GateFailure(outcome, message), container);
+                comparisons, new GateFailure(outcome, message), container, claims);
     }
 
     public static Builder builder() {
@@ -95,6 +97,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private List<BaselineVerdict> baseline = List.of();
         private List<ComparisonRecord> comparisons = List.of();
         private ContainerFacts container = ContainerFacts.NOT_RECORDED;
+        private List<ClaimRecord> claims = List.of();
 
         private Builder() {
         }
@@ -126,11 +129,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder baseline(List<BaselineVerdict> baseline) { this.baseline = baseline; return this; }
         public Builder comparisons(List<ComparisonRecord> comparisons) { this.comparisons = comparisons; return this; }
         public Builder container(ContainerFacts container) { this.container = container; return this; }
+        public Builder claims(List<ClaimRecord> claims) { this.claims = claims; return this; }
 
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
                     floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                    comparisons, null, container);
+                    comparisons, null, container, claims);
         }
     }
 }

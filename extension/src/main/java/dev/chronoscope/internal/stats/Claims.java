@@ -170,8 +170,25 @@ public final class Claims {
      * of the run disagree (escape analysis changed with compilation during the run): inconclusive.
      */
     public static Decision allocation(Timing t, long maxBytes) {
-        String claim = maxBytes == 0 ? "'" + t.label() + "' allocates nothing"
-                : "'" + t.label() + "' allocates at most " + Format.count(maxBytes) + " B per call";
+        return allocation(t, Relation.AT_MOST, maxBytes);
+    }
+
+    /**
+     * Decides "'label' allocates at least {@code minBytes} per call" (that a region allocates at
+     * all, with 1), by the same rules as {@link #allocation(Timing, long)}.
+     */
+    public static Decision allocationAtLeast(Timing t, long minBytes) {
+        return allocation(t, Relation.AT_LEAST, minBytes);
+    }
+
+    /** The allocation claim in a few words, as the record and the run report name it. */
+    public static String allocationClaim(Relation relation, long bytes) {
+        return relation == Relation.AT_MOST && bytes == 0 ? "allocates nothing"
+                : "allocates " + relation.words() + " " + Format.count(bytes) + " B per call";
+    }
+
+    private static Decision allocation(Timing t, Relation relation, long bytes) {
+        String claim = "'" + t.label() + "' " + allocationClaim(relation, bytes);
         if (t.allocation().isEmpty()) {
             return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether " + claim + ": its allocation was not counted: "
                     + t.allocationUnknownReason(), List.of(), "run on a HotSpot JVM, which counts each thread's allocated bytes");
@@ -188,7 +205,8 @@ public final class Claims {
                     + "(the JIT's escape analysis changed with compilation), so no one figure describes it", details,
                     "a longer region warm-up (chronoscope.region.warmup.budget) or more calls");
         }
-        if (a.bytesPerCall() <= maxBytes) {
+        boolean holds = relation == Relation.AT_MOST ? a.bytesPerCall() <= bytes : a.bytesPerCall() >= bytes;
+        if (holds) {
             return new Decision(Outcome.PASS, "'" + t.label() + "' allocates " + a.describe(), details, "");
         }
         return new Decision(Outcome.FAIL, "Expected that " + claim + ", but it allocates " + a.describe(), details, "");
@@ -233,7 +251,7 @@ public final class Claims {
         String claim = stat + " is " + boundsText(bounds);
         String expectation = "Expected the " + stat + " to be " + boundsText(bounds);
         List<String> details = new ArrayList<>();
-        details.add(pad("claim") + Format.percentile(p) + " " + boundsSymbols(bounds));
+        details.add(pad("claim") + percentileClaim(p, bounds));
         if (t.kept() == 0) {
             details.addAll(timingLines(t));
             return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether the " + claim
@@ -317,6 +335,11 @@ public final class Claims {
             parts.add(b.relation().words() + " " + Format.duration(nanos(b)));
         }
         return String.join(" and ", parts);
+    }
+
+    /** A percentile claim in a few words, as the record and the run report name it: {@code p50 < 80 ns}. */
+    public static String percentileClaim(double p, List<Bound> bounds) {
+        return Format.percentile(p) + " " + boundsSymbols(bounds);
     }
 
     private static String boundsSymbols(List<Bound> bounds) {

@@ -17,9 +17,12 @@ class HtmlReportTests {
         String html = HtmlReport.render(RunRecords.of(List.of(t)), "now", Optional.empty());
 
         assertThat(html).contains("&lt;script&gt;alert(&#39;&amp;&#39;)&lt;/script&gt;").doesNotContain("<script")
-                .contains("a &lt;warning&gt; &amp; more").doesNotContain("src=").doesNotContain("href=").doesNotContain("url(");
-        assertThat(html.split("<div class=\"timing\">", -1)).hasSize(3);
-        assertThat(html.split("<svg ", -1)).hasSize(3);
+                .contains("a &lt;warning&gt; &amp; more").doesNotContain("src=").doesNotContain("url(");
+        assertThat(java.util.regex.Pattern.compile("href=\"([^\"]*)\"").matcher(html).results().map(m -> m.group(1)))
+                .as("links only within the page").isNotEmpty().allMatch(h -> h.startsWith("#timing-"));
+        assertThat(count(html, "<div class=\"timing\" id=")).as("the region's entry").isEqualTo(1);
+        assertThat(count(html, "<p class=\"invocation num\" id=")).as("the invocation's one sample, a line").isEqualTo(1);
+        assertThat(count(html, "<svg ")).as("the region's plot; none for the invocation's one sample").isEqualTo(1);
     }
 
     @Test
@@ -44,8 +47,9 @@ class HtmlReportTests {
 
         String html = HtmlReport.render(RunRecords.of(List.of(t)), "now", Optional.empty());
 
-        assertThat(count(html, "<div class=\"timing\">")).as("one entry per timing").isEqualTo(3);
-        assertThat(count(html, "<svg ")).as("the invocation's plot and the comparison's").isEqualTo(2);
+        assertThat(count(html, "<div class=\"timing\" id=") + count(html, "<p class=\"invocation num\" id="))
+                .as("one entry per timing").isEqualTo(3);
+        assertThat(count(html, "<svg ")).as("the comparison's plot; the invocation is a line").isEqualTo(1);
         String comparison = html.substring(html.indexOf("<div class=\"comparison\">"));
         assertThat(comparison).contains("<h3 class=\"comparison-title\">Probe.compare: shift &lt;&lt; vs multiply &amp;</h3>")
                 .contains("ratio of medians second/first ×1.500, 95 % interval [1.400, 1.600] (net medians)")
@@ -53,7 +57,7 @@ class HtmlReportTests {
         String svg = comparison.substring(comparison.indexOf("<svg "), comparison.indexOf("</svg>"));
         assertThat(svg).contains(">first: shift &lt;&lt;<").contains(">second: multiply &amp;<")
                 .contains(">median 150.0 ns<").contains(">median 250.0 ns<")
-                .contains(">94.0 ns (floor 30.0 ns lies left of the axis)<").contains(">p99 199.0 ns / 299.0 ns, axis cut at the larger<")
+                .contains(">floor 30.0 ns lies left of the axis<").contains(">p99 199.0 ns / 299.0 ns, axis cut at the larger<")
                 .contains("class=\"interval\"").contains("class=\"ratio\"").contains(">×1<").contains(">×1.400<").contains(">×1.600<");
         // one axis: the first's samples (100 to 200 ns) all lie left of the second's (200 to 300 ns)
         assertThat(barXs(svg, "#4a78b5")).isNotEmpty().allSatisfy(x -> assertThat(x).isLessThanOrEqualTo(
@@ -97,9 +101,10 @@ class HtmlReportTests {
         return text.split(java.util.regex.Pattern.quote(what), -1).length - 1;
     }
 
-    /** The x of every bar drawn in {@code colour}. */
-    private static List<Double> barXs(String svg, String colour) {
-        return java.util.regex.Pattern.compile("<rect class=\"bar\" x=\"([0-9.]+)\"[^>]*fill=\"" + colour + "\"").matcher(svg).results()
+    /** The x of every bar drawn in {@code colour} (each bar a subpath {@code Mx y…z} of the one bars path of that colour). */
+    static List<Double> barXs(String svg, String colour) {
+        return java.util.regex.Pattern.compile("<path class=\"bar\" d=\"([^\"]*)\" fill=\"" + colour + "\"").matcher(svg).results()
+                .flatMap(m -> java.util.regex.Pattern.compile("M([0-9.]+) ").matcher(m.group(1)).results())
                 .map(m -> Double.parseDouble(m.group(1))).toList();
     }
 

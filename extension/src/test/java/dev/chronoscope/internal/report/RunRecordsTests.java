@@ -25,6 +25,41 @@ class RunRecordsTests {
     }
 
     @Test
+    void aRecordWrittenBeforeClaimsModesAndTimingFloorsReadsWithNoneAndLatency() throws Exception {
+        ReportedTest old = ReportedTest.fromJson(JsonParser.parseObject(record("run A", "Old", 1)));
+
+        assertThat(old.claims()).isEmpty();
+        ReportedTiming t = old.timings().getFirst();
+        assertThat(t.mode()).isEqualTo("latency");
+        assertThat(t.callsPerSample()).isEqualTo(1);
+        assertThat(t.bytesPerCall()).isNull();
+        assertThat(t.medianLowNs()).isNaN();
+        assertThat(t.floorNs(30)).as("a latency timing of an old record: the test's floor").isEqualTo(30);
+    }
+
+    @Test
+    void anOldThroughputTimingHasNoFloorToDrawNotTheLatencyFloor() {
+        ReportedTiming t = new ReportedTiming("batch", 100, 0, 0, null, null, "RESOLVED", "r", null, null, "throughput", 64, 24.0,
+                Double.NaN, Double.NaN, Double.NaN);
+
+        assertThat(t.floorNs(30)).isNaN();
+        assertThat(t.modeText()).isEqualTo("throughput, k = 64");
+    }
+
+    @Test
+    void aClaimOnATimingTheRecordDoesNotHoldIsAnErrorNamingIt() {
+        ReportedTest t = ReportFixtures.test("r");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(),
+                        t.outcome(), null, t.pid(), t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), true,
+                        List.of(), t.timings(), List.of(), List.of(new ClaimRecord(List.of(5), "p50 < 1 ms", "passed", "passed", "m"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("claim 'p50 < 1 ms' on timing 5 in a record of 2 timings");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ClaimRecord(List.of(0), "c", "maybe", "passed", "m"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("claim outcome 'maybe': expected passed, failed or inconclusive");
+    }
+
+    @Test
     void readsTheRunsRecordsFromEveryJvmsFileAndLeavesOtherRunsOut() throws Exception {
         Files.writeString(dir.resolve("chronoscope-20261130-120000-100-aaaaa.jsonl"), record("run A", "First", 100) + "\n"
                 + record("run A", "Second", 100) + "\n");

@@ -1,0 +1,81 @@
+package dev.chronoscope.junit;
+
+import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.Comparison;
+import dev.chronoscope.Probe;
+import dev.chronoscope.SubtractProbeFloor;
+import dev.chronoscope.Timing;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static dev.chronoscope.assertj.ChronoscopeAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Each claim a test makes is in its record — on which timings, what was claimed, the outcome, what
+ * it did to the test, and the very message JUnit reported — whether it passed, failed or could not
+ * be decided, and a comparison's claim names both of its timings.
+ */
+class ClaimRecordTests {
+
+    @TempDir
+    Path dir;
+
+    static class ClaimingTestCase {
+        private long seed = 7;
+
+        @Test
+        @SubtractProbeFloor
+        void passesAndFails(Probe probe) {
+            Timing boxed = probe.repeat("box", 2_000, () -> Long.valueOf(seed++ | 1L << 40));
+            assertThat(boxed).median().isLessThan(Duration.ofSeconds(1));
+            // regions of a few hundred ns, which the clock resolves alone, so that the claim decides
+            Comparison c = probe.compare("short", () -> Long.toString(seed).repeat(20).hashCode(),
+                    "long", () -> Long.toString(seed).repeat(40).hashCode(), 500);
+            assertThat(c).isNotSlowerThan(1_000);
+            assertThat(boxed).as("boxes").allocatesNothing();
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void cannotDecide(Probe probe) {
+            assertThat(probe.repeat("few", 10, () -> seed + 1)).median().isGreaterThan(Duration.ofNanos(1));
+        }
+    }
+
+    @Test
+    void eachClaimIsInTheRecordWithItsOutcomeAndTheMessageJUnitReported() {
+        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "0ms").run(ClaimingTestCase.class);
+
+        JsonRecord failed = run.record("ClaimingTestCase.passesAndFails()");
+        List<?> claims = failed.list("claims");
+        assertThat(claims).hasSize(3);
+        assertThat(indexes(failed, "claims.0.timings")).containsExactly(1);
+        assertThat(failed.string("claims.0.claim")).isEqualTo("p50 < 1 s");
+        assertThat(failed.string("claims.0.outcome")).isEqualTo("passed");
+        assertThat(failed.string("claims.0.message")).startsWith("The p50 of 'box' is less than 1 s");
+        assertThat(indexes(failed, "claims.1.timings")).as("the compared two").containsExactly(2, 3);
+        assertThat(failed.string("claims.1.claim")).isEqualTo("first not slower than second by more than ×1000");
+        assertThat(failed.string("claims.2.claim")).isEqualTo("[boxes] allocates nothing");
+        assertThat(failed.string("claims.2.outcome")).isEqualTo("failed");
+        assertThat(failed.string("claims.2.effect")).isEqualTo("failed the test");
+        String thrown = run.tests().failed().stream().map(e -> e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable()
+                .orElseThrow().getMessage()).findFirst().orElseThrow();
+        assertThat(failed.string("claims.2.message")).as("the message JUnit reported").isEqualTo(thrown);
+
+        JsonRecord aborted = run.record("ClaimingTestCase.cannotDecide()");
+        assertThat(aborted.string("outcome")).isEqualTo("aborted");
+        assertThat(aborted.string("claims.0.outcome")).isEqualTo("inconclusive");
+        assertThat(aborted.string("claims.0.effect")).isEqualTo("aborted the test");
+        assertThat(aborted.string("claims.0.message")).contains("Aborted, not failed");
+    }
+
+    private static List<Integer> indexes(JsonRecord record, String path) {
+        return record.list(path).stream().map(x -> ((Number) x).intValue()).toList();
+    }
+}
