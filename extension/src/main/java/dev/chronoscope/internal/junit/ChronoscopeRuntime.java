@@ -9,10 +9,9 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.Optional;
 
@@ -45,7 +44,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     /** The run this JVM belongs to, shared with the run's other JVMs (Surefire forks). */
     private final String run;
     private final RunBaseline baseline;
-    private final List<TestRecord> records = new ArrayList<>();
+    /** Timed tests whose record this JVM wrote in this run. */
+    private final AtomicInteger timedTests = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     ChronoscopeRuntime(Settings settings, boolean parallel, AssertionSettings assertions, HostFacts host, JvmFacts jvm) {
@@ -144,21 +144,20 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
                 + "launcher's listener (e.g. through the engine test kit), so other tests may have run alongside it");
     }
 
-    /** Keeps {@code record} as one of the run's. */
+    /**
+     * Counts {@code record} as one of the run's. The record itself is not kept: its publisher has
+     * written it, and the run's end reads it back from there.
+     */
     void add(TestRecord record) {
         if (closed.get()) {
             throw new IllegalStateException("the record of " + record.testName() + " arrived after its run had ended");
         }
-        synchronized (records) {
-            records.add(record);
-        }
+        timedTests.incrementAndGet();
     }
 
-    /** The run's records so far, in the order the tests finished. */
-    public List<TestRecord> records() {
-        synchronized (records) {
-            return List.copyOf(records);
-        }
+    /** How many timed tests of this run this JVM has recorded so far. */
+    public int timedTests() {
+        return timedTests.get();
     }
 
     /**
@@ -168,7 +167,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      */
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true) && !records().isEmpty()) {
+        if (closed.compareAndSet(false, true) && timedTests() > 0) {
             RunEnd.finish(settings, run, baseline, System.out, System.err);
         }
     }
