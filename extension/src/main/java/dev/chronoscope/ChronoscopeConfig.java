@@ -73,6 +73,17 @@ public final class ChronoscopeConfig {
     public static final String BASELINE_FAIL_ON_REGRESSION_KEY = "chronoscope.baseline.failOnRegression";
     public static final String BASELINE_FAIL_ON_REGRESSION = "false";
 
+    /**
+     * Whether a test's {@code invocation} timing can fail it through
+     * {@link #BASELINE_FAIL_ON_REGRESSION_KEY}: {@code false} (the default) or {@code true}. An
+     * invocation is one sample that includes the test's one-off work (first use, warm-up); unchanged
+     * runs read 23-42 % apart, so by default its verdict is reported, marked "not gated", and fails
+     * nothing. Gated, it is judged with the between-run spread of invocations (40 % assumed until
+     * the baseline holds enough runs to estimate it).
+     */
+    public static final String BASELINE_GATE_INVOCATIONS_KEY = "chronoscope.baseline.gateInvocations";
+    public static final String BASELINE_GATE_INVOCATIONS = "false";
+
     /** How many runs a saved baseline keeps (the oldest go first): from 1 to 100. */
     public static final String BASELINE_KEEP_KEY = "chronoscope.baseline.keep";
     public static final String BASELINE_KEEP = "10";

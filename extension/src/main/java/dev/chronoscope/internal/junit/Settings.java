@@ -34,7 +34,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
      *
      * @param threshold a fraction: 0.10 for 10 %
      */
-    public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep) {
+    public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep,
+                                   boolean gateInvocations) {
     }
 
     static final int MAX_BASELINE_KEEP = 100;
@@ -82,7 +83,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 optionalFile(parameters, ChronoscopeConfig.BASELINE_COMPARE_KEY),
                 percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY, ChronoscopeConfig.BASELINE_THRESHOLD) / 100,
                 bool(parameters, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION),
-                wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP));
+                wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP),
+                bool(parameters, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS));
     }
 
     /** A percentage such as {@code 10%} (the sign optional), within the bounds. */

@@ -78,6 +78,8 @@ public final class RecordJson {
                 // which question the figures answer; samples are batches of callsPerSample calls, figures per call
                 .put("mode", t.mode().key())
                 .put("callsPerSample", t.callsPerSample())
+                // the floor of this timing's own kind, per call: the test's for latency, its batch's for throughput
+                .put("floorP50Ns", t.floor().nanos().p50())
                 .put("kept", t.kept())
                 .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta", t.droppedNegative()))
                 .put("raw", t.kept() > 0 ? summary(t.raw()) : null)
