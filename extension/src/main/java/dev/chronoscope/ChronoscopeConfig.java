@@ -91,8 +91,10 @@ public final class ChronoscopeConfig {
     /**
      * Which run this test JVM belongs to: the run report and a saved baseline cover the records in
      * the report directory of the JVMs with the same run. Unset: JVMs started by the same process
-     * (Surefire's forks, by Maven's) are one run. Set it where that does not hold (a long-lived
-     * parent such as a Gradle daemon), e.g. to {@code ${maven.build.timestamp}} or a CI build number.
+     * are one run, looking through a shell that only launched them ({@code sh -c}, as Surefire starts
+     * every fork): so all of a Maven build's forks are one run, the Maven JVM's. Set it where that
+     * does not hold (a long-lived parent such as a Gradle or Maven daemon), e.g. to
+     * {@code ${maven.build.timestamp}} or a CI build number.
      */
     public static final String REPORT_RUN_KEY = "chronoscope.report.run";
 

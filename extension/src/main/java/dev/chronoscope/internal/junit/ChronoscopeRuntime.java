@@ -3,6 +3,7 @@ package dev.chronoscope.internal.junit;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.report.RunKey;
+import dev.chronoscope.internal.report.RunPresence;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -44,6 +45,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     /** The run this JVM belongs to, shared with the run's other JVMs (Surefire forks). */
     private final String run;
     private final RunBaseline baseline;
+    /** This JVM's presence in its run, taken at its first timed test; empty before, or where the directory refused it. */
+    private volatile java.util.Optional<RunPresence> presence = java.util.Optional.empty();
     /** Timed tests whose record this JVM wrote in this run. */
     private final AtomicInteger timedTests = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -152,7 +155,9 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         if (closed.get()) {
             throw new IllegalStateException("the record of " + record.testName() + " arrived after its run had ended");
         }
-        timedTests.incrementAndGet();
+        if (timedTests.incrementAndGet() == 1) {
+            presence = RunPresence.join(settings.reportDir(), run);
+        }
     }
 
     /** How many timed tests of this run this JVM has recorded so far. */
@@ -168,7 +173,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     @Override
     public void close() {
         if (closed.compareAndSet(false, true) && timedTests() > 0) {
-            RunEnd.finish(settings, run, baseline, System.out, System.err);
+            RunEnd.finish(settings, run, baseline, presence, System.out, System.err);
         }
     }
 }
