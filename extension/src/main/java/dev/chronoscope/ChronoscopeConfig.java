@@ -98,6 +98,16 @@ public final class ChronoscopeConfig {
      */
     public static final String REPORT_RUN_KEY = "chronoscope.report.run";
 
+    /**
+     * Whether timed tests of different JVMs of this user (Surefire's forks, {@code mvn -T} module
+     * builds, two builds at once) take turns: {@code true} (each holds an OS file lock in a directory
+     * only this user can write, {@code $XDG_RUNTIME_DIR/chronoscope} or {@code ~/.cache/chronoscope},
+     * from before its floor to the end of its method, waiting at most 120 s for it; its record says
+     * how long it waited) or {@code false}. Untimed tests are never held.
+     */
+    public static final String TIMING_LOCK_KEY = "chronoscope.timing.crossJvmLock";
+    public static final String TIMING_LOCK = "true";
+
     /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";
     public static final String PRINT_SECTIONS = "true";

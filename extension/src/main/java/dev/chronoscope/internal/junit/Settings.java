@@ -23,11 +23,12 @@ import java.util.regex.Pattern;
  * @param baseline     the baseline keys
  * @param tscStepTicks the step TSC readings are rounded down to; 1: the counter as it is
  * @param run          the configured run id; empty: the parent process decides
+ * @param crossJvmLock whether timed tests of different JVMs take turns ({@link MachineTimingLock})
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
                        boolean printSections, boolean pin, Optional<String> hostFactsSupplier, int tscStepTicks, boolean exclusive,
-                       boolean fullSections, BaselineSettings baseline, Optional<String> run) {
+                       boolean fullSections, BaselineSettings baseline, Optional<String> run, boolean crossJvmLock) {
 
     /**
      * The baseline keys, read once.
@@ -74,7 +75,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 bool(parameters, ChronoscopeConfig.EXCLUSIVE_KEY, ChronoscopeConfig.EXCLUSIVE),
                 oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact", "full").equals("full"),
                 baseline(parameters),
-                parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()));
+                parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()),
+                bool(parameters, ChronoscopeConfig.TIMING_LOCK_KEY, ChronoscopeConfig.TIMING_LOCK));
     }
 
     private static BaselineSettings baseline(Function<String, Optional<String>> parameters) {

@@ -36,6 +36,7 @@ public final class RecordJson {
                 .put("floor", floor(r.floor()))
                 .put("warmup", r.warmup())
                 .put("pinned", r.pinned())
+                .put("timingLock", r.timingLock())
                 .put("warnings", r.warnings())
                 .put("floorSubtracted", r.floorSubtracted());
         List<Object> timings = new ArrayList<>();

@@ -30,12 +30,14 @@ import java.util.Objects;
  * @param baseline    each timing's comparison with the baseline, in the order of {@code timings}; empty when none was compared
  * @param comparisons each {@code Probe.compare} of the test: which two of {@code timings}, and the ratio of their medians
  * @param gate        why the regression gate failed the test (its {@code outcome} is then {@code failed}); null when it did not
+ * @param timingLock  what the cross-JVM timing lock did for the test: held (and how long it waited), or why not; null where none was asked
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
-                         String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate) {
+                         String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate,
+                         String timingLock) {
 
     public TestRecord {
         Objects.requireNonNull(uniqueId, "uniqueId");
@@ -59,7 +61,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
     public TestRecord failedByGate(String message) {
         return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                comparisons, new GateFailure(outcome, message));
+                comparisons, new GateFailure(outcome, message), timingLock);
     }
 
     public static Builder builder() {
@@ -91,6 +93,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private String run = "";
         private List<BaselineVerdict> baseline = List.of();
         private List<ComparisonRecord> comparisons = List.of();
+        private String timingLock;
 
         private Builder() {
         }
@@ -121,11 +124,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder run(String run) { this.run = run; return this; }
         public Builder baseline(List<BaselineVerdict> baseline) { this.baseline = baseline; return this; }
         public Builder comparisons(List<ComparisonRecord> comparisons) { this.comparisons = comparisons; return this; }
+        public Builder timingLock(String timingLock) { this.timingLock = timingLock; return this; }
 
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
                     floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                    comparisons, null);
+                    comparisons, null, timingLock);
         }
     }
 }
