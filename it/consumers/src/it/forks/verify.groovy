@@ -1,6 +1,7 @@
 // One build is one run, whatever the forks: for each of the four Surefire executions, every record
 // (one per test, 8) carries the same run, and the report, the JMH-format JSON and the baseline
-// cover all 8 tests. Prints one line per execution with the JVMs that wrote the records.
+// cover all 8 tests, and every timed test held the cross-JVM timing lock. Prints one line per
+// execution with the JVMs that wrote the records and the longest wait for the lock.
 import groovy.json.JsonSlurper
 
 def fail = { String message -> throw new AssertionError("consumer forks: " + message) }
@@ -15,6 +16,11 @@ def timings = tests + 4       // each test's invocation, and the region of each 
     if (records.size() != tests) fail(id + ": " + records.size() + " records in " + dir + "; expected " + tests)
     def runs = records*.run.unique()
     if (runs.size() != 1) fail(id + ": the records carry " + runs.size() + " runs: " + runs)
+    // forks take turns timing: every timed test held the cross-JVM timing lock
+    records.each { r ->
+        if (!(r.timingLock ?: '').startsWith('held the cross-JVM timing lock')) fail(id + ": " + r.test + " says " + r.timingLock)
+    }
+    def waits = records.collect { r -> (r.timingLock =~ /waited ([0-9.]+) ms/).with { it.find() ? it.group(1).toDouble() : 0 } }
     def pids = records*.pid.unique()
     if (pids.size() > maxJvms) fail(id + ": " + pids.size() + " JVMs wrote records; expected at most " + maxJvms)
     def jmh = json.parse(new File(dir, 'chronoscope-jmh.json'))
@@ -28,6 +34,7 @@ def timings = tests + 4       // each test's invocation, and the region of each 
         fail(id + ": the baseline's run holds " + baseline.runs[0].timings.size() + " timings; expected " + timings)
     }
     println "[consumer] forks " + id + ": " + records.size() + " records from " + pids.size() + " JVMs, one run (" + runs[0] +
-            "); report " + sections + " tests, JMH JSON " + jmh.size() + " entries, baseline 1 run of " + baseline.runs[0].timings.size() + " timings"
+            "); report " + sections + " tests, JMH JSON " + jmh.size() + " entries, baseline 1 run of " + baseline.runs[0].timings.size() +
+            " timings; timing lock held by all, longest wait " + waits.max() + " ms"
 }
 return true

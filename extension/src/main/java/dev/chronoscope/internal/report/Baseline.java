@@ -209,6 +209,12 @@ public final class Baseline {
         List<BaselineRule.RunMedian> medians = comparable.stream().filter(e -> !Double.isFinite(typicalFloor)
                 || !Double.isFinite(e.floorFor(kind)) || Math.abs(Math.log(e.floorFor(kind) / typicalFloor)) <= Math.log(FLOOR_TOLERANCE))
                 .map(BaselineEntry::runMedian).toList();
+        if (medians.isEmpty()) {
+            // an even number of runs whose floors lie far apart: their median floor is none of theirs
+            return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "the baseline runs' floors disagree with each "
+                    + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
+                    FLOOR_TOLERANCE, TimingSection.number(typicalFloor)));
+        }
         return BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
                 pooledSpread(alike, kind, clock, measure), threshold);
     }

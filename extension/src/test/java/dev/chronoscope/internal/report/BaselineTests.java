@@ -122,6 +122,17 @@ class BaselineTests {
     }
 
     @Test
+    void baselineRunsWhoseFloorsDisagreeWithEachOtherGiveNoControlAndAreInconclusive() {
+        // two runs, floors 20 and 80 ns: their median floor, 50 ns, is off both by more than x1.25
+        Baseline b = new Baseline(List.of(run("a", 100, 20, HOST), run("b", 100, 80, HOST)));
+
+        BaselineVerdict v = b.compare(KEY, "TSC_FENCED", "net", 100, 50, true, HOST, 0.10);
+
+        assertThat(v.verdict()).isEqualTo("inconclusive");
+        assertThat(v.reason()).startsWith("the baseline runs' floors disagree with each other beyond x1.25 of their median (50 ns)");
+    }
+
+    @Test
     void aBaselineRunWhoseFloorWasOffIsLeftOutOfTheMedians() {
         List<Baseline.Run> runs = new ArrayList<>(fiveRuns().runs());
         runs.add(run("disturbed", 400, 150, HOST));
