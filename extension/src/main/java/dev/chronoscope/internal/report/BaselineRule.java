@@ -16,8 +16,9 @@ import java.util.Locale;
  * (each with its degrees of freedom, whose Student quantile the interval then uses):
  * <ul>
  *   <li>the timing's own spread of medians over the baseline runs (n − 1 degrees of freedom);</li>
- *   <li>the spread pooled over every timing of the same kind in the baseline runs (many degrees of
- *       freedom: a baseline of 20 timings over 3 runs has 40);</li>
+ *   <li>below {@link #MIN_OWN_DF} own degrees of freedom, the spread pooled over every timing of the
+ *       same kind in the baseline runs (many degrees of freedom: a baseline of 20 timings over 3
+ *       runs has 40);</li>
  *   <li>a floor of its kind ({@link Kind#minimum}), or, where neither estimate exists (fewer than two
  *       runs and no pool), the assumed spread of its kind ({@link Kind#assumed}): no degrees of
  *       freedom to pay for, the normal quantile.</li>
@@ -95,6 +96,12 @@ public final class BaselineRule {
 
     /** Degrees of freedom from which a pooled spread is used. */
     public static final int MIN_POOLED_DF = 6;
+    /**
+     * Degrees of freedom from which a timing's own spread is used without the pool: timings spread
+     * differently (measured: 1.8 % to 22 % in one baseline), so a pool of noisier timings would
+     * hide a steady timing's changes once its own runs can speak for it.
+     */
+    public static final int MIN_OWN_DF = 5;
 
     /** Two-sided 99 %: Student's t 99.5th percentiles for 1 to 30 degrees of freedom. */
     private static final double[] T_995 = {63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169, 3.106, 3.055,
@@ -194,7 +201,11 @@ public final class BaselineRule {
             double s = Math.sqrt(squares / (n - 1));
             candidates.add(new Spread(s, n - 1, String.format(Locale.ROOT, "%.1f %% from this timing's %d baseline runs", 100 * s, n)));
         }
-        pool.ifPresent(candidates::add);
+        // a timing's own spread from enough runs is its own; below that, the pool stands in for it
+        boolean ownSuffices = n - 1 >= MIN_OWN_DF;
+        if (!ownSuffices) {
+            pool.ifPresent(candidates::add);
+        }
         if (pool.isEmpty() && n < 3) {
             candidates.add(new Spread(kind.assumed, 0, String.format(Locale.ROOT, "%.0f %% assumed for %s timings: %d baseline run%s and "
                     + "no pooled estimate", 100 * kind.assumed, kind.key(), n, n == 1 ? "" : "s")));
