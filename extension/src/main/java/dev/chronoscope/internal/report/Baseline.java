@@ -216,7 +216,7 @@ public final class Baseline {
                     FLOOR_TOLERANCE, TimingSection.number(typicalFloor)));
         }
         return BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
-                pooledSpread(alike, kind, clock, measure), threshold);
+                pooledSpread(alike, key, kind, clock, measure), threshold);
     }
 
     /** Why a floor off the baseline's makes the medians incomparable, saying which way it moved. */
@@ -236,7 +236,7 @@ public final class Baseline {
      * The between-run spread of the {@code runs}' resolved timings of {@code kind}, clock and
      * measure, pooled over those timings ({@link BaselineRule#pooled}).
      */
-    private static java.util.Optional<BaselineRule.Spread> pooledSpread(List<Run> runs, BaselineRule.Kind kind, String clock,
+    private static java.util.Optional<BaselineRule.Spread> pooledSpread(List<Run> runs, String key, BaselineRule.Kind kind, String clock,
                                                                        String measure) {
         Map<String, List<Double>> byKey = new java.util.LinkedHashMap<>();
         for (Run r : runs) {
@@ -246,8 +246,16 @@ public final class Baseline {
                 }
             }
         }
-        return BaselineRule.pooled(List.copyOf(byKey.values()));
+        // timings of like noise only: one spreading ten times as much says nothing about this one's
+        double own = BaselineRule.spread(byKey.getOrDefault(key, List.of()), kind);
+        return BaselineRule.pooled(byKey.values().stream().filter(m -> {
+            double s = BaselineRule.spread(m, kind);
+            return Double.isFinite(own) && Double.isFinite(s) && s <= own * LIKE_NOISE && s >= own / LIKE_NOISE;
+        }).toList());
     }
+
+    /** How far apart two timings' own spreads may lie for one to be pooled with the other's. */
+    static final double LIKE_NOISE = 3;
 
     private static double median(List<Double> values) {
         List<Double> sorted = values.stream().filter(Double::isFinite).sorted().toList();

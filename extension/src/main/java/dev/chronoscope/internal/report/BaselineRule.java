@@ -162,6 +162,20 @@ public final class BaselineRule {
                 + "kind (%d degrees of freedom)", 100 * sigma, df)));
     }
 
+    /**
+     * The standard deviation of the logs of {@code medians}, at least {@code kind}'s minimum; NaN
+     * below two positive medians.
+     */
+    public static double spread(List<Double> medians, Kind kind) {
+        List<Double> logs = medians.stream().filter(m -> m > 0 && Double.isFinite(m)).map(Math::log).toList();
+        if (logs.size() < 2) {
+            return Double.NaN;
+        }
+        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double squares = logs.stream().mapToDouble(l -> (l - mean) * (l - mean)).sum();
+        return Math.max(kind.minimum, Math.sqrt(squares / (logs.size() - 1)));
+    }
+
     /** {@link #judge(Kind, RunMedian, List, java.util.Optional, double)} for a latency median, without a pool or runs' own precision. */
     public static BaselineVerdict judge(double medianNs, List<Double> baselineMediansNs, double threshold) {
         return judge(Kind.LATENCY, RunMedian.of(medianNs), baselineMediansNs.stream().map(RunMedian::of).toList(),

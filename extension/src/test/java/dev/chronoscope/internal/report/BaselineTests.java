@@ -133,6 +133,33 @@ class BaselineTests {
     }
 
     @Test
+    void aSteadyTimingIsPooledWithTimingsOfLikeNoiseNotWithANoisyOne() {
+        // three runs of four steady timings (2 % apart) and one that spreads 30 %: pooled with it, the
+        // steady one would be judged with a spread of ~15 % (10 degrees of freedom) and be inconclusive
+        double[][] steady = {{98, 100, 102}, {196, 200, 204}, {49, 50, 51}, {980, 1000, 1020}};
+        double[] noisy = {70, 100, 140};
+        List<Baseline.Run> runs = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            List<BaselineEntry> entries = new ArrayList<>();
+            for (int t = 0; t < steady.length; t++) {
+                entries.add(entry("[class:x.T]/[method:m" + t + "()] :: region", steady[t][r]));
+            }
+            entries.add(entry("[class:x.T]/[method:noisy()] :: region", noisy[r]));
+            runs.add(new Baseline.Run("r" + r, "now", HOST, entries));
+        }
+
+        BaselineVerdict v = new Baseline(runs).compare("[class:x.T]/[method:m0()] :: region", "TSC_FENCED", "net", 100, 42, true, HOST,
+                0.10);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+        assertThat(v.reason()).contains("pooled over the baseline's timings of this kind (8 degrees of freedom)");
+    }
+
+    private static BaselineEntry entry(String key, double median) {
+        return new BaselineEntry(key, "T.m()", "region", "TSC_FENCED", "net", median, 42, 1000, true, Map.of("p50", median));
+    }
+
+    @Test
     void aBaselineRunWhoseFloorWasOffIsLeftOutOfTheMedians() {
         List<Baseline.Run> runs = new ArrayList<>(fiveRuns().runs());
         runs.add(run("disturbed", 400, 150, HOST));
