@@ -16,9 +16,9 @@ import java.util.Locale;
  * (each with its degrees of freedom, whose Student quantile the interval then uses):
  * <ul>
  *   <li>the timing's own spread of medians over the baseline runs (n − 1 degrees of freedom);</li>
- *   <li>below {@link #MIN_OWN_DF} own degrees of freedom, the spread pooled over every timing of the
- *       same kind in the baseline runs (many degrees of freedom: a baseline of 20 timings over 3
- *       runs has 40);</li>
+ *   <li>below {@link #MIN_OWN_DF} own degrees of freedom, the spread pooled over the timings of the
+ *       same kind and like noise in the baseline runs (many degrees of freedom: a baseline of 20
+ *       timings over 3 runs has 40);</li>
  *   <li>a floor of its kind ({@link Kind#minimum}), or, where neither estimate exists (fewer than two
  *       runs and no pool), the assumed spread of its kind ({@link Kind#assumed}): no degrees of
  *       freedom to pay for, the normal quantile.</li>
