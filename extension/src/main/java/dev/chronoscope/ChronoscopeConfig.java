@@ -73,6 +73,17 @@ public final class ChronoscopeConfig {
     public static final String BASELINE_FAIL_ON_REGRESSION_KEY = "chronoscope.baseline.failOnRegression";
     public static final String BASELINE_FAIL_ON_REGRESSION = "false";
 
+    /**
+     * Whether a test's {@code invocation} timing can fail it through
+     * {@link #BASELINE_FAIL_ON_REGRESSION_KEY}: {@code false} (the default) or {@code true}. An
+     * invocation is one sample that includes the test's one-off work (first use, warm-up); unchanged
+     * runs read 23-42 % apart, so by default its verdict is reported, marked "not gated", and fails
+     * nothing. Gated, it is judged with the between-run spread of invocations (40 % assumed until
+     * the baseline holds enough runs to estimate it).
+     */
+    public static final String BASELINE_GATE_INVOCATIONS_KEY = "chronoscope.baseline.gateInvocations";
+    public static final String BASELINE_GATE_INVOCATIONS = "false";
+
     /** How many runs a saved baseline keeps (the oldest go first): from 1 to 100. */
     public static final String BASELINE_KEEP_KEY = "chronoscope.baseline.keep";
     public static final String BASELINE_KEEP = "10";
@@ -80,10 +91,22 @@ public final class ChronoscopeConfig {
     /**
      * Which run this test JVM belongs to: the run report and a saved baseline cover the records in
      * the report directory of the JVMs with the same run. Unset: JVMs started by the same process
-     * (Surefire's forks, by Maven's) are one run. Set it where that does not hold (a long-lived
-     * parent such as a Gradle daemon), e.g. to {@code ${maven.build.timestamp}} or a CI build number.
+     * are one run, looking through a shell that only launched them ({@code sh -c}, as Surefire starts
+     * every fork): so all of a Maven build's forks are one run, the Maven JVM's. Set it where that
+     * does not hold (a long-lived parent such as a Gradle or Maven daemon), e.g. to
+     * {@code ${maven.build.timestamp}} or a CI build number.
      */
     public static final String REPORT_RUN_KEY = "chronoscope.report.run";
+
+    /**
+     * Whether timed tests of different JVMs of this user (Surefire's forks, {@code mvn -T} module
+     * builds, two builds at once) take turns: {@code true} (each holds an OS file lock in a directory
+     * only this user can write, {@code $XDG_RUNTIME_DIR/chronoscope} or {@code ~/.cache/chronoscope},
+     * from before its floor to the end of its method, waiting at most 120 s for it; its record says
+     * how long it waited) or {@code false}. Untimed tests are never held.
+     */
+    public static final String TIMING_LOCK_KEY = "chronoscope.timing.crossJvmLock";
+    public static final String TIMING_LOCK = "true";
 
     /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";

@@ -39,8 +39,9 @@ public final class BaselineWorkflowMain {
     }
 
     /**
-     * Regions of four sizes, about 0.1, 0.3, 1 and 3 µs here, all {@value #SLOWDOWN_PROPERTY} times
-     * slower when asked: the validation's fixture ({@code BaselineValidationTests}).
+     * Regions of four sizes, about 0.1, 0.3, 1 and 3 µs here, timed one call at a time, and the 200-step
+     * one back to back too ({@code throughput 200}), all {@value #SLOWDOWN_PROPERTY} times slower when
+     * asked: the validation's fixture ({@code BaselineValidationTests}).
      */
     static class FourRegionsTestCase {
         private static final double FACTOR = Double.parseDouble(System.getProperty(SLOWDOWN_PROPERTY, "1"));
@@ -53,14 +54,18 @@ public final class BaselineWorkflowMain {
         void regions(Probe probe) {
             for (int base : STEPS) {
                 int steps = (int) Math.round(base * FACTOR);
-                probe.repeat("chain " + base, 20_000, () -> {
-                    long x = seed;
-                    for (int i = 0; i < steps; i++) {
-                        x = x * multiplier + 1442695040888963407L;
-                    }
-                    return x;
-                });
+                probe.repeat("chain " + base, 20_000, () -> chain(steps));
             }
+            int steps = (int) Math.round(200 * FACTOR);
+            probe.throughput("throughput 200", 20_000, () -> chain(steps));
+        }
+
+        private long chain(int steps) {
+            long x = seed;
+            for (int i = 0; i < steps; i++) {
+                x = x * multiplier + 1442695040888963407L;
+            }
+            return x;
         }
     }
 

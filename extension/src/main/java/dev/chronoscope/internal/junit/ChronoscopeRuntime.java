@@ -6,16 +6,16 @@ import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.host.HostProfile;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.report.RunKey;
+import dev.chronoscope.internal.report.RunPresence;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.Optional;
 
@@ -48,7 +48,10 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     /** The run this JVM belongs to, shared with the run's other JVMs (Surefire forks). */
     private final String run;
     private final RunBaseline baseline;
-    private final List<TestRecord> records = new ArrayList<>();
+    /** This JVM's presence in its run, taken at its first timed test; empty before, or where the directory refused it. */
+    private volatile java.util.Optional<RunPresence> presence = java.util.Optional.empty();
+    /** Timed tests whose record this JVM wrote in this run. */
+    private final AtomicInteger timedTests = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     ChronoscopeRuntime(Settings settings, boolean parallel, AssertionSettings assertions, HostFacts host, JvmFacts jvm) {
@@ -160,21 +163,22 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
                 + "launcher's listener (e.g. through the engine test kit), so other tests may have run alongside it");
     }
 
-    /** Keeps {@code record} as one of the run's. */
+    /**
+     * Counts {@code record} as one of the run's. The record itself is not kept: its publisher has
+     * written it, and the run's end reads it back from there.
+     */
     void add(TestRecord record) {
         if (closed.get()) {
             throw new IllegalStateException("the record of " + record.testName() + " arrived after its run had ended");
         }
-        synchronized (records) {
-            records.add(record);
+        if (timedTests.incrementAndGet() == 1) {
+            presence = RunPresence.join(settings.reportDir(), run);
         }
     }
 
-    /** The run's records so far, in the order the tests finished. */
-    public List<TestRecord> records() {
-        synchronized (records) {
-            return List.copyOf(records);
-        }
+    /** How many timed tests of this run this JVM has recorded so far. */
+    public int timedTests() {
+        return timedTests.get();
     }
 
     /**
@@ -184,9 +188,10 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      */
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true) && !records().isEmpty()) {
+        if (closed.compareAndSet(false, true) && timedTests() > 0) {
             // the last test may have left this thread interrupted: file channels would refuse to work
-            dev.chronoscope.internal.report.Uninterrupted.run(() -> RunEnd.finish(settings, run, baseline, System.out, System.err));
+            dev.chronoscope.internal.report.Uninterrupted.run(
+                    () -> RunEnd.finish(settings, run, baseline, presence, System.out, System.err));
         }
     }
 }

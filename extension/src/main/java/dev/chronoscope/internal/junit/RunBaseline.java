@@ -2,11 +2,13 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Timing;
+import dev.chronoscope.TimingMode;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.report.Baseline;
+import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
 import dev.chronoscope.internal.report.ContainerFacts;
 import dev.chronoscope.internal.report.HostFingerprint;
@@ -78,13 +80,17 @@ final class RunBaseline {
         return container;
     }
 
-    /** Each timing's verdict against the baseline, in order; empty when no comparison is configured. */
+    /**
+     * Each timing's verdict against the baseline, in order; empty when no comparison is configured.
+     * The first timing is the test's invocation, judged with the noise of invocations.
+     */
     List<BaselineVerdict> judge(String uniqueId, List<Timing> timings) {
         if (settings.compare().isEmpty()) {
             return List.of();
         }
         List<BaselineVerdict> out = new ArrayList<>();
-        for (Timing t : timings) {
+        for (int i = 0; i < timings.size(); i++) {
+            Timing t = timings.get(i);
             if (compared.isEmpty()) {
                 out.add(BaselineVerdict.inconclusive("the baseline " + settings.compare().get() + " does not exist (yet): nothing to compare with"));
                 continue;
@@ -95,16 +101,26 @@ final class RunBaseline {
                         + "): the gate does not judge it"));
                 continue;
             }
+            BaselineRule.Kind kind = i == 0 ? BaselineRule.Kind.INVOCATION
+                    : t.mode() == TimingMode.THROUGHPUT ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
             double median = t.kept() == 0 ? Double.NaN : t.floorSubtracted() ? t.netNanos().p50() : t.rawNanos().p50();
-            out.add(compared.get().compare(uniqueId + " :: " + t.label(), t.clock().name(), t.floorSubtracted() ? "net" : "raw", median,
-                    t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED, fingerprint(), container, settings.threshold()));
+            double within = t.kept() < 2 ? Double.NaN : BaselineRule.RunMedian.withinRunSe(t.percentileValue(25) * t.nanosPerUnit(),
+                    t.percentileValue(75) * t.nanosPerUnit(), t.kept(), median);
+            BaselineVerdict v = compared.get().compare(new Baseline.Observed(uniqueId + " :: " + t.label(), kind, t.clock().name(),
+                    t.floorSubtracted() ? "net" : "raw", median, within, t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED),
+                    fingerprint(), container, settings.threshold());
+            out.add(kind == BaselineRule.Kind.INVOCATION && !settings.gateInvocations() ? v.notGated(NOT_GATED) : v);
         }
         return out;
     }
 
+    /** Why an invocation's verdict does not fail its test. */
+    static final String NOT_GATED = "not gated: a test's invocation is one sample that includes its one-off work (first use, "
+            + "warm-up), 23-42 % apart between unchanged runs; " + ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY + " = true gates it";
+
     /**
      * With {@link ChronoscopeConfig#BASELINE_FAIL_ON_REGRESSION_KEY} on, the failure, with the numbers,
-     * of the test whose record holds a regressed timing; else empty.
+     * of the test whose record holds a regressed timing that is gated; else empty.
      */
     Optional<String> gateFailure(TestRecord record) {
         if (!settings.failOnRegression()) {
@@ -112,7 +128,7 @@ final class RunBaseline {
         }
         List<String> regressed = new ArrayList<>();
         for (int i = 0; i < record.baseline().size(); i++) {
-            if (record.baseline().get(i).regressed()) {
+            if (record.baseline().get(i).regressed() && record.baseline().get(i).gated()) {
                 regressed.add("timing '" + record.timings().get(i).label() + "': " + record.baseline().get(i).describe());
             }
         }

@@ -3,6 +3,7 @@ package dev.chronoscope.internal.junit;
 import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineListing;
 import dev.chronoscope.internal.report.ReportBaseline;
+import dev.chronoscope.internal.report.RunPresence;
 import dev.chronoscope.internal.report.RunRecords;
 import dev.chronoscope.internal.report.RunReport;
 
@@ -13,9 +14,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What happens when a JVM's run ends: the run report is rewritten from all of the run's records in
- * the report directory (this JVM's and those of the run's other JVMs), the baseline is saved if
- * asked, and the paths, with the baseline's vanished and new timings, are printed once. Nothing
+ * What happens when a JVM's run ends: if it is the last of the run's JVMs still running
+ * ({@link RunPresence}), the run report is rewritten from all of the run's records in the report
+ * directory (this JVM's and those of the run's other JVMs), the baseline is saved if asked, and
+ * the paths, with the baseline's vanished and new timings, are printed once; one JVM at a time. Nothing
  * here fails a test (they have all finished): what goes wrong is said on stderr.
  */
 final class RunEnd {
@@ -28,12 +30,35 @@ final class RunEnd {
     /** GitHub Actions names the file of a step's summary in this variable. */
     static final String STEP_SUMMARY_VARIABLE = "GITHUB_STEP_SUMMARY";
 
-    static void finish(Settings settings, String run, RunBaseline baseline, PrintStream out, PrintStream err) {
-        finish(settings, run, baseline, out, err, System.getenv(STEP_SUMMARY_VARIABLE));
+    static void finish(Settings settings, String run, RunBaseline baseline, Optional<RunPresence> presence, PrintStream out,
+                       PrintStream err) {
+        finish(settings, run, baseline, presence, out, err, System.getenv(STEP_SUMMARY_VARIABLE));
     }
 
     /** @param stepSummary the value of {@value #STEP_SUMMARY_VARIABLE}, null where unset */
-    static void finish(Settings settings, String run, RunBaseline baseline, PrintStream out, PrintStream err, String stepSummary) {
+    static void finish(Settings settings, String run, RunBaseline baseline, Optional<RunPresence> presence, PrintStream out,
+                       PrintStream err, String stepSummary) {
+        if (presence.isEmpty()) {
+            write(settings, run, baseline, out, err, stepSummary);
+            return;
+        }
+        try (RunPresence.Turn turn = presence.get().leave()) {
+            if (turn.last()) {
+                write(settings, run, baseline, out, err, stepSummary);
+            } else {
+                out.println(PREFIX + "run report and baseline: left to the JVM of this run still running (" + run
+                        + "), which writes them from all of the run's records when it ends");
+                out.flush();
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println(PREFIX + "could not take the run's write lock in " + settings.reportDir().toAbsolutePath() + " (" + e
+                    + "); writing the run report without it");
+            write(settings, run, baseline, out, err, stepSummary);
+        }
+    }
+
+    private static void write(Settings settings, String run, RunBaseline baseline, PrintStream out, PrintStream err,
+                              String stepSummary) {
         RunRecords records;
         try {
             records = RunRecords.read(settings.reportDir(), run);

@@ -27,19 +27,21 @@ import java.util.regex.Pattern;
  * @param run          the configured run id; empty: the parent process decides
  * @param tscReadPath  how TSC_FENCED is asked to read the counter
  * @param hostProfile  a captured host kind to replay; empty: the real host
+ * @param crossJvmLock whether timed tests of different JVMs take turns ({@link MachineTimingLock})
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
                        boolean printSections, boolean pin, Optional<String> hostFactsSupplier, int tscStepTicks, boolean exclusive,
                        boolean fullSections, BaselineSettings baseline, Optional<String> run,
-                       TscReadPath.Preference tscReadPath, Optional<Path> hostProfile) {
+                       TscReadPath.Preference tscReadPath, Optional<Path> hostProfile, boolean crossJvmLock) {
 
     /**
      * The baseline keys, read once.
      *
      * @param threshold a fraction: 0.10 for 10 %
      */
-    public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep) {
+    public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep,
+                                   boolean gateInvocations) {
     }
 
     static final int MAX_BASELINE_KEEP = 100;
@@ -83,7 +85,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 baseline(parameters),
                 parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()),
                 readPath(parameters),
-                hostProfile(parameters));
+                hostProfile(parameters),
+                bool(parameters, ChronoscopeConfig.TIMING_LOCK_KEY, ChronoscopeConfig.TIMING_LOCK));
     }
 
     private static TscReadPath.Preference readPath(Function<String, Optional<String>> parameters) {
@@ -114,7 +117,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 optionalFile(parameters, ChronoscopeConfig.BASELINE_COMPARE_KEY),
                 percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY, ChronoscopeConfig.BASELINE_THRESHOLD) / 100,
                 bool(parameters, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION),
-                wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP));
+                wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP),
+                bool(parameters, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS));
     }
 
     /** A percentage such as {@code 10%} (the sign optional), within the bounds. */

@@ -49,13 +49,15 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     private TimedRegionEvent invocationEvent;
     private final String warmup;
     private final Pinning pinning;
+    /** What the cross-JVM timing lock did for this test ({@link MachineTimingLock#acquire}). */
+    private final String turn;
     private final String startedAt = Instant.now().toString();
     /** Things that happened during the test that its record must mention. */
     private final List<String> notes = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     TimedTest(ChronoscopeRuntime runtime, String testName, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
-              ClockReader invocationReader, String warmup, Pinning pinning) {
+              ClockReader invocationReader, String warmup, Pinning pinning, String turn) {
         this.runtime = runtime;
         this.testName = testName;
         this.plan = plan;
@@ -64,6 +66,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         this.invocationReader = invocationReader;
         this.warmup = warmup;
         this.pinning = pinning;
+        this.turn = turn;
     }
 
     Probe probe() {
@@ -121,6 +124,9 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         // said with every test's figures, never silent: they are not of the code production runs
         JitMode.current().warning().ifPresent(warnings::add);
         runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
+        if (!turn.startsWith("held ")) {
+            warnings.add(turn);
+        }
         return TestRecord.builder()
                 .test(test.getUniqueId(), testName, test.getDisplayName())
                 .outcome(outcome)
@@ -132,6 +138,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .step(context.step(), context.stepSource())
                 .warmup(warmup)
                 .pinned(pinning.description())
+                .timingLock(turn)
                 .warnings(warnings)
                 .timings(timings, aggregate.map(a -> a.timing(context)).orElse(null))
                 .started(startedAt, ProcessHandle.current().pid())
@@ -153,6 +160,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         if (closed.compareAndSet(false, true)) {
             probe.end(testName);
             pinning.restore();
+            MachineTimingLock.JVM.release();
         }
     }
 

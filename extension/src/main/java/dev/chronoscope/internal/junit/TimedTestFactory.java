@@ -58,6 +58,8 @@ final class TimedTestFactory {
         Plan plan = plan(context, runtime);
         ProbeWarmup jvmWarmup = prepare(plan, runtime);
         Readers readers = openReaders(plan, runtime);
+        // other JVMs' timed tests first: from here to the end of the method, this test times alone
+        String turn = MachineTimingLock.JVM.acquire(runtime.settings().crossJvmLock());
         Pinning pinning = pin(runtime.settings());
         try {
             String warmup = warmup(plan, readers.probe(), jvmWarmup, runtime, plan.unit());
@@ -67,9 +69,10 @@ final class TimedTestFactory {
             String testName = TestNames.testName(context);
             MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
                     settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), runtime.jvm().compiledRegions());
-            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning);
+            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn);
         } catch (RuntimeException | Error e) {
             pinning.restore();
+            MachineTimingLock.JVM.release();
             throw e;
         }
     }

@@ -176,43 +176,74 @@ public final class Baseline {
     }
 
     /**
-     * How far a test's probe floor may lie from the baseline runs' (their median) for its medians to
+     * How far a timing's probe floor may lie from the baseline runs' (their median) for its medians to
      * be compared: the floor is the cost of an empty region, which no change to the code under test
-     * moves, so a floor off by more than this says the host was busier (or the probe path slower)
-     * while the test ran. Measured here: undisturbed runs' floors within -7 % and +20 % of their median,
-     * disturbed runs' at 1.4-3.5x, with their regions' medians off by up to 2.7x.
+     * moves, so a floor off by more than this says the host (or the probe path) was in another state
+     * while one of them ran. Measured here: undisturbed runs' floors within -7 % and +20 % of their
+     * median, disturbed runs' at 1.4-3.5x, with their regions' medians off by up to 2.7x.
      */
     public static final double FLOOR_TOLERANCE = 1.25;
 
     /**
-     * The verdict for a timing {@code key} of this run, timed with {@code clock}, whose median
-     * ({@code measure} figures) is {@code medianNs}, whose test's floor median was {@code floorNs},
-     * on the host {@code host}.
+     * What one timing of this run is, for {@link #compare(Observed, HostFingerprint, double)}.
+     *
+     * @param kind        invocation, latency or throughput: which noise it is judged with, and which floor is its own
+     * @param medianNs    the median the test reports ({@code measure} figures)
+     * @param withinRunSe the standard error of its log-median from its own samples (NaN: unknown)
+     * @param floorNs     the median of the floor of its kind, per call (a throughput timing's batch floor)
+     */
+    public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
+                           double floorNs, boolean resolved) {
+    }
+
+    /**
+     * The verdict for a latency timing {@code key} as {@link #compare(Observed, HostFingerprint, double)}
+     * gives it, whose test's floor median was {@code floorNs}, its own precision unknown.
      */
     public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
                                    HostFingerprint host, double threshold) {
-        return compare(key, clock, measure, medianNs, floorNs, resolved, host, ContainerFacts.NOT_RECORDED, threshold);
+        return compare(new Observed(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, Double.NaN, floorNs, resolved), host,
+                threshold);
     }
 
     /**
      * {@link #compare(String, String, String, double, double, boolean, HostFingerprint, double)} on a
-     * host whose container has the limits {@code container}: a verdict formed against baseline runs
-     * under other limits (another CPU quota, cpuset or memory limit) adds which, to its reason.
+     * host whose container has the limits {@code container}.
      */
     public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
                                    HostFingerprint host, ContainerFacts container, double threshold) {
-        Objects.requireNonNull(container, "container");
-        BaselineVerdict v = compareOnHost(key, clock, measure, medianNs, floorNs, resolved, host, threshold);
-        Set<String> differences = new LinkedHashSet<>();
-        runs.stream().filter(r -> r.host().differences(host).isEmpty() && r.timings().stream().anyMatch(e -> e.key().equals(key)))
-                .forEach(r -> differences.addAll(container.differences(r.container())));
-        return differences.isEmpty() ? v : new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), v.reason()
-                + "; the baseline ran in another container: " + String.join(", ", differences));
+        return compare(new Observed(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, Double.NaN, floorNs, resolved), host,
+                container, threshold);
     }
 
-    private BaselineVerdict compareOnHost(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
-                                          HostFingerprint host, double threshold) {
+    /** The verdict for {@code timing} of this run, on the host {@code host}. */
+    public BaselineVerdict compare(Observed timing, HostFingerprint host, double threshold) {
+        return compare(timing, host, ContainerFacts.NOT_RECORDED, threshold);
+    }
+
+    /**
+     * {@link #compare(Observed, HostFingerprint, double)} on a host whose container has the limits
+     * {@code container}: a verdict formed against baseline runs under other limits (another CPU quota,
+     * cpuset or memory limit) adds which, to its reason.
+     */
+    public BaselineVerdict compare(Observed timing, HostFingerprint host, ContainerFacts container, double threshold) {
+        Objects.requireNonNull(container, "container");
+        BaselineVerdict v = compareOnHost(timing, host, threshold);
+        Set<String> differences = new LinkedHashSet<>();
+        runs.stream().filter(r -> r.host().differences(host).isEmpty() && r.timings().stream().anyMatch(e -> e.key().equals(timing.key())))
+                .forEach(r -> differences.addAll(container.differences(r.container())));
+        return differences.isEmpty() ? v : new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), v.reason()
+                + "; the baseline ran in another container: " + String.join(", ", differences), v.gated());
+    }
+
+    private BaselineVerdict compareOnHost(Observed timing, HostFingerprint host, double threshold) {
         Objects.requireNonNull(host, "host");
+        String key = timing.key();
+        String clock = timing.clock();
+        String measure = timing.measure();
+        double medianNs = timing.medianNs();
+        double floorNs = timing.floorNs();
+        BaselineRule.Kind kind = timing.kind();
         if (runs.isEmpty()) {
             return BaselineVerdict.inconclusive("the baseline holds no runs");
         }
@@ -235,7 +266,7 @@ public final class Baseline {
         if (!latest.clock().equals(clock)) {
             return BaselineVerdict.inconclusive("the baseline was timed with " + latest.clock() + ", this run with " + clock);
         }
-        if (!resolved || !(medianNs > 0)) {
+        if (!timing.resolved() || !(medianNs > 0)) {
             return BaselineVerdict.inconclusive("this run's clock did not resolve the region (its verdict is not RESOLVED), "
                     + "so its median is not a duration to compare");
         }
@@ -245,19 +276,67 @@ public final class Baseline {
             return BaselineVerdict.inconclusive("no baseline run resolved this region with the same clock and " + measure + " figures");
         }
         // the floor as a control: runs whose empty region cost more (or less) than usual ran on a
-        // busier host, and their medians say more about the host than about the code
-        double typicalFloor = median(comparable.stream().map(BaselineEntry::floorP50Ns).toList());
+        // host in another state, and their medians say more about the host than about the code.
+        // Like with like: a throughput timing's floor is its batch's, per call, never the test's.
+        double typicalFloor = median(comparable.stream().map(e -> e.floorFor(kind)).toList());
+        if (Double.isFinite(floorNs) && !Double.isFinite(typicalFloor) && kind == BaselineRule.Kind.THROUGHPUT) {
+            return BaselineVerdict.inconclusive("the baseline holds no throughput floor for this timing (it was saved before the "
+                    + "floors of batches were kept, with the test's latency floor, which is not comparable): save the baseline again");
+        }
         if (Double.isFinite(floorNs) && Double.isFinite(typicalFloor) && typicalFloor > 0
                 && Math.abs(Math.log(floorNs / typicalFloor)) > Math.log(FLOOR_TOLERANCE)) {
-            return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "this test's probe floor was %s ns against %s ns "
-                            + "in the baseline runs (their median), x%.2f, beyond x%.2f: the host was busier, or the probe path slower, "
-                            + "while it ran, so its medians are not comparable; run again", TimingSection.number(floorNs),
-                    TimingSection.number(typicalFloor), floorNs / typicalFloor, FLOOR_TOLERANCE));
+            return BaselineVerdict.inconclusive(floorOff(kind, floorNs, typicalFloor));
         }
-        List<Double> medians = comparable.stream().filter(e -> !Double.isFinite(typicalFloor) || !Double.isFinite(e.floorP50Ns())
-                || Math.abs(Math.log(e.floorP50Ns() / typicalFloor)) <= Math.log(FLOOR_TOLERANCE)).map(BaselineEntry::medianNs).toList();
-        return BaselineRule.judge(medianNs, medians, threshold);
+        List<BaselineRule.RunMedian> medians = comparable.stream().filter(e -> !Double.isFinite(typicalFloor)
+                || !Double.isFinite(e.floorFor(kind)) || Math.abs(Math.log(e.floorFor(kind) / typicalFloor)) <= Math.log(FLOOR_TOLERANCE))
+                .map(BaselineEntry::runMedian).toList();
+        if (medians.isEmpty()) {
+            // an even number of runs whose floors lie far apart: their median floor is none of theirs
+            return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "the baseline runs' floors disagree with each "
+                    + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
+                    FLOOR_TOLERANCE, TimingSection.number(typicalFloor)));
+        }
+        return BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
+                pooledSpread(alike, key, kind, clock, measure), threshold);
     }
+
+    /** Why a floor off the baseline's makes the medians incomparable, saying which way it moved. */
+    static String floorOff(BaselineRule.Kind kind, double floorNs, double typicalFloor) {
+        String which = kind == BaselineRule.Kind.THROUGHPUT ? "this timing's batch floor (per call)" : "this test's probe floor";
+        double ratio = floorNs / typicalFloor;
+        String moved = ratio > 1
+                ? String.format(java.util.Locale.ROOT, "x%.2f higher, beyond x%.2f: the host was busier, or the probe path slower, "
+                + "while it ran", ratio, FLOOR_TOLERANCE)
+                : String.format(java.util.Locale.ROOT, "x%.2f lower (1/%.2f), beyond 1/%.2f: the baseline runs ran on a busier host, or "
+                + "a slower probe path, than this one", ratio, 1 / ratio, FLOOR_TOLERANCE);
+        return String.format(java.util.Locale.ROOT, "%s was %s ns against %s ns in the baseline runs (their median), %s, so its "
+                + "medians are not comparable; run again", which, TimingSection.number(floorNs), TimingSection.number(typicalFloor), moved);
+    }
+
+    /**
+     * The between-run spread of the {@code runs}' resolved timings of {@code kind}, clock and
+     * measure, pooled over those timings ({@link BaselineRule#pooled}).
+     */
+    private static java.util.Optional<BaselineRule.Spread> pooledSpread(List<Run> runs, String key, BaselineRule.Kind kind, String clock,
+                                                                       String measure) {
+        Map<String, List<Double>> byKey = new java.util.LinkedHashMap<>();
+        for (Run r : runs) {
+            for (BaselineEntry e : r.timings()) {
+                if (e.ruleKind() == kind && e.clock().equals(clock) && e.measure().equals(measure) && e.resolved() && e.medianNs() > 0) {
+                    byKey.computeIfAbsent(e.key(), k -> new ArrayList<>()).add(e.medianNs());
+                }
+            }
+        }
+        // timings of like noise only: one spreading ten times as much says nothing about this one's
+        double own = BaselineRule.spread(byKey.getOrDefault(key, List.of()), kind);
+        return BaselineRule.pooled(byKey.values().stream().filter(m -> {
+            double s = BaselineRule.spread(m, kind);
+            return Double.isFinite(own) && Double.isFinite(s) && s <= own * LIKE_NOISE && s >= own / LIKE_NOISE;
+        }).toList());
+    }
+
+    /** How far apart two timings' own spreads may lie for one to be pooled with the other's. */
+    static final double LIKE_NOISE = 3;
 
     private static double median(List<Double> values) {
         List<Double> sorted = values.stream().filter(Double::isFinite).sorted().toList();

@@ -9,9 +9,15 @@ import java.util.Map;
  * @param measure  {@code net} (floor subtracted) or {@code raw}: which figures the median is
  * @param resolved whether the clock resolved the region (its verdict was RESOLVED)
  * @param quantilesNs the run's p10, p25, p50, p75, p90 and p99 of the raw samples, in ns, by name
+ * @param kind        {@code invocation}, {@code latency} or {@code throughput} ({@link BaselineRule.Kind}); null in
+ *                    entries saved before it existed
+ * @param kindFloorP50Ns the median of the floor of the timing's own kind, per call (a throughput timing's batch floor
+ *                    divided by its calls); NaN in entries saved before it existed, whose {@code floorP50Ns} is the
+ *                    test's latency floor whatever the kind
  */
 public record BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs,
-                            double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs) {
+                            double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
+                            double kindFloorP50Ns) {
 
     private static final int[] PERCENTILES = {10, 25, 50, 75, 90, 99};
 
@@ -19,7 +25,36 @@ public record BaselineEntry(String key, String test, String label, String clock,
         quantilesNs = Map.copyOf(quantilesNs);
     }
 
-    /** The entry for timing {@code t} of {@code test}. */
+    /** An entry as baselines saved before kinds held it. */
+    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
+                         long kept, boolean resolved, Map<String, Double> quantilesNs) {
+        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, null, Double.NaN);
+    }
+
+    /** What the rule judges this entry with. */
+    public BaselineRule.Kind ruleKind() {
+        return BaselineRule.Kind.of(kind);
+    }
+
+    /**
+     * The floor to compare a timing of {@code kind} with: this entry's floor of its own kind; for an
+     * entry saved before kinds, the test's floor where that is of the same kind (not a throughput
+     * timing's). NaN where the baseline holds none of that kind.
+     */
+    public double floorFor(BaselineRule.Kind kind) {
+        if (this.kind != null) {
+            return ruleKind() == kind ? kindFloorP50Ns : Double.NaN;
+        }
+        return kind == BaselineRule.Kind.THROUGHPUT ? Double.NaN : floorP50Ns;
+    }
+
+    /** The standard error of this entry's log-median within its run, from its quartiles ({@link BaselineRule.RunMedian#withinRunSe}). */
+    public BaselineRule.RunMedian runMedian() {
+        return new BaselineRule.RunMedian(medianNs, BaselineRule.RunMedian.withinRunSe(quantilesNs.getOrDefault("p25", Double.NaN),
+                quantilesNs.getOrDefault("p75", Double.NaN), kept, medianNs));
+    }
+
+    /** The entry for timing {@code t} of {@code test}: its first timing is the test's invocation. */
     public static BaselineEntry of(ReportedTest test, ReportedTiming t) {
         Map<String, Double> q = new java.util.LinkedHashMap<>();
         if (t.distribution() != null) {
@@ -27,8 +62,11 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 q.put("p" + p, t.distribution().quantilesNs().get(p));
             }
         }
+        BaselineRule.Kind kind = test.timings().indexOf(t) == 0 ? BaselineRule.Kind.INVOCATION
+                : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
+        double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
         return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q);
+                t.kept(), t.resolved(), q, kind.key(), kindFloor);
     }
 
     public Json.Obj toJson() {
@@ -40,7 +78,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
         }
         return Json.object().put("key", key).put("test", test).put("label", label).put("clock", clock).put("measure", measure)
                 .put("medianNs", medianNs).put("floorP50Ns", floorP50Ns).put("kept", kept).put("resolved", resolved)
-                .put("quantilesNs", quantiles);
+                .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns);
     }
 
     /** The entry {@code o}, found at {@code where} (for messages); every member must be there, with its type. */
@@ -51,6 +89,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
         return new BaselineEntry(JsonFields.string(o, "key", where), JsonFields.string(o, "test", where),
                 JsonFields.string(o, "label", where), JsonFields.string(o, "clock", where), JsonFields.string(o, "measure", where),
                 JsonFields.numberOrNaN(o, "medianNs", where), JsonFields.numberOrNaN(o, "floorP50Ns", where),
-                (long) JsonFields.number(o, "kept", where), JsonFields.bool(o, "resolved", where), q);
+                (long) JsonFields.number(o, "kept", where), JsonFields.bool(o, "resolved", where), q,
+                o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where));
     }
 }

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -7,100 +8,257 @@ import java.util.Locale;
  * The rule that turns a timing's median and its baseline runs' medians into a verdict (derived in
  * docs/run-report.md, "The rule").
  *
- * <p>Medians drift between runs (JIT decisions, placement, neighbours on the host) far more than
- * within one run, so the rule compares the new median against the spread of the baseline's medians
- * across runs, not against within-run noise. On the log scale a run's median is modelled as the
- * true log-median plus a between-run error with standard deviation σ. With n baseline runs of mean
- * log-median m̄, a new run of the same code gives d = ln(median) − m̄ with standard deviation
- * σ·√(1 + 1/n); σ is estimated by the runs' sample standard deviation s (n − 1 degrees of freedom),
- * so d / (s·√(1 + 1/n)) follows Student's t. The interval exp(d ± t·s·√(1 + 1/n)), with t the
- * 99.5th percentile, is a 99 % prediction interval for the ratio: without a change, its low end
- * exceeds 1 in at most 0.5 % of runs, so at most 0.5 % of unchanged timings read as regressed.
- * Below three runs s is not worth estimating (one degree of freedom gives t = 63.7); the rule then
- * assumes σ = {@value #ASSUMED_SPREAD} with the normal quantile, a wide margin that a 2x change
- * still clears. A change must also exceed the relative threshold, so that a real but irrelevant
- * change is not a regression.
+ * <p>On the log scale a run's median is modelled as the true log-median plus a between-run error
+ * (JIT decisions, placement, neighbours on the host) of standard deviation σ, plus the run's own
+ * sampling error, which the run knows from its samples. With n baseline runs of mean log-median
+ * m̄, a new run of the same code gives d = ln(median) − m̄ with variance σ²(1 + 1/n) plus whatever
+ * the new run's sampling error exceeds the baseline runs' by. σ is the largest of three figures
+ * (each with its degrees of freedom, whose Student quantile the interval then uses):
+ * <ul>
+ *   <li>the timing's own spread of medians over the baseline runs (n − 1 degrees of freedom);</li>
+ *   <li>below {@link #MIN_OWN_DF} own degrees of freedom, the spread pooled over the timings of the
+ *       same kind and like noise in the baseline runs (many degrees of freedom: a baseline of 20
+ *       timings over 3 runs has 40);</li>
+ *   <li>a floor of its kind ({@link Kind#minimum}), or, where neither estimate exists (fewer than two
+ *       runs and no pool), the assumed spread of its kind ({@link Kind#assumed}): no degrees of
+ *       freedom to pay for, the normal quantile.</li>
+ * </ul>
+ * So a timing as steady as its baseline's others is judged with the pooled spread and a quantile
+ * near the normal one, and one that spread more than the rest pays for its own few runs.
+ * {@code regressed} and {@code improved} need the 99 % interval past 1 and the change beyond the
+ * threshold; {@code unchanged} needs the 90 % interval within the threshold (two one-sided tests
+ * at 5 %: a wrong "unchanged" fails no build, a wrong "regressed" does).
  */
 public final class BaselineRule {
 
-    /** Fewest baseline runs from which the between-run spread is estimated. */
-    public static final int MIN_RUNS_FOR_SPREAD = 3;
-    /** The between-run standard deviation of log-medians assumed below {@link #MIN_RUNS_FOR_SPREAD} runs. */
-    public static final double ASSUMED_SPREAD = 0.10;
     /**
-     * The smallest spread used: runs whose medians happen to agree exactly (a coarse clock's step)
-     * estimate zero, which would make every difference look certain.
+     * What a timing is, for the noise it is judged with: a test's invocation (one sample, with
+     * whatever one-off work the test did first: 23-42 % apart between runs here), or a region's
+     * latency or throughput figures.
      */
-    public static final double MIN_SPREAD = 0.02;
+    public enum Kind {
+        INVOCATION(0.40, 0.10),
+        LATENCY(0.10, 0.02),
+        THROUGHPUT(0.10, 0.02);
+
+        /** The between-run spread assumed with no estimate (fewer than two runs, no pool). */
+        public final double assumed;
+        /**
+         * The smallest spread used: runs whose medians agree exactly (a coarse clock's step)
+         * estimate zero, which would make every difference look certain.
+         */
+        public final double minimum;
+
+        Kind(double assumed, double minimum) {
+            this.assumed = assumed;
+            this.minimum = minimum;
+        }
+
+        /** {@code invocation}, {@code latency} or {@code throughput}. */
+        public String key() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The kind named {@code key}; {@code latency} for null (entries saved before kinds existed). */
+        public static Kind of(String key) {
+            return key == null ? LATENCY : valueOf(key.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    /**
+     * One run's median of a timing, and how precisely the run itself knew it: the standard error of
+     * its log-median from its own samples (NaN where unknown: one sample).
+     */
+    public record RunMedian(double medianNs, double withinRunSe) {
+
+        /** A median whose run's own precision is unknown. */
+        public static RunMedian of(double medianNs) {
+            return new RunMedian(medianNs, Double.NaN);
+        }
+
+        /**
+         * The standard error of the log of a median of {@code n} samples with quartiles {@code p25} and
+         * {@code p75}: 1.2533 σ / √n for a normal σ = IQR / 1.349, relative to {@code medianNs}.
+         * Consecutive samples are not independent, so this is a lower bound: it adds only where this
+         * run was noisier than the baseline's.
+         */
+        public static double withinRunSe(double p25, double p75, long n, double medianNs) {
+            if (n < 2 || !(medianNs > 0) || !Double.isFinite(p25) || !Double.isFinite(p75)) {
+                return Double.NaN;
+            }
+            return 1.2533 * Math.max(0, p75 - p25) / 1.349 / Math.sqrt(n) / medianNs;
+        }
+    }
+
+    /** A between-run standard deviation of log-medians and its degrees of freedom (0: none paid for, the normal quantile). */
+    public record Spread(double sigma, int df, String source) {
+    }
+
+    /** Degrees of freedom from which a pooled spread is used. */
+    public static final int MIN_POOLED_DF = 6;
+    /**
+     * Degrees of freedom from which a timing's own spread is used without the pool: timings spread
+     * differently (measured: 1.8 % to 22 % in one baseline), so a pool of noisier timings would
+     * hide a steady timing's changes once its own runs can speak for it.
+     */
+    public static final int MIN_OWN_DF = 5;
 
     /** Two-sided 99 %: Student's t 99.5th percentiles for 1 to 30 degrees of freedom. */
     private static final double[] T_995 = {63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169, 3.106, 3.055,
             3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845, 2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750};
+    /** Two-sided 90 %: Student's t 95th percentiles for 1 to 30 degrees of freedom. */
+    private static final double[] T_95 = {6.314, 2.920, 2.353, 2.132, 2.015, 1.943, 1.895, 1.860, 1.833, 1.812, 1.796, 1.782, 1.771,
+            1.761, 1.753, 1.746, 1.740, 1.734, 1.729, 1.725, 1.721, 1.717, 1.714, 1.711, 1.708, 1.706, 1.703, 1.701, 1.699, 1.697};
     private static final double Z_995 = 2.5758;
+    private static final double Z_95 = 1.6449;
 
     private BaselineRule() {
     }
 
-    /** Student's t 99.5th percentile for {@code df} degrees of freedom (Cornish–Fisher beyond 30). */
+    /** Student's t 99.5th percentile for {@code df} degrees of freedom (Cornish–Fisher beyond 30; 0: the normal one). */
     static double t995(int df) {
-        if (df < 1) {
-            throw new IllegalArgumentException("degrees of freedom must be at least 1: " + df);
+        return t(df, T_995, Z_995);
+    }
+
+    /** Student's t 95th percentile for {@code df} degrees of freedom (as {@link #t995}). */
+    static double t95(int df) {
+        return t(df, T_95, Z_95);
+    }
+
+    private static double t(int df, double[] table, double z) {
+        if (df < 0) {
+            throw new IllegalArgumentException("degrees of freedom must not be negative: " + df);
         }
-        return df <= T_995.length ? T_995[df - 1] : Z_995 + (Z_995 * Z_995 * Z_995 + Z_995) / (4.0 * df);
+        if (df == 0) {
+            return z;
+        }
+        return df <= table.length ? table[df - 1] : z + (z * z * z + z) / (4.0 * df);
     }
 
     /**
-     * The verdict for a median of {@code medianNs} against the same timing's medians in earlier runs.
-     *
-     * @param baselineMediansNs one per baseline run that holds the timing, oldest first; not empty, all positive
-     * @param threshold         the relative change that matters, e.g. 0.10
+     * The between-run spread pooled over timings: each timing's medians over the runs that hold it
+     * (a list per timing), their squared deviations from their own mean on the log scale summed
+     * and divided by the degrees of freedom they have together; empty below {@link #MIN_POOLED_DF}.
      */
+    public static java.util.Optional<Spread> pooled(List<List<Double>> mediansPerTiming) {
+        double squares = 0;
+        int df = 0;
+        for (List<Double> medians : mediansPerTiming) {
+            List<Double> logs = medians.stream().filter(m -> m > 0 && Double.isFinite(m)).map(Math::log).toList();
+            if (logs.size() < 2) {
+                continue;
+            }
+            double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            for (double l : logs) {
+                squares += (l - mean) * (l - mean);
+            }
+            df += logs.size() - 1;
+        }
+        if (df < MIN_POOLED_DF) {
+            return java.util.Optional.empty();
+        }
+        double sigma = Math.sqrt(squares / df);
+        return java.util.Optional.of(new Spread(sigma, df, String.format(Locale.ROOT, "%.1f %% pooled over the baseline's timings of this "
+                + "kind (%d degrees of freedom)", 100 * sigma, df)));
+    }
+
+    /**
+     * The standard deviation of the logs of {@code medians}, at least {@code kind}'s minimum; NaN
+     * below two positive medians.
+     */
+    public static double spread(List<Double> medians, Kind kind) {
+        List<Double> logs = medians.stream().filter(m -> m > 0 && Double.isFinite(m)).map(Math::log).toList();
+        if (logs.size() < 2) {
+            return Double.NaN;
+        }
+        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double squares = logs.stream().mapToDouble(l -> (l - mean) * (l - mean)).sum();
+        return Math.max(kind.minimum, Math.sqrt(squares / (logs.size() - 1)));
+    }
+
+    /** {@link #judge(Kind, RunMedian, List, java.util.Optional, double)} for a latency median, without a pool or runs' own precision. */
     public static BaselineVerdict judge(double medianNs, List<Double> baselineMediansNs, double threshold) {
-        if (baselineMediansNs.isEmpty()) {
+        return judge(Kind.LATENCY, RunMedian.of(medianNs), baselineMediansNs.stream().map(RunMedian::of).toList(),
+                java.util.Optional.empty(), threshold);
+    }
+
+    /**
+     * The verdict for {@code current} against the same timing's medians in earlier runs.
+     *
+     * @param baseline  one per baseline run that holds the timing, oldest first; not empty, all positive
+     * @param pool      the between-run spread pooled over the baseline's timings of this kind, if estimated
+     * @param threshold the relative change that matters, e.g. 0.10
+     */
+    public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline, java.util.Optional<Spread> pool,
+                                        double threshold) {
+        if (baseline.isEmpty()) {
             throw new IllegalArgumentException("no baseline medians");
         }
-        int n = baselineMediansNs.size();
+        int n = baseline.size();
         double mean = 0;
-        for (double m : baselineMediansNs) {
-            mean += Math.log(m);
+        double withinSquares = 0;
+        int withinKnown = 0;
+        for (RunMedian m : baseline) {
+            mean += Math.log(m.medianNs());
+            if (Double.isFinite(m.withinRunSe())) {
+                withinSquares += m.withinRunSe() * m.withinRunSe();
+                withinKnown++;
+            }
         }
         mean /= n;
-        double spread;
-        double quantile;
-        String spreadSource;
-        if (n >= MIN_RUNS_FOR_SPREAD) {
+        List<Spread> candidates = new ArrayList<>();
+        if (n >= 2) {
             double squares = 0;
-            for (double m : baselineMediansNs) {
-                squares += (Math.log(m) - mean) * (Math.log(m) - mean);
+            for (RunMedian m : baseline) {
+                squares += (Math.log(m.medianNs()) - mean) * (Math.log(m.medianNs()) - mean);
             }
             double s = Math.sqrt(squares / (n - 1));
-            spread = Math.max(s, MIN_SPREAD);
-            quantile = t995(n - 1);
-            spreadSource = String.format(Locale.ROOT, "between-run spread %.1f %% estimated from %d baseline runs%s", 100 * s, n,
-                    s < MIN_SPREAD ? String.format(Locale.ROOT, " (used: the minimum, %.0f %%)", 100 * MIN_SPREAD) : "");
-        } else {
-            spread = ASSUMED_SPREAD;
-            quantile = Z_995;
-            spreadSource = String.format(Locale.ROOT, "between-run spread assumed %.0f %%: %d baseline run%s, fewer than %d to estimate it",
-                    100 * ASSUMED_SPREAD, n, n == 1 ? "" : "s", MIN_RUNS_FOR_SPREAD);
+            candidates.add(new Spread(s, n - 1, String.format(Locale.ROOT, "%.1f %% from this timing's %d baseline runs", 100 * s, n)));
         }
-        double d = Math.log(medianNs) - mean;
-        double margin = quantile * spread * Math.sqrt(1 + 1.0 / n);
+        // a timing's own spread from enough runs is its own; below that, the pool stands in for it
+        boolean ownSuffices = n - 1 >= MIN_OWN_DF;
+        if (!ownSuffices) {
+            pool.ifPresent(candidates::add);
+        }
+        if (pool.isEmpty() && n < 3) {
+            candidates.add(new Spread(kind.assumed, 0, String.format(Locale.ROOT, "%.0f %% assumed for %s timings: %d baseline run%s and "
+                    + "no pooled estimate", 100 * kind.assumed, kind.key(), n, n == 1 ? "" : "s")));
+        } else {
+            candidates.add(new Spread(kind.minimum, 0, String.format(Locale.ROOT, "the minimum for %s timings, %.0f %%", kind.key(),
+                    100 * kind.minimum)));
+        }
+        Spread used = candidates.getFirst();
+        for (Spread c : candidates) {
+            if (c.sigma() > used.sigma()) {
+                used = c;
+            }
+        }
+        // what this run's own samples say beyond the baseline runs' usual precision
+        double excess = Double.isFinite(current.withinRunSe()) && withinKnown > 0
+                ? Math.max(0, current.withinRunSe() * current.withinRunSe() - withinSquares / withinKnown) : 0;
+        double sd = Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + excess);
+        double d = Math.log(current.medianNs()) - mean;
+        double margin = t995(used.df()) * sd;
+        double equivalenceMargin = t95(used.df()) * sd;
         double ratio = Math.exp(d);
         double low = Math.exp(d - margin);
         double high = Math.exp(d + margin);
         double up = 1 + threshold;
         String figures = String.format(Locale.ROOT, "median %s ns vs %s ns (geometric mean of %d baseline run%s); 99 %% interval "
-                        + "without a change x%.3f..x%.3f; %s; threshold %.0f %%", TimingSection.number(medianNs),
-                TimingSection.number(Math.exp(mean)), n, n == 1 ? "" : "s", Math.exp(-margin), Math.exp(margin), spreadSource,
-                100 * threshold);
+                        + "without a change x%.3f..x%.3f; between-run spread used: %s%s; threshold %.0f %%",
+                TimingSection.number(current.medianNs()), TimingSection.number(Math.exp(mean)), n, n == 1 ? "" : "s",
+                Math.exp(-margin), Math.exp(margin), used.source(),
+                excess > 0 ? String.format(Locale.ROOT, ", plus this run's own noise beyond the baseline runs' (%.1f %%)",
+                        100 * Math.sqrt(excess)) : "", 100 * threshold);
         String verdict;
         if (ratio > up && low > 1) {
             verdict = BaselineVerdict.REGRESSED;
         } else if (ratio < 1 / up && high < 1) {
             verdict = BaselineVerdict.IMPROVED;
-        } else if (low >= 1 / up && high <= up) {
+        } else if (d - equivalenceMargin >= -Math.log(up) && d + equivalenceMargin <= Math.log(up)) {
             verdict = BaselineVerdict.UNCHANGED;
+            figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ", Math.exp(d - equivalenceMargin),
+                    Math.exp(d + equivalenceMargin)) + figures;
         } else {
             verdict = BaselineVerdict.INCONCLUSIVE;
             figures = (Math.abs(d) <= Math.log(up) ? "the change is within the threshold but the interval reaches past it: "

@@ -39,6 +39,7 @@ public final class RecordJson {
                 .put("floor", floor(r.floor()))
                 .put("warmup", r.warmup())
                 .put("pinned", r.pinned())
+                .put("timingLock", r.timingLock())
                 .put("warnings", r.warnings())
                 .put("floorSubtracted", r.floorSubtracted());
         List<Object> timings = new ArrayList<>();
@@ -84,6 +85,8 @@ public final class RecordJson {
                 // which question the figures answer; samples are batches of callsPerSample calls, figures per call
                 .put("mode", t.mode().key())
                 .put("callsPerSample", t.callsPerSample())
+                // the floor of this timing's own kind, per call: the test's for latency, its batch's for throughput
+                .put("floorP50Ns", t.floor().nanos().p50())
                 .put("kept", t.kept())
                 // the floor on the scale of the figures: per call for throughput (the batch floor over its calls)
                 .put("floorP50Ns", t.floor().nanos().p50())

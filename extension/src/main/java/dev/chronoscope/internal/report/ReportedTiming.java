@@ -55,6 +55,17 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
         return netNs != null ? "net" : "raw";
     }
 
+    /**
+     * The within-run standard error of the log of {@link #medianNs()}, from the samples' quartiles
+     * ({@link BaselineRule.RunMedian#withinRunSe}); NaN without a distribution.
+     */
+    public double withinRunSe() {
+        if (distribution == null) {
+            return Double.NaN;
+        }
+        return BaselineRule.RunMedian.withinRunSe(distribution.quantilesNs().get(25), distribution.quantilesNs().get(75), kept, medianNs());
+    }
+
     public boolean resolved() {
         return "RESOLVED".equals(verdict);
     }

@@ -32,13 +32,14 @@ import java.util.Objects;
  * @param gate        why the regression gate failed the test (its {@code outcome} is then {@code failed}); null when it did not
  * @param container   the cgroup limits of the JVM's container (CPU quota, cpuset, memory limit), as read when the run started
  * @param claims      the claims the test made about its timings, in the order made, each with its outcome
+ * @param timingLock  what the cross-JVM timing lock did for the test: held (and how long it waited), or why not; null where none was asked
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
                          String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate,
-                         ContainerFacts container, List<ClaimRecord> claims) {
+                         ContainerFacts container, List<ClaimRecord> claims, String timingLock) {
 
     public TestRecord {
         Objects.requireNonNull(uniqueId, "uniqueId");
@@ -64,7 +65,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
     public TestRecord failedByGate(String message) {
         return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                comparisons, new GateFailure(outcome, message), container, claims);
+                comparisons, new GateFailure(outcome, message), container, claims, timingLock);
     }
 
     public static Builder builder() {
@@ -98,6 +99,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private List<ComparisonRecord> comparisons = List.of();
         private ContainerFacts container = ContainerFacts.NOT_RECORDED;
         private List<ClaimRecord> claims = List.of();
+        private String timingLock;
 
         private Builder() {
         }
@@ -130,11 +132,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder comparisons(List<ComparisonRecord> comparisons) { this.comparisons = comparisons; return this; }
         public Builder container(ContainerFacts container) { this.container = container; return this; }
         public Builder claims(List<ClaimRecord> claims) { this.claims = claims; return this; }
+        public Builder timingLock(String timingLock) { this.timingLock = timingLock; return this; }
 
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
                     floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                    comparisons, null, container, claims);
+                    comparisons, null, container, claims, timingLock);
         }
     }
 }

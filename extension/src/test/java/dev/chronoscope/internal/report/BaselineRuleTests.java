@@ -1,8 +1,12 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.report.BaselineRule.Kind;
+import dev.chronoscope.internal.report.BaselineRule.RunMedian;
+import dev.chronoscope.internal.report.BaselineRule.Spread;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -20,17 +24,30 @@ class BaselineRuleTests {
         assertThat(v.ratio()).isCloseTo(2.0, within(0.01));
         assertThat(v.low()).isGreaterThan(1.0).isLessThan(v.ratio());
         assertThat(v.high()).isGreaterThan(v.ratio());
-        assertThat(v.reason()).contains("median 200 ns vs 100.0 ns (geometric mean of 3 baseline runs)")
-                .contains("between-run spread 2.0 % estimated from 3 baseline runs").contains("threshold 10 %");
+        assertThat(v.reason()).contains("median 200 ns vs 100.0 ns (geometric mean of 3 baseline runs)").contains("threshold 10 %");
     }
 
     @Test
-    void theSameMedianIsUnchangedOnlyWhenEnoughRunsBoundTheNoiseWithinTheThreshold() {
-        List<Double> tenSteadyRuns = List.of(98.0, 100.0, 102.0, 99.0, 101.0, 98.0, 100.0, 102.0, 99.0, 101.0);
+    void threeSteadyRunsAreEnoughForUnchanged() {
+        BaselineVerdict v = BaselineRule.judge(100, STEADY, 0.10);
 
-        assertThat(BaselineRule.judge(100, tenSteadyRuns, 0.10).verdict()).isEqualTo("unchanged");
-        assertThat(BaselineRule.judge(100, STEADY, 0.10).verdict()).as("three runs leave the 99 % interval wider than 10 %")
-                .isEqualTo("inconclusive");
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+        assertThat(v.reason()).startsWith("90 % interval x0.9");
+    }
+
+    @Test
+    void threeRunsThatSpreadMorePayForTheirFewDegreesOfFreedom() {
+        List<Double> fivePercent = List.of(95.0, 100.0, 105.0);
+
+        BaselineVerdict v = BaselineRule.judge(100, fivePercent, 0.10);
+
+        assertThat(v.verdict()).isEqualTo("inconclusive");
+        assertThat(v.reason()).contains("between-run spread used: 5.0 % from this timing's 3 baseline runs");
+        // the same spread pooled over many timings costs the normal quantile, not Student's with 2 df
+        BaselineVerdict pooled = BaselineRule.judge(Kind.LATENCY, RunMedian.of(100), fivePercent.stream().map(RunMedian::of).toList(),
+                Optional.of(new Spread(0.051, 40, "5.1 % pooled")), 0.10);
+        assertThat(v.high() / v.ratio()).isGreaterThan(1.5);
+        assertThat(pooled.high() / pooled.ratio()).isLessThan(1.25);
     }
 
     @Test
@@ -54,15 +71,39 @@ class BaselineRuleTests {
     }
 
     @Test
-    void belowThreeRunsTheSpreadIsAssumedWideSoOnlyLargeChangesAreDecided() {
+    void withOneRunTheSpreadIsAssumedWideSoOnlyLargeChangesAreDecided() {
         BaselineVerdict doubled = BaselineRule.judge(200, List.of(100.0), 0.10);
         BaselineVerdict slightly = BaselineRule.judge(125, List.of(100.0), 0.10);
 
         assertThat(doubled.verdict()).isEqualTo("regressed");
-        assertThat(doubled.reason()).contains("between-run spread assumed 10 %: 1 baseline run, fewer than 3 to estimate it");
+        assertThat(doubled.reason()).contains("10 % assumed for latency timings: 1 baseline run and no pooled estimate");
         assertThat(slightly.verdict()).isEqualTo("inconclusive");
         assertThat(BaselineRule.judge(100, List.of(100.0), 0.10).verdict()).as("one run cannot show a change is below 10 %")
                 .isEqualTo("inconclusive");
+    }
+
+    @Test
+    void anInvocationIsJudgedWithTheNoiseOfInvocations() {
+        // one baseline run, 2.41x: what failed an unchanged test when invocations were judged as regions
+        BaselineVerdict invocation = BaselineRule.judge(Kind.INVOCATION, RunMedian.of(241), List.of(RunMedian.of(100)),
+                Optional.empty(), 0.10);
+        BaselineVerdict region = BaselineRule.judge(Kind.LATENCY, RunMedian.of(241), List.of(RunMedian.of(100)), Optional.empty(), 0.10);
+
+        assertThat(region.verdict()).isEqualTo("regressed");
+        assertThat(invocation.verdict()).isEqualTo("inconclusive");
+        assertThat(invocation.reason()).contains("40 % assumed for invocation timings");
+    }
+
+    @Test
+    void aRunNoisierThanItsBaselineWidensTheInterval() {
+        List<RunMedian> precise = List.of(new RunMedian(98, 0.001), new RunMedian(100, 0.001), new RunMedian(102, 0.001));
+
+        BaselineVerdict quiet = BaselineRule.judge(Kind.LATENCY, new RunMedian(100, 0.001), precise, Optional.empty(), 0.10);
+        BaselineVerdict noisy = BaselineRule.judge(Kind.LATENCY, new RunMedian(100, 0.05), precise, Optional.empty(), 0.10);
+
+        assertThat(quiet.verdict()).isEqualTo("unchanged");
+        assertThat(noisy.verdict()).isEqualTo("inconclusive");
+        assertThat(noisy.reason()).contains("plus this run's own noise beyond the baseline runs' (5.0 %)");
     }
 
     @Test
@@ -70,7 +111,21 @@ class BaselineRuleTests {
         BaselineVerdict v = BaselineRule.judge(100, List.of(100.0, 100.0, 100.0), 0.10);
 
         assertThat(v.high()).isGreaterThan(1.0);
-        assertThat(v.reason()).contains("(used: the minimum, 2 %)");
+        assertThat(v.reason()).contains("between-run spread used: the minimum for latency timings, 2 %");
+    }
+
+    @Test
+    void thePooledSpreadSumsEachTimingsSquaresOverTheirDegreesOfFreedom() {
+        double l = Math.log(1.05);
+        // four timings of 3 runs, each ln-deviations -l, 0, +l: 2 l^2 over 2 df each
+        List<List<Double>> four = List.of(List.of(100 / 1.05, 100.0, 105.0), List.of(200 / 1.05, 200.0, 210.0),
+                List.of(10 / 1.05, 10.0, 10.5), List.of(1 / 1.05, 1.0, 1.05));
+
+        Spread s = BaselineRule.pooled(four).orElseThrow();
+
+        assertThat(s.df()).isEqualTo(8);
+        assertThat(s.sigma()).isCloseTo(l, within(1e-9));
+        assertThat(BaselineRule.pooled(four.subList(0, 2))).as("4 degrees of freedom are too few").isEmpty();
     }
 
     @Test
@@ -79,5 +134,8 @@ class BaselineRuleTests {
         assertThat(BaselineRule.t995(30)).isEqualTo(2.750);
         assertThat(BaselineRule.t995(31)).isLessThan(2.750).isGreaterThan(2.5758);
         assertThat(BaselineRule.t995(10_000)).isCloseTo(2.5758, within(0.001));
+        assertThat(BaselineRule.t995(0)).isEqualTo(2.5758);
+        assertThat(BaselineRule.t95(2)).isEqualTo(2.920);
+        assertThat(BaselineRule.t95(0)).isEqualTo(1.6449);
     }
 }

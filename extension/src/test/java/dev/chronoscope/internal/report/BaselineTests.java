@@ -72,6 +72,94 @@ class BaselineTests {
     }
 
     @Test
+    void aFloorThatWentDownSaysSoAndDoesNotBlameABusierHost() {
+        BaselineVerdict v = fiveRuns().compare(KEY, "TSC_FENCED", "net", 100, 20, true, HOST, 0.10);
+
+        assertThat(v.verdict()).isEqualTo("inconclusive");
+        assertThat(v.reason()).startsWith("this test's probe floor was 20 ns against 42 ns in the baseline runs (their median), x0.48 lower")
+                .contains("the baseline runs ran on a busier host").doesNotContain("the host was busier");
+    }
+
+    /** Runs holding one throughput timing, its batch floor per call {@code batchFloor}, its test's latency floor 30 ns. */
+    private static Baseline throughputRuns(double batchFloor, double... medians) {
+        List<Baseline.Run> runs = new ArrayList<>();
+        for (int i = 0; i < medians.length; i++) {
+            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net",
+                    medians[i], 30, 100_000, true, Map.of("p50", medians[i]), "throughput", batchFloor))));
+        }
+        return new Baseline(runs);
+    }
+
+    private static Baseline.Observed throughput(double median, double batchFloor) {
+        return new Baseline.Observed(KEY, BaselineRule.Kind.THROUGHPUT, "TSC_FENCED", "net", median, Double.NaN, batchFloor, true);
+    }
+
+    @Test
+    void aThroughputTimingIsComparedWithTheBaselinesBatchFloorNotItsTestsLatencyFloor() {
+        // the baseline's test floor is 30 ns, its batch floor 0.4 ns per call; this run's batch floor 0.42 ns
+        BaselineVerdict v = throughputRuns(0.4, 9.0, 9.1, 9.0).compare(throughput(18.2, 0.42), HOST, 0.10);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("regressed");
+    }
+
+    @Test
+    void aThroughputTimingAgainstABaselineSavedWithOnlyTheTestsFloorSaysToSaveItAgain() {
+        List<Baseline.Run> runs = List.of(new Baseline.Run("old", "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "region",
+                "TSC_FENCED", "net", 9.0, 30, 100_000, true, Map.of("p50", 9.0)))));
+
+        BaselineVerdict v = new Baseline(runs).compare(throughput(9.0, 0.4), HOST, 0.10);
+
+        assertThat(v.verdict()).isEqualTo("inconclusive");
+        assertThat(v.reason()).startsWith("the baseline holds no throughput floor for this timing").contains("save the baseline again");
+    }
+
+    @Test
+    void aThroughputBatchFloorOffTheBaselinesSaysWhichWayItMoved() {
+        BaselineVerdict up = throughputRuns(0.4, 9.0, 9.1, 9.0).compare(throughput(9.0, 1.0), HOST, 0.10);
+
+        assertThat(up.reason()).startsWith("this timing's batch floor (per call) was 1 ns against 0.4 ns in the baseline runs")
+                .contains("x2.50 higher").contains("the host was busier");
+    }
+
+    @Test
+    void baselineRunsWhoseFloorsDisagreeWithEachOtherGiveNoControlAndAreInconclusive() {
+        // two runs, floors 20 and 80 ns: their median floor, 50 ns, is off both by more than x1.25
+        Baseline b = new Baseline(List.of(run("a", 100, 20, HOST), run("b", 100, 80, HOST)));
+
+        BaselineVerdict v = b.compare(KEY, "TSC_FENCED", "net", 100, 50, true, HOST, 0.10);
+
+        assertThat(v.verdict()).isEqualTo("inconclusive");
+        assertThat(v.reason()).startsWith("the baseline runs' floors disagree with each other beyond x1.25 of their median (50 ns)");
+    }
+
+    @Test
+    void aSteadyTimingIsPooledWithTimingsOfLikeNoiseNotWithANoisyOne() {
+        // three runs of four steady timings (2 % apart) and one that spreads 30 %: pooled with it, the
+        // steady one would be judged with a spread of ~15 % (10 degrees of freedom) and be inconclusive
+        double[][] steady = {{98, 100, 102}, {196, 200, 204}, {49, 50, 51}, {980, 1000, 1020}};
+        double[] noisy = {70, 100, 140};
+        List<Baseline.Run> runs = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            List<BaselineEntry> entries = new ArrayList<>();
+            for (int t = 0; t < steady.length; t++) {
+                entries.add(entry("[class:x.T]/[method:m" + t + "()] :: region", steady[t][r]));
+            }
+            entries.add(entry("[class:x.T]/[method:noisy()] :: region", noisy[r]));
+            runs.add(new Baseline.Run("r" + r, "now", HOST, entries));
+        }
+
+        BaselineVerdict v = new Baseline(runs).compare("[class:x.T]/[method:m0()] :: region", "TSC_FENCED", "net", 100, 42, true, HOST,
+                0.10);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+        assertThat(v.reason()).contains("pooled over the baseline's timings of this kind (8 degrees of freedom)");
+    }
+
+    private static BaselineEntry entry(String key, double median) {
+        return new BaselineEntry(key, "T.m()", "region", "TSC_FENCED", "net", median, 42, 1000, true, Map.of("p50", median));
+    }
+
+    @Test
     void aBaselineRunWhoseFloorWasOffIsLeftOutOfTheMedians() {
         List<Baseline.Run> runs = new ArrayList<>(fiveRuns().runs());
         runs.add(run("disturbed", 400, 150, HOST));

@@ -1,0 +1,4 @@
+package forks;
+
+class Fork1Tests extends TwoTimedTests {
+}

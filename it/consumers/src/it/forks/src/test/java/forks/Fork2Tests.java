@@ -1,0 +1,4 @@
+package forks;
+
+class Fork2Tests extends TwoTimedTests {
+}

@@ -1,0 +1,4 @@
+package forks;
+
+class Fork3Tests extends TwoTimedTests {
+}

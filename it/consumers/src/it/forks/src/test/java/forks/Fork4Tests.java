@@ -1,0 +1,4 @@
+package forks;
+
+class Fork4Tests extends TwoTimedTests {
+}
