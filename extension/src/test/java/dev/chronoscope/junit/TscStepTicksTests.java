@@ -86,7 +86,13 @@ class TscStepTicksTests {
                 .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET)
                 .run(LookupTestCase.class);
 
-        run.tests().assertStatistics(s -> s.succeeded(1).failed(0).aborted(0));
+        // the claim decides, or a self-check refused the figures it stands on (first-touch page faults
+        // of this JVM's growing heap: docs/latency-and-throughput.md, "The self-checks"), which aborts
+        // it; it never fails, and nothing else may abort it
+        java.util.List<String> aborted = run.tests().aborted().stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse("")).toList();
+        assertThat(aborted).allSatisfy(m -> assertThat(m).contains("a self-check refused the figure"));
+        run.tests().assertStatistics(s -> s.succeeded(1 - aborted.size()).failed(0).aborted(aborted.size()));
         JsonRecord record = run.record("LookupTestCase.lookups()");
         assertThat(record.string("clock.id")).isEqualTo("TSC_FENCED");
         assertThat(record.string("clock.readMethod")).endsWith(", rounded down to 26-tick steps (chronoscope.host.tscStepTicks)");
@@ -96,7 +102,7 @@ class TscStepTicksTests {
         Timing alone = LookupTestCase.TIMINGS.get("alone");
         Timing batched = LookupTestCase.TIMINGS.get("batched");
         assertThat(alone.verdict()).as("one lookup alone, %s", alone.verdictReason()).isEqualTo(Verdict.NOT_RESOLVED);
-        assertThat(batched.verdict()).as(batched.verdictReason()).isEqualTo(Verdict.RESOLVED);
+        assertThat(batched.verdict()).as(batched.verdictReason()).isIn(Verdict.RESOLVED, Verdict.REFUSED);
         assertThat(batched.callsPerSample()).isGreaterThan(4);
         assertThat(LookupTestCase.COMPARISONS.get("lookups").batching()).get().asString()
                 .startsWith("throughput: both regions per call, ")

@@ -2,9 +2,8 @@ package dev.chronoscope.internal.measure;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * One of the calling thread's {@code /proc/thread-self} files, kept open with a buffer of its own,
@@ -26,35 +25,46 @@ final class ThreadProcFile {
         return files.get().read();
     }
 
-    /** One thread's file; {@code /proc/thread-self} names the thread that opened it. */
+    /**
+     * One thread's file; {@code /proc/thread-self} names the thread that opened it. A
+     * {@link RandomAccessFile}, not a {@code FileChannel}: a channel is closed for good by a read on an
+     * interrupted thread, and a test may leave its thread interrupted; this file's reads ignore the
+     * interrupt status and leave it as it was.
+     */
     private static final class Open {
-        private final FileChannel channel;
+        private final RandomAccessFile file;
+        private final byte[] bytes;
         private final ByteBuffer buffer;
 
         Open(Path path, int capacity) {
-            FileChannel c;
+            RandomAccessFile f;
             try {
-                c = FileChannel.open(path, StandardOpenOption.READ);
+                f = new RandomAccessFile(path.toFile(), "r");
             } catch (IOException | RuntimeException e) {
-                c = null;
+                f = null;
             }
-            channel = c;
-            buffer = ByteBuffer.allocate(capacity);
+            file = f;
+            bytes = new byte[capacity];
+            buffer = ByteBuffer.wrap(bytes);
         }
 
         ByteBuffer read() {
-            if (channel == null) {
+            if (file == null) {
                 return null;
             }
-            buffer.clear();
+            int length = 0;
             try {
                 // from position 0 each time: procfs writes the figures afresh
-                while (buffer.hasRemaining() && channel.read(buffer, buffer.position()) > 0) {
-                    // until the end of the file or of the buffer
+                file.seek(0);
+                int n;
+                while (length < bytes.length && (n = file.read(bytes, length, bytes.length - length)) > 0) {
+                    length += n;
                 }
             } catch (IOException | RuntimeException e) {
                 return null;
             }
+            buffer.clear();
+            buffer.position(length);
             return buffer;
         }
     }
