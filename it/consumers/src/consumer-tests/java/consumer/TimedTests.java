@@ -28,10 +28,17 @@ class TimedTests {
     private static final AtomicInteger RAN = new AtomicInteger();
     private static final AtomicInteger AFTER_EACH = new AtomicInteger();
 
+    // read from non-final fields: with constants the JIT folds the whole chain into a few ns, which a
+    // counter moving in 10 ns steps cannot resolve, and the claim below could not decide
+    static long mul = 6364136223846793005L;
+    static long add = 1442695040888963407L;
+
     static long work(int n) {
+        long m = mul;
+        long a = add;
         long x = 1;
         for (int i = 0; i < 1_000 * n; i++) {
-            x = x * 6364136223846793005L + 1442695040888963407L;
+            x = x * m + a;
         }
         return x;
     }
