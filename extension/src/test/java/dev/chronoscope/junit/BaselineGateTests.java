@@ -49,7 +49,7 @@ class BaselineGateTests {
     void baselines() throws IOException {
         Path saved = dir.resolve("saved.json");
         KitRun save = ChronoscopeKit.in(dir.resolve("save")).with(ChronoscopeConfig.BASELINE_SAVE_KEY, saved.toString())
-                .run(FIXTURE);
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET).run(FIXTURE);
         save.tests().assertStatistics(s -> s.succeeded(1));
         assertThat(save.record(TEST).timing(LABEL).string("verdict")).as(save.stdout()).isEqualTo("RESOLVED");
         fasterBaseline = scaled(saved, 0.01, "faster-baseline.json");

@@ -25,9 +25,10 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 /**
  * Runs {@code *TestCase} fixtures through the Jupiter engine with the engine test kit, with a
  * report directory of its own, and captures what they print. Defaults keep runs short where the
- * values do not matter: 2,000 floor samples (with a budget that does not cut them short), 20 ms of
- * region warm-up (too short for a region class's first warm-up to settle, which waits for 20 ms of
- * JIT quiet: such records carry a warm-up warning), full sections. Published files go under the
+ * values do not matter: 2,000 floor samples (with a budget that does not cut them short), 100 ms of
+ * region warm-up (a fifth of the documented default: often too short for a region class's first
+ * warm-up to settle, and such records carry a warning, but long enough that C2 rarely compiles a
+ * fixture's region during its samples), full sections. Published files go under the
  * directory too.
  *
  * <p>Fixtures are {@code static} nested {@code *TestCase} classes of the {@code *Tests} class that
@@ -45,7 +46,9 @@ final class ChronoscopeKit {
         configuration.put(ChronoscopeConfig.REPORT_DIR_KEY, directory.resolve("chronoscope").toString());
         configuration.put(ChronoscopeConfig.FLOOR_SAMPLES_KEY, "2000");
         configuration.put(ChronoscopeConfig.FLOOR_BUDGET_KEY, "2s");
-        configuration.put(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "20ms");
+        // long enough for C2 to finish the fixtures' short regions before their samples: with 20 ms the
+        // self-check "JIT during sampling" refused a figure now and then, as it should
+        configuration.put(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "100ms");
         // the tests read sections line by line: every figure, every time; the compact default has its own tests
         configuration.put(ChronoscopeConfig.REPORT_DETAIL_KEY, "full");
     }
