@@ -200,7 +200,7 @@ public final class MeasuringProbe implements Probe {
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, 1, null);
-            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), jitRefusal(jit));
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), jitRefusal(jit, recorder));
             return keep(commit(event, t, recorder, 1));
         });
     }
@@ -283,7 +283,7 @@ public final class MeasuringProbe implements Probe {
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             Timing t = build(label, recorder, allocation, k, batchFloor);
-            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), jitRefusal(jit));
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), jitRefusal(jit, recorder));
             t = checked(t, SelfChecks.slowerThanWarmedUp(t, recorder, settled[0], unit()));
             if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
                 t = checked(t, SelfChecks.resizedDiffers(t, sizing.pilotPerCall(region, 2 * k), unit()));
@@ -558,9 +558,9 @@ public final class MeasuringProbe implements Probe {
         faults = faulted(faults);
         long sampled = ra.samples().size() + rb.samples().size();
         Timing ta = build(firstLabel, ra, allocationA, k, batchFloor);
-        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(a.jit)), ra, k);
+        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(a.jit, ra)), ra, k);
         Timing tb = build(secondLabel, rb, allocationB, k, batchFloor);
-        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(b.jit)), rb, k);
+        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(b.jit, rb)), rb, k);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
         // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
@@ -664,8 +664,8 @@ public final class MeasuringProbe implements Probe {
      * ({@code chronoscope.region.warmup.budget=0}) a timing is of whatever code runs, compiled or
      * not, as asked.
      */
-    private java.util.Optional<String> jitRefusal(SamplingJit jit) {
-        return regionWarmupBudgetNanos > 0 ? jit.refusal() : java.util.Optional.empty();
+    private java.util.Optional<String> jitRefusal(SamplingJit jit, SampleRecorder recorder) {
+        return regionWarmupBudgetNanos > 0 ? jit.refusal(recorder.samples()) : java.util.Optional.empty();
     }
 
     /** The page faults since {@code before} ({@link PageFaults#minor()}); -1 when either reading failed. */

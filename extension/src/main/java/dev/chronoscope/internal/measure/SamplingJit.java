@@ -24,6 +24,10 @@ final class SamplingJit {
     private long finished;
     private int compiledEntry;
     private long unseen;
+    /** The recorder's sample count at the poll before the one that last saw the timed code compiled, and at that poll. */
+    private int lastCompileFrom = -1;
+    private int lastCompileTo = -1;
+    private int polledAt;
 
     private SamplingJit(CompileCounters counters, Region region) {
         this.counters = counters;
@@ -43,27 +47,37 @@ final class SamplingJit {
         long done = 0;
         while (done < count) {
             done += region.time(reader, Math.min(BLOCK, count - done), calls, Long.MAX_VALUE, recorder, sink);
-            poll();
+            poll(recorder.samples().size());
         }
         return done;
     }
 
-    private void poll() {
+    private void poll(int samplesNow) {
         if (counters == null) {
             return;
         }
         long now = counters.finished();
         if (now == finished + 1 && counters.lastIs(entry)) {
             compiledEntry++;
+            lastCompileFrom = polledAt;
+            lastCompileTo = samplesNow;
         } else if (now > finished + 1) {
             unseen += now - finished;
         }
         finished = now;
+        polledAt = samplesNow;
     }
 
-    /** The refusal when the timed code was compiled while sampling; nothing otherwise. */
-    Optional<String> refusal() {
-        if (compiledEntry == 0) {
+    /**
+     * The refusal when the timed code was compiled while sampling and that changed what the samples
+     * read; nothing otherwise. A compilation that finished while the samples were taken is refused
+     * unless the samples after it are at least half of them and their median agrees, within
+     * {@link SelfChecks#RATIO}, with the median of those before it (or those before it are under a
+     * tenth, too few to move the median): then the new code costs what the old did, and the figure
+     * stands (a 43x comparison was refused for a compilation that changed nothing measurable).
+     */
+    Optional<String> refusal(Samples samples) {
+        if (compiledEntry == 0 || unchangedByTheLastCompile(samples)) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "self-check JIT during sampling: HotSpot finished compiling the timed"
@@ -71,6 +85,38 @@ final class SamplingJit {
                         + " the compiled code the region settles at); a longer region warm-up"
                         + " (chronoscope.region.warmup.budget) lets the JIT finish first", entryName, compiledEntry,
                 compiledEntry == 1 ? "" : "s"));
+    }
+
+    private boolean unchangedByTheLastCompile(Samples samples) {
+        return unchangedAcross(samples, compiledEntry, lastCompileFrom, lastCompileTo);
+    }
+
+    /**
+     * Whether one compilation seen between samples {@code from} and {@code to} left the samples'
+     * median where it was (see {@link #refusal}).
+     */
+    static boolean unchangedAcross(Samples samples, int compiles, int from, int to) {
+        int n = samples.size();
+        int lastCompileFrom = from;
+        int lastCompileTo = to;
+        if (compiles != 1 || lastCompileTo < 0 || n - lastCompileTo < Math.max(BLOCK, n / 2)) {
+            return false;
+        }
+        if (lastCompileFrom < n / 10) {
+            return true;
+        }
+        double before = median(samples, 0, lastCompileFrom);
+        double after = median(samples, lastCompileTo, n);
+        return before > 0 && after > 0 && Math.max(before, after) <= SelfChecks.RATIO * Math.min(before, after);
+    }
+
+    private static double median(Samples samples, int from, int to) {
+        long[] part = new long[to - from];
+        for (int i = from; i < to; i++) {
+            part[i - from] = samples.get(i);
+        }
+        java.util.Arrays.sort(part);
+        return part.length == 0 ? Double.NaN : part[part.length / 2];
     }
 
     /** Compilations that finished between two reads with others, so that whether they were the timed code's is unknown. */
