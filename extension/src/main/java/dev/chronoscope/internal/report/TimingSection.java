@@ -113,7 +113,8 @@ public final class TimingSection {
      * {@code text} as a console or a text file may show it: control characters (a newline or an
      * escape in a display name would break the section or drive the terminal) and lone surrogates
      * (which no encoding can write) as escapes — {@code \n}, {@code \t}, {@code \r}, else
-     * {@code \}{@code uXXXX}. The record keeps the text as it was.
+     * a backslash, {@code u} and the character's four hex digits (a lone U+D800 prints as
+     * {@code \}{@code ud800}). The record keeps the text as it was.
      */
     public static String printable(String text) {
         StringBuilder out = null;
