@@ -102,7 +102,7 @@ public final class Benchmark {
         }
         ClockReader reader;
         try {
-            reader = ClockReaders.open(ClockId.TSC_FENCED, TscReadPath.ofThisHost(readPathPreference()));
+            reader = ClockReaders.open(ClockId.TSC_FENCED, TscReadPath.ofThisHost(TscReadPath.Preference.ofSystemProperty()));
         } catch (ClockUnavailableException e) {
             out.println("chronoscope bench: cannot run on this machine: " + e.getMessage());
             return EXIT_UNAVAILABLE;
@@ -360,13 +360,6 @@ public final class Benchmark {
             }
             return diffs;
         }
-    }
-
-    /** {@code -Dchronoscope.tsc.readPath=lfence}: the RDTSCP-free path, benchmarked on a host that has RDTSCP. */
-    static TscReadPath.Preference readPathPreference() {
-        String value = System.getProperty(dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY, dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH);
-        return TscReadPath.Preference.parse(value).orElseThrow(() -> new IllegalArgumentException(
-                dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY + " = '" + value + "': expected auto, rdtscp or lfence"));
     }
 
     private static String javaMethod(Measure m, TscReadPath path) {

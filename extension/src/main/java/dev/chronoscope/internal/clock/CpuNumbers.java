@@ -36,22 +36,13 @@ public record CpuNumbers(BitSet affinity, SortedMap<Integer, int[]> reported, bo
     public static CpuNumbers check(ClockReader reader) throws Libc.LibcException {
         Objects.requireNonNull(reader, "reader");
         BitSet previous = Libc.threadAffinity();
-        SortedMap<Integer, int[]> seen = new TreeMap<>();
-        boolean agrees = reader.reportsCpu();
-        try {
-            for (int cpu = previous.nextSetBit(0); cpu >= 0; cpu = previous.nextSetBit(cpu + 1)) {
-                BitSet only = new BitSet();
-                only.set(cpu);
-                Libc.setThreadAffinity(only);
-                reader.begin();
-                reader.end();
-                int[] pair = {reader.beginCpu(), reader.endCpu()};
-                seen.put(cpu, pair);
-                agrees &= pair[0] == cpu && pair[1] == cpu;
-            }
-        } finally {
-            Libc.setThreadAffinity(previous);
-        }
+        SortedMap<Integer, int[]> seen = EachCpu.visit(previous, cpu -> {
+            reader.begin();
+            reader.end();
+            return new int[] {reader.beginCpu(), reader.endCpu()};
+        });
+        boolean agrees = reader.reportsCpu()
+                && seen.entrySet().stream().allMatch(e -> e.getValue()[0] == e.getKey() && e.getValue()[1] == e.getKey());
         return new CpuNumbers(previous, seen, agrees);
     }
 

@@ -48,32 +48,24 @@ public final class TscAuxCheck {
         } catch (Libc.LibcException e) {
             return TscReadPath.AuxEvidence.notChecked("not checked (" + by + "): " + e.getMessage());
         }
-        SortedMap<Integer, Set<Integer>> seen = new TreeMap<>();
+        SortedMap<Integer, Set<Integer>> seen;
         try {
-            for (int cpu = previous.nextSetBit(0); cpu >= 0; cpu = previous.nextSetBit(cpu + 1)) {
-                BitSet only = new BitSet();
-                only.set(cpu);
-                Libc.setThreadAffinity(only);
+            seen = EachCpu.visit(previous, cpu -> {
                 Set<Integer> values = new java.util.TreeSet<>();
                 for (int i = 0; i < READS_PER_CPU; i++) {
                     int[] auxAndOs = ProbeLibrary.tscAux(how);
                     if (auxAndOs[1] != cpu) {
-                        return TscReadPath.AuxEvidence.notChecked("not checked (" + by + "): pinned to CPU " + cpu
-                                + ", sched_getcpu said " + auxAndOs[1]);
+                        return null; // the thread did not run where it was pinned: no evidence
                     }
                     values.add(auxAndOs[0]);
                 }
-                seen.put(cpu, values);
-            }
+                return values;
+            });
         } catch (Libc.LibcException e) {
             return TscReadPath.AuxEvidence.notChecked("not checked (" + by + "): " + e.getMessage());
-        } finally {
-            try {
-                Libc.setThreadAffinity(previous);
-            } catch (Libc.LibcException e) {
-                System.err.println("[chronoscope] could not restore the thread's CPU affinity " + previous
-                        + " after checking TSC_AUX: " + e.getMessage());
-            }
+        }
+        if (seen.containsValue(null)) {
+            return TscReadPath.AuxEvidence.notChecked("not checked (" + by + "): pinned to a CPU, sched_getcpu named another");
         }
         return judge(seen, by + " on this CPU");
     }

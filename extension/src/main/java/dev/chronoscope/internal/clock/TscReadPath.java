@@ -97,6 +97,19 @@ public record TscReadPath(Read read, CpuSource cpuSource, String why) {
         public String value() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /**
+         * {@code -Dchronoscope.tsc.readPath=…} for the command-line tools (the doctor, the benchmarks),
+         * which have no JUnit configuration; {@code auto} when unset.
+         *
+         * @throws IllegalArgumentException naming the property, the value and what is expected
+         */
+        public static Preference ofSystemProperty() {
+            String key = dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY;
+            String value = System.getProperty(key, dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH);
+            return parse(value).orElseThrow(() -> new IllegalArgumentException(key + " = '" + value
+                    + "': expected auto, rdtscp or lfence"));
+        }
     }
 
     /**

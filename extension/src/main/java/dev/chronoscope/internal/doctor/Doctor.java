@@ -92,7 +92,7 @@ public final class Doctor {
         HostFacts host = hostFacts();
 
         Fact<TscReadPath> readPath = fact("choosing the TSC read path", () -> {
-            TscReadPath path = TscReadPath.ofThisHost(readPathPreference());
+            TscReadPath path = TscReadPath.ofThisHost(TscReadPath.Preference.ofSystemProperty());
             return Fact.of(path, path.why());
         });
         Fact<ClockReader> fenced = readPath.flatMap(path -> fact("opening TSC_FENCED",
@@ -121,17 +121,6 @@ public final class Doctor {
         Fact<DoctorReport.Drift> drift = driftStart.flatMap(a -> fact("measuring the drift", () -> drift(a)));
         return new DoctorReport(measuredAt, environment, options, clocks, host, calibration, warmup, floor, granularity,
                 drift, System.nanoTime() - start, readPath, cpuNumbers);
-    }
-
-    /**
-     * {@code chronoscope.tsc.readPath} as a system property ({@code -Dchronoscope.tsc.readPath=lfence}):
-     * the doctor shows the path a test run with that key would read.
-     */
-    static TscReadPath.Preference readPathPreference() {
-        String value = System.getProperty(dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY,
-                dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH);
-        return TscReadPath.Preference.parse(value).orElseThrow(() -> new IllegalArgumentException(
-                dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY + " = '" + value + "': expected auto, rdtscp or lfence"));
     }
 
     /** The host's facts; {@link HostFactsReader} does not throw, but if CPUID or NTP did, the rest is still read. */
