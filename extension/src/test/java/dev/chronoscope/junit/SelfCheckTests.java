@@ -84,6 +84,78 @@ class SelfCheckTests {
         }
     }
 
+    /**
+     * A region whose receiver changes class while it is sampled: 120 ms after its first call (past the
+     * 50 ms warm-up budget, within 600,000 samples of ~0.3 µs) it swaps a {@code Doubling} step for a {@code Tripling} one, a class not
+     * loaded before. The compiled region inlined the one class its profile saw, so HotSpot throws that
+     * code away (deoptimises) and compiles the region again, in the middle of the samples.
+     */
+    static class ReceiverChangeTestCase {
+        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+        static final java.util.List<String> WARNINGS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        interface Step {
+            long apply(long x);
+        }
+
+        /** Multipliers read from fields, odd: the JIT can neither fold the chain nor see it collapse to a constant. */
+        static long multiplier = 6364136223846793005L;
+        static long increment = 1442695040888963407L;
+
+        static final class Doubling implements Step {
+            @Override
+            public long apply(long x) {
+                return x * multiplier + increment;
+            }
+        }
+
+        static final class Tripling implements Step {
+            @Override
+            public long apply(long x) {
+                return x * multiplier - increment;
+            }
+        }
+
+        private Step step = new Doubling();
+        private long started;
+        private long calls;
+
+        /** A chain of 200 dependent multiply-adds through {@link #step}: about 0.3 µs. */
+        long region() {
+            if (calls++ % 1024 == 0) {
+                long now = System.nanoTime();
+                if (started == 0) {
+                    started = now;
+                } else if (now - started > 120_000_000L && step instanceof Doubling) {
+                    step = new Tripling();
+                }
+            }
+            long x = calls;
+            for (int i = 0; i < 200; i++) {
+                x = step.apply(x);
+            }
+            return x;
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void latency(Probe probe) {
+            TIMINGS.put("latency", probe.repeat("receiver changes", 600_000, this::region));
+        }
+    }
+
+    @Test
+    void aRegionCompiledAgainWhileSampledIsSampledAgainAndSaysSo() {
+        KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "50ms")
+                .run(ReceiverChangeTestCase.class);
+
+        Timing t = ReceiverChangeTestCase.TIMINGS.get("latency");
+        String section = run.section("ReceiverChangeTestCase.latency(Probe)");
+        assertThat(section).contains("'receiver changes' was sampled again (1 of at most 2 times): HotSpot compiled its code"
+                + " while its samples were taken, and those samples were discarded");
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
+    }
+
     @BeforeEach
     void clear() {
         FreshPagesTestCase.TIMINGS.clear();

@@ -190,18 +190,24 @@ public final class MeasuringProbe implements Probe {
         }
         return naming(timingNote(method, label), () -> {
             warmUp(region, times, 1, label);
-            SampleRecorder recorder = new SampleRecorder(times);
-            AllocationCount allocation = new AllocationCount(recorder);
-            TimedRegionEvent event = TimedRegionEvent.started();
-            recorder.startCountingSwitches();
-            long faults = PageFaults.minor();
-            SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
-            allocation.halves(times, n -> jit.time(region, context.reader(), n, 1, recorder, sink));
-            faults = faulted(faults);
-            recorder.stopCountingSwitches();
-            Timing t = build(label, recorder, allocation, 1, null);
-            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), jitRefusal(jit, recorder));
-            return keep(commit(event, t, recorder, 1));
+            for (int sampling = 0; ; sampling++) {
+                SampleRecorder recorder = new SampleRecorder(times);
+                AllocationCount allocation = new AllocationCount(recorder);
+                TimedRegionEvent event = TimedRegionEvent.started();
+                recorder.startCountingSwitches();
+                long faults = PageFaults.minor();
+                SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+                allocation.halves(times, n -> jit.time(region, context.reader(), n, 1, recorder, sink));
+                faults = faulted(faults);
+                recorder.stopCountingSwitches();
+                java.util.Optional<String> compiled = jitRefusal(jit, recorder);
+                if (sampleAgain(compiled, sampling, "'" + label + "'")) {
+                    continue;
+                }
+                Timing t = build(label, recorder, allocation, 1, null);
+                t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), compiled);
+                return keep(commit(event, t, recorder, 1));
+            }
         });
     }
 
@@ -271,19 +277,32 @@ public final class MeasuringProbe implements Probe {
         warmUp(empty, samples, k, label, "the empty region of the floor of '" + label + "'");
         return naming(note, () -> {
             ProbeFloor batchFloor = sizing.floor(empty, k);
-            SampleRecorder recorder = new SampleRecorder(samples);
-            AllocationCount allocation = new AllocationCount(recorder);
-            TimedRegionEvent event = TimedRegionEvent.started();
-            recorder.startCountingSwitches();
-            long faults = PageFaults.minor();
-            SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
-            long sampling = System.nanoTime();
-            allocation.halves(samples, n -> k * jit.time(region, context.reader(), n, k, recorder, sink));
-            sampling = System.nanoTime() - sampling;
-            faults = faulted(faults);
-            recorder.stopCountingSwitches();
+            SampleRecorder recorder;
+            AllocationCount allocation;
+            TimedRegionEvent event;
+            long faults;
+            long sampling;
+            java.util.Optional<String> compiled;
+            for (int attempt = 0; ; attempt++) {
+                recorder = new SampleRecorder(samples);
+                allocation = new AllocationCount(recorder);
+                event = TimedRegionEvent.started();
+                recorder.startCountingSwitches();
+                faults = PageFaults.minor();
+                SamplingJit jit = SamplingJit.watch(compiledRegions.compilerWatch(), region);
+                SampleRecorder into = recorder;
+                sampling = System.nanoTime();
+                allocation.halves(samples, n -> k * jit.time(region, context.reader(), n, k, into, sink));
+                sampling = System.nanoTime() - sampling;
+                faults = faulted(faults);
+                recorder.stopCountingSwitches();
+                compiled = jitRefusal(jit, recorder);
+                if (!sampleAgain(compiled, attempt, "'" + label + "'")) {
+                    break;
+                }
+            }
             Timing t = build(label, recorder, allocation, k, batchFloor);
-            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), jitRefusal(jit, recorder));
+            t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), compiled);
             t = checked(t, SelfChecks.slowerThanWarmedUp(t, recorder, settled[0], unit()));
             if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
                 t = checked(t, SelfChecks.resizedDiffers(t, sizing.pilotPerCall(region, 2 * k), unit()));
@@ -529,38 +548,59 @@ public final class MeasuringProbe implements Probe {
                     + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
                     firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
         }
-        SampleRecorder ra = new SampleRecorder(times);
-        SampleRecorder rb = new SampleRecorder(times);
-        int[] endsA = new int[pairs];
-        int[] endsB = new int[pairs];
-        SplittableRandom order = new SplittableRandom(seed);
-        AllocationCount allocationA = new AllocationCount(ra);
-        AllocationCount allocationB = new AllocationCount(rb);
-        TimedRegionEvent eventA = TimedRegionEvent.started();
-        TimedRegionEvent eventB = TimedRegionEvent.started();
-        a.startSampling();
-        b.startSampling();
-        // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
-        long faults = PageFaults.minor();
-        for (int j = 0; j < pairs; j++) {
-            int n = Math.min(blockSize, times - j * blockSize);
-            int half = j < pairs / 2 ? 0 : 1;
-            if (order.nextBoolean()) {
-                a.block(n, k, ra, allocationA, half);
-                b.block(n, k, rb, allocationB, half);
-            } else {
-                b.block(n, k, rb, allocationB, half);
-                a.block(n, k, ra, allocationA, half);
+        SampleRecorder ra;
+        SampleRecorder rb;
+        int[] endsA;
+        int[] endsB;
+        AllocationCount allocationA;
+        AllocationCount allocationB;
+        TimedRegionEvent eventA;
+        TimedRegionEvent eventB;
+        long faults;
+        java.util.Optional<String> compiledA;
+        java.util.Optional<String> compiledB;
+        for (int attempt = 0; ; attempt++) {
+            ra = new SampleRecorder(times);
+            rb = new SampleRecorder(times);
+            endsA = new int[pairs];
+            endsB = new int[pairs];
+            SplittableRandom order = new SplittableRandom(seed);
+            allocationA = new AllocationCount(ra);
+            allocationB = new AllocationCount(rb);
+            eventA = TimedRegionEvent.started();
+            eventB = TimedRegionEvent.started();
+            a.startSampling();
+            b.startSampling();
+            // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
+            faults = PageFaults.minor();
+            for (int j = 0; j < pairs; j++) {
+                int n = Math.min(blockSize, times - j * blockSize);
+                int half = j < pairs / 2 ? 0 : 1;
+                if (order.nextBoolean()) {
+                    a.block(n, k, ra, allocationA, half);
+                    b.block(n, k, rb, allocationB, half);
+                } else {
+                    b.block(n, k, rb, allocationB, half);
+                    a.block(n, k, ra, allocationA, half);
+                }
+                endsA[j] = ra.samples().size();
+                endsB[j] = rb.samples().size();
             }
-            endsA[j] = ra.samples().size();
-            endsB[j] = rb.samples().size();
+            faults = faulted(faults);
+            compiledA = jitRefusal(a.jit, ra);
+            compiledB = jitRefusal(b.jit, rb);
+            // both sides again when either's code was compiled: the pairs are what the ratio stands on
+            String what = "'" + (compiledA.isPresent() ? firstLabel : secondLabel) + "' (compared with '"
+                    + (compiledA.isPresent() ? secondLabel : firstLabel) + "')";
+            if (!sampleAgain(compiledA.isPresent() ? compiledA : compiledB, attempt, what)) {
+                break;
+            }
         }
-        faults = faulted(faults);
         long sampled = ra.samples().size() + rb.samples().size();
         Timing ta = build(firstLabel, ra, allocationA, k, batchFloor);
-        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(a.jit, ra)), ra, k);
+        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), compiledA), ra, k);
         Timing tb = build(secondLabel, rb, allocationB, k, batchFloor);
-        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), jitRefusal(b.jit, rb)), rb, k);
+        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), compiledB), rb, k);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
         // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
@@ -666,6 +706,28 @@ public final class MeasuringProbe implements Probe {
      */
     private java.util.Optional<String> jitRefusal(SamplingJit jit, SampleRecorder recorder) {
         return regionWarmupBudgetNanos > 0 ? jit.refusal(recorder.samples()) : java.util.Optional.empty();
+    }
+
+    /** Samplings discarded at most, per timing, because HotSpot compiled the timed code while they were taken. */
+    static final int MAX_SAMPLINGS_DISCARDED = 2;
+
+    /**
+     * Whether to take the samples again: HotSpot compiled the timed code while they were taken
+     * ({@code compiled}, the JIT self-check's refusal) and fewer than {@link #MAX_SAMPLINGS_DISCARDED}
+     * samplings were discarded. The compilation has finished by now, so the next sampling runs the
+     * code the region settles at; refusing instead aborted a tutorial's claim now and then (a
+     * compilation late in the samples of a 5.8 µs region, whose median it did not move). Each
+     * discarded sampling is said in the test's record, naming {@code what}.
+     */
+    private boolean sampleAgain(java.util.Optional<String> compiled, int discarded, String what) {
+        if (compiled.isEmpty() || discarded >= MAX_SAMPLINGS_DISCARDED) {
+            return false;
+        }
+        warmupWarnings.put(what + " sampled again", String.format(java.util.Locale.ROOT,
+                "%s was sampled again (%d of at most %d times): HotSpot compiled its code while its samples were taken, and"
+                        + " those samples were discarded; a longer region warm-up (chronoscope.region.warmup.budget) lets"
+                        + " the JIT finish first", what, discarded + 1, MAX_SAMPLINGS_DISCARDED));
+        return true;
     }
 
     /** The page faults since {@code before} ({@link PageFaults#minor()}); -1 when either reading failed. */
