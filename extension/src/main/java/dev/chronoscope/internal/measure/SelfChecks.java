@@ -100,23 +100,42 @@ final class SelfChecks {
                 Timings.format(settled.finalMedian()), unit, RATIO));
     }
 
+    /** Pilots taken at most by the re-sizing check: a first one, and two more to confirm one that differs. */
+    static final int RESIZE_PILOTS = 3;
+
     /**
      * The re-sizing check: the raw per-call p50 at {@code k} calls per sample (the timing's) against
-     * a pilot of {@link BatchSizing#PILOT_SAMPLES} samples at {@code 2k} right after, in the clock's
+     * pilots of {@link BatchSizing#PILOT_SAMPLES} samples at {@code 2k} right after, in the clock's
      * unit. Per call, a longer batch spreads the pair of reads thinner and nothing else: a figure
-     * that moves beyond noise with k measured a loop whose code depends on the batch length.
+     * that moves beyond noise with k measured a loop whose code depends on the batch length. A first
+     * pilot that differs is confirmed by two more, and the median of the three decides: one pilot of
+     * 15 short samples read 1.51x a 1.2 ns region's figure once in a full test suite, the region
+     * being fine (the same test passed alone every time).
      */
-    static Optional<String> resizedDiffers(Timing timing, double perCallAtDouble, String unit) {
+    static Optional<String> resizedDiffers(Timing timing, java.util.function.DoubleSupplier pilotAtDouble, String unit) {
         double perCall = timing.raw().p50();
-        if (timing.mode() != TimingMode.THROUGHPUT || !(perCallAtDouble > 0) || !(perCall > 0)
-                || (perCall <= RATIO * perCallAtDouble && perCallAtDouble <= RATIO * perCall)) {
+        if (timing.mode() != TimingMode.THROUGHPUT || !(perCall > 0)) {
             return Optional.empty();
         }
+        double[] pilots = new double[RESIZE_PILOTS];
+        int taken = 0;
+        double atDouble = Double.NaN;
+        while (taken < RESIZE_PILOTS) {
+            pilots[taken++] = pilotAtDouble.getAsDouble();
+            if (taken == 1 || taken == RESIZE_PILOTS) {
+                double[] sorted = java.util.Arrays.copyOf(pilots, taken);
+                java.util.Arrays.sort(sorted);
+                atDouble = sorted[taken / 2];
+                if (!(atDouble > 0) || (perCall <= RATIO * atDouble && atDouble <= RATIO * perCall)) {
+                    return Optional.empty();
+                }
+            }
+        }
         return Optional.of(String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample (p50, raw) and %s"
-                        + " %s at %d (p50 of %d samples right after) differ by %.2fx, beyond the x%.2f that noise explains: the"
-                        + " figure depends on the batch length, so it is not the region's cost per call", Timings.format(perCall), unit,
-                timing.callsPerSample(), Timings.format(perCallAtDouble), unit, 2 * timing.callsPerSample(), BatchSizing.PILOT_SAMPLES,
-                Math.max(perCall / perCallAtDouble, perCallAtDouble / perCall), RATIO));
+                        + " %s at %d (median of %d pilots of %d samples right after) differ by %.2fx, beyond the x%.2f that noise"
+                        + " explains: the figure depends on the batch length, so it is not the region's cost per call",
+                Timings.format(perCall), unit, timing.callsPerSample(), Timings.format(atDouble), unit, 2 * timing.callsPerSample(),
+                RESIZE_PILOTS, BatchSizing.PILOT_SAMPLES, Math.max(perCall / atDouble, atDouble / perCall), RATIO));
     }
 
     private static String perCall(long faults, long calls) {
