@@ -173,7 +173,8 @@ class BaselineValidationTests {
         for (BaselineEntry e : run.timings()) {
             BaselineRule.Kind kind = e.ruleKind();
             BaselineVerdict v = baseline.compare(new Baseline.Observed(e.key(), kind, e.clock(), e.measure(), e.medianNs(),
-                    e.runMedian().withinRunSe(), kind == BaselineRule.Kind.THROUGHPUT ? e.kindFloorP50Ns() : e.floorP50Ns(), e.resolved()),
+                    e.runMedian().withinRunSe(), kind == BaselineRule.Kind.THROUGHPUT ? e.kindFloorP50Ns() : e.floorP50Ns(), e.floorP50Ns(),
+                    e.resolved()),
                     run.host(), 0.10);
             int[] c = counts.computeIfAbsent(e.label(), l -> new int[VERDICTS.length + 1]);
             c[List.of(VERDICTS).indexOf(v.verdict())]++;

@@ -151,8 +151,8 @@ class SelfCheckTests {
 
         Timing t = ReceiverChangeTestCase.TIMINGS.get("latency");
         String section = run.section("ReceiverChangeTestCase.latency(Probe)");
-        assertThat(section).contains("'receiver changes' was sampled again (1 of at most 2 times): HotSpot compiled its code"
-                + " while its samples were taken, and those samples were discarded");
+        assertThat(section).contains("'receiver changes' was sampled again (1 of at most 2 times): HotSpot ")
+                .containsPattern("while its samples were taken[^\\n]*, and those samples were discarded");
         assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
     }
 

@@ -89,6 +89,8 @@ final class RunBaseline {
             return List.of();
         }
         List<BaselineVerdict> out = new ArrayList<>();
+        // the test's probe floor, which the invocation timing carries: a throughput timing's host-state control
+        double testFloor = timings.isEmpty() ? Double.NaN : timings.getFirst().floor().nanos().p50();
         for (int i = 0; i < timings.size(); i++) {
             Timing t = timings.get(i);
             if (compared.isEmpty()) {
@@ -107,7 +109,8 @@ final class RunBaseline {
             double within = t.kept() < 2 ? Double.NaN : BaselineRule.RunMedian.withinRunSe(t.percentileValue(25) * t.nanosPerUnit(),
                     t.percentileValue(75) * t.nanosPerUnit(), t.kept(), median);
             BaselineVerdict v = compared.get().compare(new Baseline.Observed(uniqueId + " :: " + t.label(), kind, t.clock().name(),
-                    t.floorSubtracted() ? "net" : "raw", median, within, t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED),
+                    t.floorSubtracted() ? "net" : "raw", median, within, t.floor().nanos().p50(), testFloor,
+                    t.verdict() == Verdict.RESOLVED),
                     fingerprint(), container, settings.threshold());
             out.add(kind == BaselineRule.Kind.INVOCATION && !settings.gateInvocations() ? v.notGated(NOT_GATED) : v);
         }

@@ -200,10 +200,10 @@ public final class MeasuringProbe implements Probe {
                 allocation.halves(times, n -> jit.time(region, context.reader(), n, 1, recorder, sink));
                 faults = faulted(faults);
                 recorder.stopCountingSwitches();
-                java.util.Optional<String> compiled = jitRefusal(jit, recorder);
-                if (sampleAgain(compiled, sampling, "'" + label + "'")) {
+                if (sampleAgain(jit, sampling, "'" + label + "'")) {
                     continue;
                 }
+                java.util.Optional<String> compiled = jitRefusal(jit, recorder);
                 Timing t = build(label, recorder, allocation, 1, null);
                 t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), compiled);
                 return keep(commit(event, t, recorder, 1));
@@ -297,7 +297,7 @@ public final class MeasuringProbe implements Probe {
                 faults = faulted(faults);
                 recorder.stopCountingSwitches();
                 compiled = jitRefusal(jit, recorder);
-                if (!sampleAgain(compiled, attempt, "'" + label + "'")) {
+                if (!sampleAgain(jit, attempt, "'" + label + "'")) {
                     break;
                 }
             }
@@ -590,9 +590,10 @@ public final class MeasuringProbe implements Probe {
             compiledA = jitRefusal(a.jit, ra);
             compiledB = jitRefusal(b.jit, rb);
             // both sides again when either's code was compiled: the pairs are what the ratio stands on
-            String what = "'" + (compiledA.isPresent() ? firstLabel : secondLabel) + "' (compared with '"
-                    + (compiledA.isPresent() ? secondLabel : firstLabel) + "')";
-            if (!sampleAgain(compiledA.isPresent() ? compiledA : compiledB, attempt, what)) {
+            boolean firstMoved = a.jit.sampleAgainReason().isPresent();
+            String what = "'" + (firstMoved ? firstLabel : secondLabel) + "' (compared with '"
+                    + (firstMoved ? secondLabel : firstLabel) + "')";
+            if (!sampleAgain(firstMoved ? a.jit : b.jit, attempt, what)) {
                 break;
             }
         }
@@ -712,21 +713,23 @@ public final class MeasuringProbe implements Probe {
     static final int MAX_SAMPLINGS_DISCARDED = 2;
 
     /**
-     * Whether to take the samples again: HotSpot compiled the timed code while they were taken
-     * ({@code compiled}, the JIT self-check's refusal) and fewer than {@link #MAX_SAMPLINGS_DISCARDED}
-     * samplings were discarded. The compilation has finished by now, so the next sampling runs the
-     * code the region settles at; refusing instead aborted a tutorial's claim now and then (a
-     * compilation late in the samples of a 5.8 µs region, whose median it did not move). Each
-     * discarded sampling is said in the test's record, naming {@code what}.
+     * Whether to take the samples again: the JIT worked while they were taken ({@link
+     * SamplingJit#sampleAgainReason}) and fewer than {@link #MAX_SAMPLINGS_DISCARDED} samplings were
+     * discarded. The compilation has finished by now, so the next sampling runs the code the region
+     * settles at; refusing instead aborted a tutorial's claim now and then (a compilation late in
+     * the samples of a 5.8 µs region, whose median it did not move). Each discarded sampling is said
+     * in the test's record, naming {@code what}. Off where region warm-ups are off, as the JIT
+     * self-check is.
      */
-    private boolean sampleAgain(java.util.Optional<String> compiled, int discarded, String what) {
-        if (compiled.isEmpty() || discarded >= MAX_SAMPLINGS_DISCARDED) {
+    private boolean sampleAgain(SamplingJit jit, int discarded, String what) {
+        java.util.Optional<String> why = jit.sampleAgainReason();
+        if (regionWarmupBudgetNanos <= 0 || why.isEmpty() || discarded >= MAX_SAMPLINGS_DISCARDED) {
             return false;
         }
         warmupWarnings.put(what + " sampled again", String.format(java.util.Locale.ROOT,
-                "%s was sampled again (%d of at most %d times): HotSpot compiled its code while its samples were taken, and"
-                        + " those samples were discarded; a longer region warm-up (chronoscope.region.warmup.budget) lets"
-                        + " the JIT finish first", what, discarded + 1, MAX_SAMPLINGS_DISCARDED));
+                "%s was sampled again (%d of at most %d times): %s, and those samples were discarded; a longer region"
+                        + " warm-up (chronoscope.region.warmup.budget) lets the JIT finish first", what, discarded + 1,
+                MAX_SAMPLINGS_DISCARDED, why.get()));
         return true;
     }
 

@@ -119,6 +119,24 @@ final class SamplingJit {
         return part.length == 0 ? Double.NaN : part[part.length / 2];
     }
 
+    /**
+     * Why the samples are worth taking again, the JIT having worked while they were taken: the timed
+     * code was compiled (whether or not that moved the median: the next sampling runs the settled
+     * code either way), or compilations finished so close together that whether one was the timed
+     * code's cannot be told (after a deoptimisation, HotSpot compiles the region's code and its
+     * callees in a burst). Empty when no compilation finished while sampling.
+     */
+    Optional<String> sampleAgainReason() {
+        if (compiledEntry > 0) {
+            return Optional.of("HotSpot compiled its code (" + entryName + ") while its samples were taken");
+        }
+        if (unseen > 0) {
+            return Optional.of(String.format(Locale.ROOT, "HotSpot finished %d compilations so close together while its samples"
+                    + " were taken that whether one was its code cannot be told", unseen));
+        }
+        return Optional.empty();
+    }
+
     /** Compilations that finished between two reads with others, so that whether they were the timed code's is unknown. */
     long unseen() {
         return unseen;

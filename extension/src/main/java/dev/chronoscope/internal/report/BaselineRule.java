@@ -12,19 +12,22 @@ import java.util.Locale;
  * (JIT decisions, placement, neighbours on the host) of standard deviation σ, plus the run's own
  * sampling error, which the run knows from its samples. With n baseline runs of mean log-median
  * m̄, a new run of the same code gives d = ln(median) − m̄ with variance σ²(1 + 1/n) plus whatever
- * the new run's sampling error exceeds the baseline runs' by. σ is the largest of three figures
+ * the new run's sampling error exceeds the baseline runs' by. σ is the larger of two figures
  * (each with its degrees of freedom, whose Student quantile the interval then uses):
  * <ul>
- *   <li>the timing's own spread of medians over the baseline runs (n − 1 degrees of freedom);</li>
- *   <li>below {@link #MIN_OWN_DF} own degrees of freedom, the spread pooled over the timings of the
- *       same kind and like noise in the baseline runs (many degrees of freedom: a baseline of 20
- *       timings over 3 runs has 40);</li>
- *   <li>a floor of its kind ({@link Kind#minimum}), or, where neither estimate exists (fewer than two
+ *   <li>an estimate: with at least {@link #MIN_OWN_DF} own degrees of freedom, the timing's own
+ *       spread of medians over the baseline runs (n − 1 degrees of freedom); below that, the spread
+ *       pooled over the baseline's timings of like noise (its own runs among them; regions' latency
+ *       and throughput timings together, invocations apart), where they have at least
+ *       {@link #MIN_POOLED_DF} degrees of freedom together (a baseline of 20 timings over 3 runs has
+ *       40); else its own spread, if it has two runs;</li>
+ *   <li>a floor of its kind ({@link Kind#minimum}), or, where no estimate exists (fewer than two
  *       runs and no pool), the assumed spread of its kind ({@link Kind#assumed}): no degrees of
  *       freedom to pay for, the normal quantile.</li>
  * </ul>
  * So a timing as steady as its baseline's others is judged with the pooled spread and a quantile
- * near the normal one, and one that spread more than the rest pays for its own few runs.
+ * near the normal one, and one that spreads several times more than the rest (beyond the
+ * like-noise filter) has no pool and pays for its own few runs.
  * {@code regressed} and {@code improved} need the 99 % interval past 1 and the change beyond the
  * threshold; {@code unchanged} needs the 90 % interval within the threshold (two one-sided tests
  * at 5 %: a wrong "unchanged" fails no build, a wrong "regressed" does).
@@ -158,8 +161,8 @@ public final class BaselineRule {
             return java.util.Optional.empty();
         }
         double sigma = Math.sqrt(squares / df);
-        return java.util.Optional.of(new Spread(sigma, df, String.format(Locale.ROOT, "%.1f %% pooled over the baseline's timings of this "
-                + "kind (%d degrees of freedom)", 100 * sigma, df)));
+        return java.util.Optional.of(new Spread(sigma, df, String.format(Locale.ROOT, "%.1f %% pooled over the baseline's timings of like "
+                + "noise (%d degrees of freedom)", 100 * sigma, df)));
     }
 
     /**
@@ -186,7 +189,7 @@ public final class BaselineRule {
      * The verdict for {@code current} against the same timing's medians in earlier runs.
      *
      * @param baseline  one per baseline run that holds the timing, oldest first; not empty, all positive
-     * @param pool      the between-run spread pooled over the baseline's timings of this kind, if estimated
+     * @param pool      the between-run spread pooled over the baseline's timings of like noise, this one's among them, if estimated
      * @param threshold the relative change that matters, e.g. 0.10
      */
     public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline, java.util.Optional<Spread> pool,
@@ -215,10 +218,15 @@ public final class BaselineRule {
             double s = Math.sqrt(squares / (n - 1));
             candidates.add(new Spread(s, n - 1, String.format(Locale.ROOT, "%.1f %% from this timing's %d baseline runs", 100 * s, n)));
         }
-        // a timing's own spread from enough runs is its own; below that, the pool stands in for it
+        // a timing's own spread from enough runs is its own; below that, the pool stands in for it:
+        // the pool holds this timing's own runs too (with timings of like noise), so its figure is
+        // this timing's few degrees of freedom and the others' together. Taking the larger of the
+        // two instead made a timing pay for its own 2 degrees of freedom whenever its three runs
+        // happened to spread more than the pool: about half the time (K = 3: 'unchanged' in 56 %).
         boolean ownSuffices = n - 1 >= MIN_OWN_DF;
-        if (!ownSuffices) {
-            pool.ifPresent(candidates::add);
+        if (!ownSuffices && pool.isPresent()) {
+            candidates.clear();
+            candidates.add(pool.get());
         }
         if (pool.isEmpty() && n < 3) {
             candidates.add(new Spread(kind.assumed, 0, String.format(Locale.ROOT, "%.0f %% assumed for %s timings: %d baseline run%s and "

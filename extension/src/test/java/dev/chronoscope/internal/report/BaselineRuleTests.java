@@ -51,6 +51,16 @@ class BaselineRuleTests {
     }
 
     @Test
+    void withAPoolAFewRunsThatHappenToSpreadMoreAreJudgedWithThePoolTheyBelongTo() {
+        // three runs 3 % apart; the baseline's timings of like noise, these runs among them, pool to 2 % with 40 degrees
+        BaselineVerdict v = BaselineRule.judge(Kind.LATENCY, RunMedian.of(100), List.of(97.0, 100.0, 103.0).stream()
+                .map(RunMedian::of).toList(), Optional.of(new Spread(0.02, 40, "2.0 % pooled")), 0.10);
+
+        assertThat(v.reason()).contains("between-run spread used: 2.0 % pooled");
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+    }
+
+    @Test
     void aHalvingIsAnImprovement() {
         assertThat(BaselineRule.judge(50, STEADY, 0.10).verdict()).isEqualTo("improved");
     }

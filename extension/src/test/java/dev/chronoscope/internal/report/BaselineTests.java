@@ -122,6 +122,36 @@ class BaselineTests {
     }
 
     @Test
+    void aBatchFloorThatMovedByATinyShareOfTheMedianDoesNotStopTheComparison() {
+        // x1.5 in ratio (0.4 -> 0.6 ns per call), but 0.2 ns against a 100 ns median: it cannot explain a 10 % change
+        BaselineVerdict v = throughputRuns(0.4, 100, 101, 100).compare(throughput(100.5, 0.6), HOST, 0.10);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+    }
+
+    @Test
+    void aLoneThroughputTimingIsJudgedWithTheSpreadPooledOverTheLatencyTimingsOfLikeNoise() {
+        List<Baseline.Run> runs = new ArrayList<>();
+        double[][] latency = {{200, 300, 400}, {206, 291, 412}, {194, 309, 388}};
+        double[] throughput = {50, 51.5, 48.5};
+        for (int r = 0; r < 3; r++) {
+            List<BaselineEntry> entries = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                entries.add(new BaselineEntry("T.m()#chain" + t, "T.m()", "chain" + t, "TSC_FENCED", "net", latency[r][t], 30, 100_000,
+                        true, Map.of("p50", latency[r][t])));
+            }
+            entries.add(new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net", throughput[r], 30, 100_000, true,
+                    Map.of("p50", throughput[r]), "throughput", 0.4));
+            runs.add(new Baseline.Run("r" + r, "now", HOST, entries));
+        }
+
+        BaselineVerdict v = new Baseline(runs).compare(throughput(50.5, 0.4), HOST, 0.10);
+
+        assertThat(v.reason()).contains("pooled over the baseline's timings of like noise (8 degrees of freedom)");
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+    }
+
+    @Test
     void baselineRunsWhoseFloorsDisagreeWithEachOtherGiveNoControlAndAreInconclusive() {
         // two runs, floors 20 and 80 ns: their median floor, 50 ns, is off both by more than x1.25
         Baseline b = new Baseline(List.of(run("a", 100, 20, HOST), run("b", 100, 80, HOST)));
@@ -152,7 +182,7 @@ class BaselineTests {
                 0.10);
 
         assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
-        assertThat(v.reason()).contains("pooled over the baseline's timings of this kind (8 degrees of freedom)");
+        assertThat(v.reason()).contains("pooled over the baseline's timings of like noise (8 degrees of freedom)");
     }
 
     private static BaselineEntry entry(String key, double median) {
