@@ -200,7 +200,7 @@ public final class MeasuringProbe implements Probe {
                 allocation.halves(times, n -> jit.time(region, context.reader(), n, 1, recorder, sink));
                 faults = faulted(faults);
                 recorder.stopCountingSwitches();
-                if (sampleAgain(jit, sampling, "'" + label + "'")) {
+                if (sampleAgain(jit, faults, recorder.samples().size(), 1, sampling, "'" + label + "'")) {
                     continue;
                 }
                 java.util.Optional<String> compiled = jitRefusal(jit, recorder);
@@ -297,7 +297,7 @@ public final class MeasuringProbe implements Probe {
                 faults = faulted(faults);
                 recorder.stopCountingSwitches();
                 compiled = jitRefusal(jit, recorder);
-                if (!sampleAgain(jit, attempt, "'" + label + "'")) {
+                if (!sampleAgain(jit, faults, recorder.samples().size(), k, attempt, "'" + label + "'")) {
                     break;
                 }
             }
@@ -593,7 +593,8 @@ public final class MeasuringProbe implements Probe {
             boolean firstMoved = a.jit.sampleAgainReason().isPresent();
             String what = "'" + (firstMoved ? firstLabel : secondLabel) + "' (compared with '"
                     + (firstMoved ? secondLabel : firstLabel) + "')";
-            if (!sampleAgain(firstMoved ? a.jit : b.jit, attempt, what)) {
+            if (!sampleAgain(firstMoved ? a.jit : b.jit, faults, (long) ra.samples().size() + rb.samples().size(), k, attempt,
+                    what)) {
                 break;
             }
         }
@@ -713,25 +714,42 @@ public final class MeasuringProbe implements Probe {
     static final int MAX_SAMPLINGS_DISCARDED = 2;
 
     /**
-     * Whether to take the samples again: the JIT worked while they were taken ({@link
-     * SamplingJit#sampleAgainReason}) and fewer than {@link #MAX_SAMPLINGS_DISCARDED} samplings were
-     * discarded. The compilation has finished by now, so the next sampling runs the code the region
-     * settles at; refusing instead aborted a tutorial's claim now and then (a compilation late in
-     * the samples of a 5.8 µs region, whose median it did not move). Each discarded sampling is said
-     * in the test's record, naming {@code what}. Off where region warm-ups are off, as the JIT
-     * self-check is.
+     * Whether to take the samples again, fewer than {@link #MAX_SAMPLINGS_DISCARDED} samplings having
+     * been discarded:
+     * <ul>
+     *   <li>the JIT worked while they were taken ({@link SamplingJit#sampleAgainReason}): the
+     *       compilation has finished by now, so the next sampling runs the code the region settles
+     *       at; refusing instead aborted a tutorial's claim now and then (a compilation late in the
+     *       samples of a 5.8 µs region, whose median it did not move). Off where region warm-ups are
+     *       off, as the JIT self-check is;</li>
+     *   <li>the kernel handed the thread fresh pages often enough for the page-fault self-check to
+     *       refuse the figure: the young generation is cycled first ({@link YoungGeneration}), so an
+     *       allocating region's next samples fill memory already touched.</li>
+     * </ul>
+     * Each discarded sampling is said in the test's record, naming {@code what}.
      */
-    private boolean sampleAgain(SamplingJit jit, int discarded, String what) {
-        java.util.Optional<String> why = jit.sampleAgainReason();
-        if (regionWarmupBudgetNanos <= 0 || why.isEmpty() || discarded >= MAX_SAMPLINGS_DISCARDED) {
+    private boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, int discarded, String what) {
+        if (discarded >= MAX_SAMPLINGS_DISCARDED) {
+            return false;
+        }
+        java.util.Optional<String> why = regionWarmupBudgetNanos > 0 ? jit.sampleAgainReason() : java.util.Optional.empty();
+        if (why.isEmpty() && SelfChecks.pageFaults(faults, samples, k).isPresent()) {
+            YoungGeneration.Cycled cycled = YoungGeneration.cycle(sink, YOUNG_GENERATION_BUDGET_NANOS);
+            why = java.util.Optional.of(String.format(java.util.Locale.ROOT, "the kernel handed the thread %d fresh pages while its"
+                    + " samples were taken (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s"
+                    + " before sampling again", faults, cycled.describe()));
+        }
+        if (why.isEmpty()) {
             return false;
         }
         warmupWarnings.put(what + " sampled again", String.format(java.util.Locale.ROOT,
-                "%s was sampled again (%d of at most %d times): %s, and those samples were discarded; a longer region"
-                        + " warm-up (chronoscope.region.warmup.budget) lets the JIT finish first", what, discarded + 1,
+                "%s was sampled again (%d of at most %d times): %s, and those samples were discarded", what, discarded + 1,
                 MAX_SAMPLINGS_DISCARDED, why.get()));
         return true;
     }
+
+    /** The longest a cycle of the young generation may take before an allocating region is sampled again. */
+    static final long YOUNG_GENERATION_BUDGET_NANOS = 2_000_000_000L;
 
     /** The page faults since {@code before} ({@link PageFaults#minor()}); -1 when either reading failed. */
     private static long faulted(long before) {

@@ -128,7 +128,8 @@ final class SamplingJit {
      */
     Optional<String> sampleAgainReason() {
         if (compiledEntry > 0) {
-            return Optional.of("HotSpot compiled its code (" + entryName + ") while its samples were taken");
+            return Optional.of("HotSpot compiled its code (" + entryName + ") while its samples were taken (a longer region warm-up,"
+                    + " chronoscope.region.warmup.budget, lets the JIT finish first)");
         }
         if (unseen > 0) {
             return Optional.of(String.format(Locale.ROOT, "HotSpot finished %d compilations so close together while its samples"

@@ -1,0 +1,27 @@
+package dev.chronoscope.internal.measure;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Cycling the young generation allocates until the JVM has collected twice, within its budget, and says what it did. */
+class YoungGenerationTests {
+
+    @Test
+    void allocatesUntilTwoCollectionsAndSaysHowMuch() {
+        YoungGeneration.Cycled cycled = YoungGeneration.cycle(new Sink(), 20_000_000_000L);
+
+        assertThat(cycled.complete()).as(cycled.describe()).isTrue();
+        assertThat(cycled.collections()).isGreaterThanOrEqualTo(YoungGeneration.COLLECTIONS);
+        assertThat(cycled.bytes()).isPositive();
+        assertThat(cycled.describe()).matches("cycled the young generation \\(\\d+ MB allocated until \\d+ collections, \\d+ ms\\)");
+    }
+
+    @Test
+    void aBudgetTooShortForTwoCollectionsEndsTheCycleAndSaysSo() {
+        YoungGeneration.Cycled cycled = YoungGeneration.cycle(new Sink(), 0);
+
+        assertThat(cycled.complete()).isFalse();
+        assertThat(cycled.describe()).startsWith("began cycling the young generation (").contains("but saw only 0 collections");
+    }
+}
