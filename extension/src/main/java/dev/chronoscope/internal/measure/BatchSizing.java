@@ -111,6 +111,25 @@ final class BatchSizing {
                 context.reader().countsTicks() ? "ticks" : "ns");
     }
 
+    /**
+     * As {@link #pilotPerCall}, taken again (up to twice) while more than half its samples could hold
+     * a page fault, and NaN when every try did: a pilot right after an allocating region's samples
+     * can be the first to write a fresh part of the heap, and a fault costs several times a sample
+     * of a few calls (seen: String.format's pilots at twice the batch read 9-11x its figure, its
+     * samples without a fault).
+     */
+    double pilotPerCallWithoutFaults(Region region, int calls) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long before = PageFaults.minor();
+            double perCall = pilotPerCall(region, calls);
+            long after = PageFaults.minor();
+            if (before < 0 || after < 0 || after - before <= PILOT_SAMPLES / 2) {
+                return perCall;
+            }
+        }
+        return Double.NaN;
+    }
+
     /** The raw p50 per call of {@link #PILOT_SAMPLES} samples of {@code calls} calls of {@code region}; NaN when none was kept. */
     double pilotPerCall(Region region, int calls) {
         SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
