@@ -305,7 +305,7 @@ public final class MeasuringProbe implements Probe {
             t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), compiled);
             t = checked(t, SelfChecks.slowerThanWarmedUp(t, recorder, settled[0], unit()));
             if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
-                t = checked(t, SelfChecks.resizedDiffers(t, () -> sizing.pilotPerCallWithoutFaults(region, 2 * k), unit()));
+                t = checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPerCallWithoutFaults(region, calls), unit()));
             }
             if (t.isResolved()) {
                 // the same calls without the region's own loop, right after: one call between the fenced

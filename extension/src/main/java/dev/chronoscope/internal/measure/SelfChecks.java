@@ -100,42 +100,53 @@ final class SelfChecks {
                 Timings.format(settled.finalMedian()), unit, RATIO));
     }
 
-    /** Pilots taken at most by the re-sizing check: a first one, and two more to confirm one that differs. */
+    /** Pairs of pilots taken at most by the re-sizing check: a first one, and two more to confirm one that differs. */
     static final int RESIZE_PILOTS = 3;
 
     /**
-     * The re-sizing check: the raw per-call p50 at {@code k} calls per sample (the timing's) against
-     * pilots of {@link BatchSizing#PILOT_SAMPLES} samples at {@code 2k} right after, in the clock's
-     * unit. Per call, a longer batch spreads the pair of reads thinner and nothing else: a figure
-     * that moves beyond noise with k measured a loop whose code depends on the batch length. A first
-     * pilot that differs is confirmed by two more, and the median of the three decides: one pilot of
-     * 15 short samples read 1.51x a 1.2 ns region's figure once in a full test suite, the region
-     * being fine (the same test passed alone every time).
+     * The re-sizing check: the raw per-call p50 of pilots of {@link BatchSizing#PILOT_SAMPLES}
+     * samples at the timing's {@code k} calls per sample and at {@code 2k}, taken in turn right
+     * after the samples ({@code pilotPerCall} gives one pilot's figure for a number of calls), in the
+     * clock's unit. Per call, a longer batch spreads the pair of reads thinner and nothing else: a
+     * figure that moves beyond noise with k measured a loop whose code depends on the batch length.
+     * The two sizes are read in turn, not the pilot at 2k against the samples taken before it: a
+     * host's speed changes from one moment to the next (another process on the core's sibling), and
+     * a 40 ns chain's pilot at 2k read 1.72x its samples from a moment before. A first pair that
+     * differs is confirmed by two more, and the median of the three ratios decides.
      */
-    static Optional<String> resizedDiffers(Timing timing, java.util.function.DoubleSupplier pilotAtDouble, String unit) {
-        double perCall = timing.raw().p50();
-        if (timing.mode() != TimingMode.THROUGHPUT || !(perCall > 0)) {
+    static Optional<String> resizedDiffers(Timing timing, java.util.function.IntToDoubleFunction pilotPerCall, String unit) {
+        int k = timing.callsPerSample();
+        if (timing.mode() != TimingMode.THROUGHPUT || !(timing.raw().p50() > 0)) {
             return Optional.empty();
         }
-        double[] pilots = new double[RESIZE_PILOTS];
+        double[] atK = new double[RESIZE_PILOTS];
+        double[] atDouble = new double[RESIZE_PILOTS];
+        double[] ratios = new double[RESIZE_PILOTS];
         int taken = 0;
-        double atDouble = Double.NaN;
+        double ratio = Double.NaN;
         while (taken < RESIZE_PILOTS) {
-            pilots[taken++] = pilotAtDouble.getAsDouble();
+            atK[taken] = pilotPerCall.applyAsDouble(k);
+            atDouble[taken] = pilotPerCall.applyAsDouble(2 * k);
+            ratios[taken] = atDouble[taken] / atK[taken];
+            taken++;
             if (taken == 1 || taken == RESIZE_PILOTS) {
-                double[] sorted = java.util.Arrays.copyOf(pilots, taken);
-                java.util.Arrays.sort(sorted);
-                atDouble = sorted[taken / 2];
-                if (!(atDouble > 0) || (perCall <= RATIO * atDouble && atDouble <= RATIO * perCall)) {
+                ratio = median(ratios, taken);
+                if (!(ratio > 0) || !Double.isFinite(ratio) || (ratio <= RATIO && 1 / ratio <= RATIO)) {
                     return Optional.empty();
                 }
             }
         }
-        return Optional.of(String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample (p50, raw) and %s"
-                        + " %s at %d (median of %d pilots of %d samples right after) differ by %.2fx, beyond the x%.2f that noise"
-                        + " explains: the figure depends on the batch length, so it is not the region's cost per call",
-                Timings.format(perCall), unit, timing.callsPerSample(), Timings.format(atDouble), unit, 2 * timing.callsPerSample(),
-                RESIZE_PILOTS, BatchSizing.PILOT_SAMPLES, Math.max(perCall / atDouble, atDouble / perCall), RATIO));
+        return Optional.of(String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample and %s %s at %d"
+                        + " (raw p50s of pilots of %d samples taken in turn right after the samples; median of %d pairs) differ by"
+                        + " %.2fx, beyond the x%.2f that noise explains: the figure depends on the batch length, so it is not the"
+                        + " region's cost per call", Timings.format(median(atK, taken)), unit, k, Timings.format(median(atDouble, taken)),
+                unit, 2 * k, BatchSizing.PILOT_SAMPLES, taken, Math.max(ratio, 1 / ratio), RATIO));
+    }
+
+    private static double median(double[] values, int n) {
+        double[] sorted = java.util.Arrays.copyOf(values, n);
+        java.util.Arrays.sort(sorted);
+        return sorted[n / 2];
     }
 
     private static String perCall(long faults, long calls) {

@@ -9,16 +9,17 @@ import dev.chronoscope.TimingMode;
 import dev.chronoscope.Verdict;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The re-sizing self-check decides on the median of up to three pilots at twice the batch: one
- * pilot that differs is not enough to refuse a figure, a difference the pilots confirm is.
+ * The re-sizing self-check reads pilots at k and 2k calls per sample in turn and decides on the
+ * median of up to three pairs' ratios: one pair that differs is not enough to refuse a figure, a
+ * difference the pairs confirm is, and a host whose speed changed since the samples is no reason.
  */
 class ResizedPilotsTests {
 
@@ -31,35 +32,45 @@ class ResizedPilotsTests {
                 .verdict(Verdict.RESOLVED, "resolved").mode(TimingMode.THROUGHPUT, 1_000).build();
     }
 
-    private static Optional<String> check(double perCall, AtomicInteger taken, Double... pilots) {
-        Iterator<Double> next = List.of(pilots).iterator();
-        return SelfChecks.resizedDiffers(throughputAt(perCall), () -> {
-            taken.incrementAndGet();
-            return next.next();
+    /** The check with pilots that read {@code perCallAtK[i]} at 1,000 calls and {@code perCallAtDouble[i]} at 2,000, in turn. */
+    private static Optional<String> check(List<Integer> asked, double[] perCallAtK, double[] perCallAtDouble) {
+        Iterator<Double> k = java.util.Arrays.stream(perCallAtK).boxed().iterator();
+        Iterator<Double> twice = java.util.Arrays.stream(perCallAtDouble).boxed().iterator();
+        return SelfChecks.resizedDiffers(throughputAt(2.6), calls -> {
+            asked.add(calls);
+            return calls == 1_000 ? k.next() : twice.next();
         }, "ns");
     }
 
     @Test
-    void aFirstPilotThatAgreesIsTheOnlyOneTaken() {
-        AtomicInteger taken = new AtomicInteger();
-        assertThat(check(2.6, taken, 2.5)).isEmpty();
-        assertThat(taken).hasValue(1);
+    void aFirstPairThatAgreesIsTheOnlyOneTakenAtKAndTwiceKInTurn() {
+        List<Integer> asked = new ArrayList<>();
+        assertThat(check(asked, new double[]{2.6}, new double[]{2.5})).isEmpty();
+        assertThat(asked).containsExactly(1_000, 2_000);
     }
 
     @Test
-    void oneStrayPilotIsOutvotedByTheTwoAfterIt() {
-        AtomicInteger taken = new AtomicInteger();
-        assertThat(check(2.6, taken, 4.0, 2.5, 2.6)).isEmpty();
-        assertThat(taken).hasValue(SelfChecks.RESIZE_PILOTS);
+    void aHostThatSlowedDownSinceTheSamplesSlowsBothPilotsAndRefusesNothing() {
+        List<Integer> asked = new ArrayList<>();
+        // the samples read 2.6 ns; a moment later the host is 1.7x slower at both sizes alike
+        assertThat(check(asked, new double[]{4.4}, new double[]{4.4})).isEmpty();
     }
 
     @Test
-    void aDifferenceThePilotsConfirmRefusesTheFigure() {
-        AtomicInteger taken = new AtomicInteger();
-        assertThat(check(2.6, taken, 4.0, 4.1, 2.6)).hasValueSatisfying(reason -> assertThat(reason)
-                .startsWith("self-check re-sized: 2.6 ns per call at 1000 calls per sample (p50, raw) and 4 ns at 2000")
-                .contains("(median of 3 pilots of " + BatchSizing.PILOT_SAMPLES + " samples right after) differ by 1.54x"));
-        assertThat(taken).hasValue(SelfChecks.RESIZE_PILOTS);
+    void oneStrayPairIsOutvotedByTheTwoAfterIt() {
+        List<Integer> asked = new ArrayList<>();
+        assertThat(check(asked, new double[]{2.6, 2.6, 2.6}, new double[]{4.0, 2.5, 2.6})).isEmpty();
+        assertThat(asked).hasSize(2 * SelfChecks.RESIZE_PILOTS);
+    }
+
+    @Test
+    void aDifferenceThePairsConfirmRefusesTheFigure() {
+        List<Integer> asked = new ArrayList<>();
+        assertThat(check(asked, new double[]{2.6, 2.6, 2.6}, new double[]{4.0, 4.2, 2.6})).hasValueSatisfying(reason -> assertThat(reason)
+                .startsWith("self-check re-sized: 2.6 ns per call at 1000 calls per sample and 4 ns at 2000")
+                .contains("(raw p50s of pilots of " + BatchSizing.PILOT_SAMPLES + " samples taken in turn right after the samples;"
+                        + " median of 3 pairs) differ by 1.54x"));
+        assertThat(asked).containsExactly(1_000, 2_000, 1_000, 2_000, 1_000, 2_000);
     }
 
     @Test
@@ -68,6 +79,6 @@ class ResizedPilotsTests {
         Timing latency = Timing.builder().label("region").clock(ClockId.CLOCK_MONOTONIC).readMethod("test").sortedSamples(new long[]{1, 2, 3})
                 .floor(new ProbeFloor(ClockId.CLOCK_MONOTONIC, raw, raw, 1)).step(1, "test").raw(raw)
                 .verdict(Verdict.RESOLVED, "resolved").build();
-        assertThat(SelfChecks.resizedDiffers(latency, () -> 9.0, "ns")).isEmpty();
+        assertThat(SelfChecks.resizedDiffers(latency, calls -> 9.0, "ns")).isEmpty();
     }
 }
