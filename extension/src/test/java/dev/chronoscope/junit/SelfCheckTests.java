@@ -168,7 +168,7 @@ class SelfCheckTests {
         Timing t = FreshPagesTestCase.TIMINGS.get("latency");
         assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.REFUSED);
         assertThat(t.verdictReason()).startsWith("self-check page faults: the kernel handed the thread ")
-                .contains("while it took 300 samples");
+                .containsPattern("while it took (300|29\\d) samples");
         assertThat(run.section("FreshPagesTestCase.latency()")).contains("REFUSED | self-check page faults");
         assertThat(run.record("FreshPagesTestCase.latency()").timing("fresh pages").string("verdict")).isEqualTo("REFUSED");
         run.tests().assertThatEvents().haveExactly(1, event(test("claimOnIt"), abortedWithReason(instanceOf(TestAbortedException.class),

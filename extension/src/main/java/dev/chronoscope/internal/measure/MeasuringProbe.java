@@ -206,6 +206,7 @@ public final class MeasuringProbe implements Probe {
                 java.util.Optional<String> compiled = jitRefusal(jit, recorder);
                 Timing t = build(label, recorder, allocation, 1, null);
                 t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), 1)), compiled);
+                t = checked(t, SelfChecks.twoModes(t, unit()));
                 return keep(commit(event, t, recorder, 1));
             }
         });
@@ -303,6 +304,7 @@ public final class MeasuringProbe implements Probe {
             }
             Timing t = build(label, recorder, allocation, k, batchFloor);
             t = checked(checked(t, SelfChecks.pageFaults(faults, t.kept(), k)), compiled);
+            t = checked(t, SelfChecks.twoModes(t, unit()));
             t = checked(t, SelfChecks.slowerThanWarmedUp(t, recorder, settled[0], unit()));
             if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
                 t = checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPerCallWithoutFaults(region, calls), unit()));
@@ -600,9 +602,11 @@ public final class MeasuringProbe implements Probe {
         }
         long sampled = ra.samples().size() + rb.samples().size();
         Timing ta = build(firstLabel, ra, allocationA, k, batchFloor);
-        ta = commit(eventA, checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), compiledA), ra, k);
+        ta = commit(eventA, checked(checked(checked(ta, SelfChecks.pageFaults(faults, sampled, k)), compiledA),
+                SelfChecks.twoModes(ta, unit())), ra, k);
         Timing tb = build(secondLabel, rb, allocationB, k, batchFloor);
-        tb = commit(eventB, checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), compiledB), rb, k);
+        tb = commit(eventB, checked(checked(checked(tb, SelfChecks.pageFaults(faults, sampled, k)), compiledB),
+                SelfChecks.twoModes(tb, unit())), rb, k);
         Comparison comparison = Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB,
                 blockSize, seed, batching);
         // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record

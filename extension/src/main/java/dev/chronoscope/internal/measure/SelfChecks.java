@@ -143,6 +143,81 @@ final class SelfChecks {
                 unit, 2 * k, BatchSizing.PILOT_SAMPLES, taken, Math.max(ratio, 1 / ratio), RATIO));
     }
 
+    /** Fewest samples the two-modes check reads: below it, a gap between quantiles is a handful of samples. */
+    static final int MODES_MIN_SAMPLES = 200;
+    /**
+     * Each mode holds at least this share of the samples: then the median lies within a sixth of
+     * the samples of the valley, and a run whose shares differ a little reads the other mode. A
+     * smaller mode leaves the median inside the larger one (a fixture's 40 ns region read 79 % of
+     * its samples in one mode and 21 % three times slower: its median was the larger mode's).
+     */
+    static final double MODE_SHARE = 1.0 / 3;
+    /** The valley between two modes holds at most this share of the samples. */
+    static final double VALLEY_SHARE = 0.05;
+    /** Modes closer than this many clock quanta are the clock's steps, not the region's. */
+    static final int MODES_MIN_QUANTA = 3;
+
+    /**
+     * The two-modes check: the timing's samples fall into two groups of at least {@link #MODE_SHARE}
+     * each whose values lie beyond {@link #RATIO} and {@link #MODES_MIN_QUANTA} clock quanta apart,
+     * with at most {@link #VALLEY_SHARE} of the samples between them. Then the region ran two ways
+     * (two JIT outcomes of one loop seen here in one JVM: 4.6 and 62.6 ns per call; data that differs
+     * from call to call), no one median describes it, and which mode the median falls in decides the
+     * figure. Found on the sorted samples as the widest jump across a 5 % window of quantiles with
+     * 20 % of the samples on each side: a unimodal spread, however wide, has its wide jumps in the
+     * tails.
+     */
+    static Optional<String> twoModes(Timing timing, String unit) {
+        int n = (int) timing.kept();
+        // per call in batches only: one call alone reads whatever the host and the data did to that
+        // call, and two modes there are common and real (an allocating String region compared one
+        // call at a time read 40 % / 60 % in two modes on a host loaded 10 deep); a batch averages
+        // those, so two modes of batches are two ways the loop itself ran
+        if (timing.mode() != TimingMode.THROUGHPUT || n < MODES_MIN_SAMPLES) {
+            return Optional.empty();
+        }
+        double quantum = timing.step() * timing.callsPerSample();
+        int window = Math.max(1, (int) Math.floor(VALLEY_SHARE * n));
+        int first = (int) Math.ceil(MODE_SHARE * n) - 1;
+        int last = n - (int) Math.ceil(MODE_SHARE * n);
+        double widest = 0;
+        int at = -1;
+        for (int i = first; i + window <= last; i++) {
+            long low = timing.sortedSample(i);
+            long high = timing.sortedSample(i + window);
+            if (low <= 0) {
+                continue;
+            }
+            double jump = high / (double) low;
+            if (jump > widest && high - low >= MODES_MIN_QUANTA * quantum) {
+                widest = jump;
+                at = i;
+            }
+        }
+        if (at < 0 || widest <= RATIO) {
+            return Optional.empty();
+        }
+        // the boundary: the widest step between neighbours within the window that jumped
+        int boundary = at;
+        double step = 0;
+        for (int i = at; i < at + window; i++) {
+            double r = timing.sortedSample(i + 1) / (double) Math.max(1, timing.sortedSample(i));
+            if (r > step) {
+                step = r;
+                boundary = i;
+            }
+        }
+        int calls = timing.callsPerSample();
+        double lowMode = timing.sortedSample(boundary / 2) / (double) calls;
+        double highMode = timing.sortedSample((boundary + n) / 2) / (double) calls;
+        return Optional.of(String.format(Locale.ROOT, "self-check two modes: %.0f %% of the samples read %s %s per call or less"
+                        + " (their middle: %s) and %.0f %% read %s or more (their middle: %s), x%.2f apart: the region ran two ways"
+                        + " (two compiled forms of its code, or calls that differ), so no one median describes it",
+                100.0 * (boundary + 1) / n, Timings.format(timing.sortedSample(boundary) / (double) calls), unit,
+                Timings.format(lowMode), 100.0 * (n - boundary - 1) / n, Timings.format(timing.sortedSample(boundary + 1) / (double) calls),
+                Timings.format(highMode), highMode / lowMode));
+    }
+
     private static double median(double[] values, int n) {
         double[] sorted = java.util.Arrays.copyOf(values, n);
         java.util.Arrays.sort(sorted);

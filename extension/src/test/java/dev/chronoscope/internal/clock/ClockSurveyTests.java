@@ -82,9 +82,19 @@ class ClockSurveyTests {
     @Test
     void cpuTimeClocksEnterTheKernelAndMonotonicDoesNotWhereTheClocksourceIsVdsoCapable() {
         assumeVdsoClocksource();
-        assertThat(survey(ClockId.CLOCK_PROCESS_CPUTIME_ID).entersKernel().get()).isTrue();
-        assertThat(survey(ClockId.CLOCK_THREAD_CPUTIME_ID).entersKernel().get()).isTrue();
-        assertThat(survey(ClockId.CLOCK_MONOTONIC).entersKernel().get()).isFalse();
+        assertThat(known(survey(ClockId.CLOCK_PROCESS_CPUTIME_ID).entersKernel())).isTrue();
+        assertThat(known(survey(ClockId.CLOCK_THREAD_CPUTIME_ID).entersKernel())).isTrue();
+        assertThat(known(survey(ClockId.CLOCK_MONOTONIC).entersKernel())).isFalse();
+    }
+
+    /**
+     * The fact's value; the test is skipped, naming the reason, where the survey could not tell (on
+     * a host too busy to give the read loop CPU time: "only 9.1 ms of CPU time accounted to the loop").
+     */
+    private static <T> T known(dev.chronoscope.internal.host.Fact<T> fact) {
+        assumeThat(fact.isKnown()).as("the survey could not tell whether reads enter the kernel here: " + fact.unknownReason())
+                .isTrue();
+        return fact.get();
     }
 
     @Test
