@@ -3,7 +3,7 @@ package dev.chronoscope.assertj;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.stats.Claims;
-import dev.chronoscope.internal.stats.Format;
+import dev.chronoscope.internal.format.Format;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 

@@ -4,6 +4,7 @@ import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Comparison;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.format.Format;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -196,9 +197,9 @@ public final class Claims {
         dev.chronoscope.Allocation a = t.allocation().get();
         List<String> details = List.of(
                 pad("allocated") + a.describe() + " over " + Format.count(a.calls()) + " calls after the region's warm-up",
-                pad("halves") + dev.chronoscope.Allocation.formatBytes(a.firstHalfBytesPerCall()) + " / "
-                        + dev.chronoscope.Allocation.formatBytes(a.secondHalfBytesPerCall()) + " B/call (first / second half of the calls)",
-                pad("loop") + dev.chronoscope.Allocation.formatBytes(a.loopBytesPerCall())
+                pad("halves") + Format.bytes(a.firstHalfBytesPerCall()) + " / "
+                        + Format.bytes(a.secondHalfBytesPerCall()) + " B/call (first / second half of the calls)",
+                pad("loop") + Format.bytes(a.loopBytesPerCall())
                         + " B/call allocated by the timing loop itself, subtracted");
         if (a.changedBetweenHalves()) {
             return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether " + claim + ": its allocation changed during the run "

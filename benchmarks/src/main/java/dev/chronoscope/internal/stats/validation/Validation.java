@@ -12,6 +12,7 @@ import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
@@ -23,7 +24,7 @@ import dev.chronoscope.internal.stats.Claims.Bound;
 import dev.chronoscope.internal.stats.Claims.Outcome;
 import dev.chronoscope.internal.stats.Claims.Relation;
 import dev.chronoscope.internal.stats.Comparisons;
-import dev.chronoscope.internal.stats.Format;
+
 
 import java.io.PrintStream;
 import java.time.Duration;
