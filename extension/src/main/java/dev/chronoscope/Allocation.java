@@ -1,8 +1,7 @@
 package dev.chronoscope;
 
+import dev.chronoscope.internal.format.Format;
 import org.apiguardian.api.API;
-
-import java.util.Locale;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -35,13 +34,11 @@ public record Allocation(long calls, double bytesPerCall, double firstHalfBytesP
 
     /** {@code 80 B/call}, with one decimal where the figure is not whole to a tenth. */
     public String describe() {
-        return formatBytes(bytesPerCall) + " B/call";
+        return Format.bytes(bytesPerCall) + " B/call";
     }
 
     /** Bytes to a tenth, without the decimal where that is whole: {@code 80}, {@code 0.5}, {@code 1,024}. */
     public static String formatBytes(double v) {
-        double tenths = Math.rint(v * 10) / 10;
-        return tenths == Math.rint(tenths) ? String.format(Locale.ROOT, "%,d", (long) tenths)
-                : String.format(Locale.ROOT, "%,.1f", tenths);
+        return Format.bytes(v);
     }
 }

@@ -1,9 +1,9 @@
 package dev.chronoscope.assertj;
 
 import dev.chronoscope.Comparison;
-import dev.chronoscope.internal.stats.Claims;
-import dev.chronoscope.internal.stats.Claims.Relation;
-import dev.chronoscope.internal.stats.Format;
+import dev.chronoscope.internal.format.Format;
+import dev.chronoscope.internal.stats.RatioClaim;
+import dev.chronoscope.internal.stats.Relation;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -36,7 +36,7 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
     /** Claims the first region is faster: median(second)/median(first) &gt; 1. Chain {@code byAtLeast} for a margin. */
     public SpeedupAssert firstIsFasterThanSecond() {
         isNotNull();
-        Enforcement.enforce(this, Claims.ratio(actual, Relation.GREATER, 1.0, first(), "faster than " + second()), actual.first().failsWhenInconclusive(),
+        Enforcement.enforce(this, RatioClaim.decide(actual, Relation.GREATER, 1.0, first(), "faster than " + second()), actual.first().failsWhenInconclusive(),
                 "first faster than second (ratio > 1)", actual.first(), actual.second());
         return new SpeedupAssert(actual, true, descriptionText());
     }
@@ -44,7 +44,7 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
     /** Claims the second region is faster: median(second)/median(first) &lt; 1. Chain {@code byAtLeast} for a margin. */
     public SpeedupAssert secondIsFasterThanFirst() {
         isNotNull();
-        Enforcement.enforce(this, Claims.ratio(actual, Relation.LESS, 1.0, second(), "faster than " + first()), actual.first().failsWhenInconclusive(),
+        Enforcement.enforce(this, RatioClaim.decide(actual, Relation.LESS, 1.0, second(), "faster than " + first()), actual.first().failsWhenInconclusive(),
                 "second faster than first (ratio < 1)", actual.first(), actual.second());
         return new SpeedupAssert(actual, false, descriptionText());
     }
@@ -59,7 +59,7 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
         if (!(factor > 0) || Double.isInfinite(factor)) {
             throw new IllegalArgumentException("factor must be positive and finite, was " + factor);
         }
-        Enforcement.enforce(this, Claims.ratio(actual, Relation.AT_LEAST, 1 / factor, first(), "not slower than "
+        Enforcement.enforce(this, RatioClaim.decide(actual, Relation.AT_LEAST, 1 / factor, first(), "not slower than "
                 + second() + " by more than a factor of " + Format.ratio(factor) + " (median(first)/median(second) <= "
                 + Format.ratio(factor) + ")"), actual.first().failsWhenInconclusive(),
                 "first not slower than second by more than ×" + Format.ratio(factor), actual.first(), actual.second());

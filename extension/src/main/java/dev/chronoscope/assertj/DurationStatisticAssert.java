@@ -1,9 +1,10 @@
 package dev.chronoscope.assertj;
 
 import dev.chronoscope.Timing;
-import dev.chronoscope.internal.stats.Claims;
-import dev.chronoscope.internal.stats.Claims.Bound;
-import dev.chronoscope.internal.stats.Claims.Relation;
+import dev.chronoscope.internal.stats.Bound;
+import dev.chronoscope.internal.stats.ClaimMessages;
+import dev.chronoscope.internal.stats.PercentileClaim;
+import dev.chronoscope.internal.stats.Relation;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractDurationAssert;
 
@@ -85,8 +86,8 @@ public class DurationStatisticAssert extends AbstractDurationAssert<DurationStat
     }
 
     private DurationStatisticAssert claim(Bound... bounds) {
-        Enforcement.enforce(this, Claims.percentile(timing, percentile, List.of(bounds)), timing.failsWhenInconclusive(),
-                Claims.percentileClaim(percentile, List.of(bounds)), timing);
+        Enforcement.enforce(this, PercentileClaim.decide(timing, percentile, List.of(bounds)), timing.failsWhenInconclusive(),
+                ClaimMessages.percentileClaim(percentile, List.of(bounds)), timing);
         return myself;
     }
 }

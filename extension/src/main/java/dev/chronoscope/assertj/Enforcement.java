@@ -2,7 +2,8 @@ package dev.chronoscope.assertj;
 
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.stats.ClaimLog;
-import dev.chronoscope.internal.stats.Claims;
+import dev.chronoscope.internal.stats.Decision;
+import dev.chronoscope.internal.stats.Outcome;
 import org.assertj.core.api.AbstractAssert;
 import org.opentest4j.TestAbortedException;
 
@@ -24,7 +25,7 @@ final class Enforcement {
      * @param strict   whether an inconclusive claim fails ({@link dev.chronoscope.Timing#failsWhenInconclusive()}
      *                 of the timing the claim is about)
      */
-    static void enforce(AbstractAssert<?, ?> assertion, Claims.Decision decision, boolean strict, String claim, Timing... subjects) {
+    static void enforce(AbstractAssert<?, ?> assertion, Decision decision, boolean strict, String claim, Timing... subjects) {
         String description = assertion.descriptionText();
         String prefix = description == null || description.isEmpty() ? "" : "[" + description + "] ";
         String message = prefix + decision.render(strict);
@@ -32,7 +33,7 @@ final class Enforcement {
         if (decision.passed()) {
             return;
         }
-        if (decision.outcome() == Claims.Outcome.INCONCLUSIVE && !strict) {
+        if (decision.outcome() == Outcome.INCONCLUSIVE && !strict) {
             throw new TestAbortedException(message);
         }
         throw new AssertionError(message);

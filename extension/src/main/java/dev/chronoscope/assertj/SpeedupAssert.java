@@ -1,9 +1,10 @@
 package dev.chronoscope.assertj;
 
 import dev.chronoscope.Comparison;
-import dev.chronoscope.internal.stats.Claims;
-import dev.chronoscope.internal.stats.Claims.Relation;
-import dev.chronoscope.internal.stats.Format;
+import dev.chronoscope.internal.format.Format;
+import dev.chronoscope.internal.stats.Decision;
+import dev.chronoscope.internal.stats.RatioClaim;
+import dev.chronoscope.internal.stats.Relation;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -39,9 +40,9 @@ public class SpeedupAssert extends AbstractAssert<SpeedupAssert, Comparison> {
         String first = "'" + actual.first().label() + "' (first)";
         String second = "'" + actual.second().label() + "' (second)";
         String factorText = Format.ratio(factor);
-        Claims.Decision d = firstFaster
-                ? Claims.ratio(actual, Relation.AT_LEAST, factor, first, "faster than " + second + " by at least " + factorText + "x")
-                : Claims.ratio(actual, Relation.AT_MOST, 1 / factor, second, "faster than " + first + " by at least " + factorText + "x");
+        Decision d = firstFaster
+                ? RatioClaim.decide(actual, Relation.AT_LEAST, factor, first, "faster than " + second + " by at least " + factorText + "x")
+                : RatioClaim.decide(actual, Relation.AT_MOST, 1 / factor, second, "faster than " + first + " by at least " + factorText + "x");
         Enforcement.enforce(this, d, actual.first().failsWhenInconclusive(),
                 (firstFaster ? "first" : "second") + " faster by at least ×" + factorText, actual.first(), actual.second());
         return myself;

@@ -2,8 +2,10 @@ package dev.chronoscope.assertj;
 
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
-import dev.chronoscope.internal.stats.Claims;
-import dev.chronoscope.internal.stats.Format;
+import dev.chronoscope.internal.format.Format;
+import dev.chronoscope.internal.stats.AllocationClaim;
+import dev.chronoscope.internal.stats.ClaimMessages;
+import dev.chronoscope.internal.stats.Relation;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -71,8 +73,8 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must not be negative, was " + bytes);
         }
-        Enforcement.enforce(this, Claims.allocation(actual, bytes), actual.failsWhenInconclusive(),
-                Claims.allocationClaim(Claims.Relation.AT_MOST, bytes), actual);
+        Enforcement.enforce(this, AllocationClaim.atMost(actual, bytes), actual.failsWhenInconclusive(),
+                ClaimMessages.allocationClaim(Relation.AT_MOST, bytes), actual);
         return myself;
     }
 
@@ -87,8 +89,8 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
         if (bytes < 1) {
             throw new IllegalArgumentException("bytes must be at least 1 (every region allocates at least 0), was " + bytes);
         }
-        Enforcement.enforce(this, Claims.allocationAtLeast(actual, bytes), actual.failsWhenInconclusive(),
-                Claims.allocationClaim(Claims.Relation.AT_LEAST, bytes), actual);
+        Enforcement.enforce(this, AllocationClaim.atLeast(actual, bytes), actual.failsWhenInconclusive(),
+                ClaimMessages.allocationClaim(Relation.AT_LEAST, bytes), actual);
         return myself;
     }
 

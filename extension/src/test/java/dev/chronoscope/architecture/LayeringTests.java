@@ -4,6 +4,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
@@ -64,13 +67,24 @@ class LayeringTests {
      * The public value types (Timing, Probe, ClockId, …) sit below everything: the measurement core
      * builds them. Only the JUnit entry points of the root package (the extension and the condition
      * the annotations register) reach into the integration layer; a value type that did would close
-     * a cycle measurement → value type → integration → measurement.
+     * a cycle measurement → value type → integration → measurement. The one exception is the
+     * formatter, which depends on nothing (below), so that a value type prints figures as
+     * everything else does.
      */
     @Test
-    void theRootPackagesValueTypesDependOnNothingInternal() {
+    void theRootPackagesValueTypesDependOnNothingInternalButTheFormatter() {
         noClasses().that().resideInAPackage("dev.chronoscope")
                 .and().areNotAssignableTo(org.junit.jupiter.api.extension.Extension.class)
-                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal..", "dev.chronoscope.assertj..")
+                .should().dependOnClassesThat(resideInAnyPackage("dev.chronoscope.internal..", "dev.chronoscope.assertj..")
+                        .and(not(resideInAPackage("dev.chronoscope.internal.format.."))))
+                .check(classes);
+    }
+
+    @Test
+    void theFormatterDependsOnNothingElseOfChronoscope() {
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.format..")
+                .should().dependOnClassesThat(resideInAPackage("dev.chronoscope..")
+                        .and(not(resideInAPackage("dev.chronoscope.internal.format.."))))
                 .check(classes);
     }
 

@@ -4,7 +4,7 @@ import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
-import dev.chronoscope.internal.stats.Format;
+import dev.chronoscope.internal.format.Format;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,8 @@ import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
-import dev.chronoscope.internal.stats.Claims;
+import dev.chronoscope.internal.stats.RatioClaim;
+import dev.chronoscope.internal.stats.Relation;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
 
@@ -138,7 +139,7 @@ class QuantizedClockComparisonTests {
         for (long seed = 1; seed <= 10; seed++) {
             QuantizedClock clock = new QuantizedClock(seed);
             Comparison c = issueExample(probe(clock, true), clock);
-            if (Claims.ratio(c, Claims.Relation.AT_LEAST, 1 / 1.05, "'a+10%'", "not slower than 'a' by 5 %").passed()) {
+            if (RatioClaim.decide(c, Relation.AT_LEAST, 1 / 1.05, "'a+10%'", "not slower than 'a' by 5 %").passed()) {
                 passed++;
             }
         }

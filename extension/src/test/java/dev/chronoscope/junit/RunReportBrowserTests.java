@@ -4,6 +4,7 @@ import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.report.GfmTables;
 import dev.chronoscope.internal.report.HeadlessChromium;
 import dev.chronoscope.internal.report.RunReport;
@@ -20,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -215,8 +215,7 @@ class RunReportBrowserTests {
         if (t.isNull("allocatedBytesPerCall")) {
             return "—";
         }
-        double b = t.number("allocatedBytesPerCall");
-        return (b == Math.rint(b) || b >= 100 ? String.format(Locale.ROOT, "%,.0f", b) : String.format(Locale.ROOT, "%.1f", b)) + " B";
+        return Format.bytes(t.number("allocatedBytesPerCall")) + " B"; // as the section's alloc line prints it
     }
 
     private static String rowOf(List<String> rows, String test, String label) {

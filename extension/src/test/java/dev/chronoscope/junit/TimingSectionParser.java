@@ -1,5 +1,6 @@
 package dev.chronoscope.junit;
 
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.report.TimingSection;
 
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ final class TimingSectionParser {
     private static final Set<String> STATS_KEYS = Set.of("raw ticks", "raw ns", "net ticks", "net ns");
     private static final Pattern SAMPLES = Pattern.compile(
             "(\\d+) kept \\| (\\d+) dropped \\((\\d+) CPU migration, (\\d+) negative delta\\)");
-    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?|-");
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?|" + Format.MISSING);
     private static final Pattern HEADER_END = Pattern.compile(" -{3,}$");
 
     private TimingSectionParser() {
@@ -63,7 +64,7 @@ final class TimingSectionParser {
 
         double number(String name) {
             String v = printed(name);
-            return v.equals("-") ? Double.NaN : Double.parseDouble(v);
+            return v.equals(Format.MISSING) ? Double.NaN : Double.parseDouble(v);
         }
     }
 

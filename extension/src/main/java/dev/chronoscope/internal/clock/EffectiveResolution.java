@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.clock;
 
+import dev.chronoscope.internal.format.Format;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.TreeSet;
@@ -389,8 +391,7 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
     }
 
     private String amount(double v) {
-        String number = v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%.2f", v);
-        return number + " " + unit;
+        return Format.quantum(v) + " " + unit;
     }
 
     private String unitSingular() {

@@ -4,6 +4,7 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.ClockSurvey;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.host.Fact;
 
 import java.util.Locale;
@@ -106,15 +107,16 @@ public record ClockRow(ClockId id, String readMethod, Fact<Long> advertised, Ste
         return times(effectiveResolution().map(EffectiveResolution::quantum), nanosPerUnit);
     }
 
-    /** A quantum in the row's unit, ticks with their nanoseconds when known: {@code 24.45 ticks (10.0 ns)}. */
-    static String quantumInUnit(double quantum, ClockRow row) {
-        String number = quantum == Math.rint(quantum) ? DoctorFormat.count((long) quantum)
-                : String.format(Locale.ROOT, "%.2f", quantum);
+    /**
+     * An amount in the row's unit: a duration, or ticks with their duration when the tick is known:
+     * {@code 4 ms}, {@code 24.45 ticks (10.00 ns)}.
+     */
+    static String inUnit(double amount, ClockRow row) {
         if (!row.id().countsTicks()) {
-            return number + " ns";
+            return Format.duration(amount);
         }
-        String ticks = number + (quantum == 1 ? " tick" : " ticks");
-        return row.nanosPerUnit().map(n -> ticks + " (" + DoctorFormat.ns(quantum * n) + ")").orElse(ticks);
+        String ticks = Format.quantum(amount) + (amount == 1 ? " tick" : " ticks");
+        return row.nanosPerUnit().map(n -> ticks + " (" + Format.duration(amount * n) + ")").orElse(ticks);
     }
 
     /** Share of reads whose value differed from the previous read. */

@@ -7,6 +7,7 @@ import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.CpuQuota;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 
@@ -18,12 +19,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import static dev.chronoscope.internal.doctor.DoctorFormat.count;
-import static dev.chronoscope.internal.doctor.DoctorFormat.millis;
-import static dev.chronoscope.internal.doctor.DoctorFormat.ns;
-import static dev.chronoscope.internal.doctor.DoctorFormat.number;
-import static dev.chronoscope.internal.doctor.DoctorFormat.percent;
-import static dev.chronoscope.internal.doctor.DoctorFormat.ppm;
+import static dev.chronoscope.internal.format.Format.count;
+import static dev.chronoscope.internal.format.Format.duration;
+import static dev.chronoscope.internal.format.Format.millis;
+import static dev.chronoscope.internal.format.Format.percent;
+import static dev.chronoscope.internal.format.Format.ppm;
 
 /**
  * {@code DoctorRules} is used to derive facts and warnings from what the doctor measured: the
@@ -104,7 +104,7 @@ public final class DoctorRules {
         if (o.stepIsMethodFloor()) {
             return Fact.unknown(String.format(Locale.ROOT,
                     "%s changed on %s of reads, so its observed step (%s) is the reading loop's floor, not the tick",
-                    name, percent(o.changedFraction()), ns(step.get())));
+                    name, percent(o.changedFraction()), duration(step.get())));
         }
         if (o.changes() < MIN_COARSE_CHANGES) {
             return Fact.unknown(String.format(Locale.ROOT,
@@ -115,12 +115,12 @@ public final class DoctorRules {
         long hz = Math.round(rate);
         if (hz < 1 || Math.abs(rate - hz) / hz * 1e6 > HZ_TOLERANCE_PPM) {
             return Fact.unknown(String.format(Locale.ROOT,
-                    "%s steps by %s: 10^9 / step = %.4f is not a whole tick rate within %.0f ppm",
-                    name, ns(step.get()), rate, HZ_TOLERANCE_PPM));
+                    "%s steps by %s ns: 10^9 / step = %.4f is not a whole tick rate within %.0f ppm",
+                    name, count(step.get()), rate, HZ_TOLERANCE_PPM));
         }
         return Fact.of(new KernelTick(hz, step.get(), coarse.id(), o.changedFraction(), o.changes()),
-                String.format(Locale.ROOT, "round(10^9 / %s), the observed step of %s (%s of reads changed: the clock's own step)",
-                        ns(step.get()), name, percent(o.changedFraction())));
+                String.format(Locale.ROOT, "round(10^9 / %s ns), the observed step of %s (%s of reads changed: the clock's own step)",
+                        count(step.get()), name, percent(o.changedFraction())));
     }
 
     // ---- high-resolution timers ---------------------------------------------------------------
@@ -138,7 +138,7 @@ public final class DoctorRules {
         if (res == 1) {
             return Fact.of(true, "clock_getres(CLOCK_MONOTONIC) = 1 ns: hrtimer_resolution is HIGH_RES_NSEC (high-resolution mode)");
         }
-        return Fact.of(false, "clock_getres(CLOCK_MONOTONIC) = " + ns(res)
+        return Fact.of(false, "clock_getres(CLOCK_MONOTONIC) = " + duration(res)
                 + ": hrtimer_resolution is the tick (LOW_RES_NSEC), the kernel runs timers in low-resolution mode");
     }
 
@@ -231,7 +231,7 @@ public final class DoctorRules {
             if (u > LARGE_CALIBRATION_UNCERTAINTY_PPM) {
                 w.add(new Warning("tsc-calibration-uncertain", String.format(Locale.ROOT,
                         "the TSC frequency calibration is uncertain: ±%s ppm (over %.0f ppm): its windows disagree or"
-                        + " the reads were wide, so ticks converted to ns carry that error", number(u),
+                        + " the reads were wide, so ticks converted to ns carry that error", Format.units(u),
                         LARGE_CALIBRATION_UNCERTAINTY_PPM)));
             }
         } else if (!probeMissing) {
@@ -242,7 +242,7 @@ public final class DoctorRules {
             if (c.agrees().isKnown() && !c.agrees().get()) {
                 w.add(new Warning("cpuid-frequency-disagrees", String.format(Locale.ROOT,
                         "CPUID.%s states %s (%s) but the TSC was calibrated at %s: %s apart, more than the %.0f ppm allowed",
-                        c.leaf(), DoctorFormat.mhz(c.hz()), c.meaning(), DoctorFormat.mhz(r.calibration().get().hz()),
+                        c.leaf(), Format.frequency(c.hz()), c.meaning(), Format.frequency(r.calibration().get().hz()),
                         ppm(c.differencePpm().get()), c.tolerancePpm())));
             }
         }
@@ -255,14 +255,14 @@ public final class DoctorRules {
                 "resolution-misadvertised", String.format(Locale.ROOT,
                         "TSC: a read advertises 1 tick, but the counter only ever moved by multiples of %s ticks%s"
                         + " (GCD of %s back-to-back deltas): that is its real resolution", count(g.ticks()),
-                        r.tickNanos().map(n -> " (" + ns(g.ticks() * n) + ")").orElse(""), count(g.reads())))));
+                        r.tickNanos().map(n -> " (" + duration(g.ticks() * n) + ")").orElse(""), count(g.reads())))));
         r.highResTimers().asOptional().filter(on -> !on).ifPresent(x -> w.add(new Warning("low-resolution-timers",
                 "high-resolution timers are off (" + r.highResTimers().source() + "): sleeps and timer wake-ups land on"
                 + " the tick grid")));
         host.ntpSynchronised().asOptional().filter(sync -> !sync).ifPresent(x -> w.add(new Warning(
                 "ntp-unsynchronised", "NTP: the kernel clock is not synchronised (" + ntpState(host)
                 + "): nothing may be disciplining it, so CLOCK_MONOTONIC may run uncorrected at the counter's rate"
-                + " (frequency correction now " + host.ntpFrequencyPpm().map(DoctorFormat::ppm).describe()
+                + " (frequency correction now " + host.ntpFrequencyPpm().map(Format::ppm).describe()
                 + ") and CLOCK_REALTIME may be off")));
         host.cpufreqGovernor().asOptional().filter(g -> !g.equals("performance")).ifPresent(g -> w.add(new Warning(
                 "cpufreq-governor", "the cpufreq governor is '" + g + "', not 'performance' ("
@@ -315,8 +315,8 @@ public final class DoctorRules {
     private static String costRange(List<ClockRow> rows) {
         double min = rows.stream().mapToDouble(c -> c.costNs().get()).min().orElseThrow();
         double max = rows.stream().mapToDouble(c -> c.costNs().get()).max().orElseThrow();
-        String lo = number(Math.round(min));
-        String hi = number(Math.round(max));
+        String lo = count(Math.round(min));
+        String hi = count(Math.round(max));
         return (lo.equals(hi) ? lo : lo + "–" + hi) + " ns";
     }
 
@@ -353,14 +353,14 @@ public final class DoctorRules {
         for (List<ClockRow> group : finer.values()) {
             ClockRow first = group.get(0);
             w.add(new Warning("resolution-misadvertised", names(group) + ": " + advertisedBy(first) + " "
-                    + inUnit(first.advertised().get(), first) + ", but back-to-back reads differed by as little as "
+                    + ClockRow.inUnit(first.advertised().get(), first) + ", but back-to-back reads differed by as little as "
                     + stepRange(group) + ": the clock is finer than advertised (clock_getres reports the timer grid,"
                     + " hrtimer_resolution, not the clock)"));
         }
         for (List<ClockRow> group : coarser.values()) {
             ClockRow first = group.get(0);
             w.add(new Warning("resolution-misadvertised", names(group) + ": " + advertisedBy(first) + " "
-                    + inUnit(first.advertised().get(), first) + ", but the clock steps by " + quantumRange(group)
+                    + ClockRow.inUnit(first.advertised().get(), first) + ", but the clock steps by " + quantumRange(group)
                     + " (its effective resolution: " + group.stream().map(c -> percent(c.effectiveResolution().get().share()))
                     .collect(Collectors.joining(", ")) + " of differences between readings are multiples of it): it does"
                     + " not have the resolution it advertises"));
@@ -379,21 +379,13 @@ public final class DoctorRules {
         long min = rows.stream().mapToLong(c -> c.observedStep().get()).min().orElseThrow();
         long max = rows.stream().mapToLong(c -> c.observedStep().get()).max().orElseThrow();
         ClockRow first = rows.get(0);
-        return min == max ? inUnit(min, first) : number(min) + "–" + inUnit(max, first);
+        return min == max ? ClockRow.inUnit(min, first) : count(min) + "–" + ClockRow.inUnit(max, first);
     }
 
     private static String quantumRange(List<ClockRow> rows) {
-        List<String> quanta = rows.stream().map(c -> ClockRow.quantumInUnit(c.effectiveResolution().get().quantum(), c))
+        List<String> quanta = rows.stream().map(c -> ClockRow.inUnit(c.effectiveResolution().get().quantum(), c))
                 .distinct().toList();
         return String.join(", ", quanta);
-    }
-
-    private static String inUnit(long value, ClockRow row) {
-        if (row.id().countsTicks()) {
-            return count(value) + (value == 1 ? " tick" : " ticks")
-                    + row.nanosPerUnit().map(n -> " (" + ns(value * n) + ")").orElse("");
-        }
-        return ns(value);
     }
 
     /** What a warm-up did, in one line: {@code 14 rounds of 10,000 empty regions, 120 ms, converged}. */

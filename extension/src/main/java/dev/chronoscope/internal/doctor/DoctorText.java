@@ -7,6 +7,7 @@ import dev.chronoscope.internal.clock.ClockSurvey;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.host.CpuidFacts;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
@@ -18,15 +19,14 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import static dev.chronoscope.internal.doctor.DoctorFormat.count;
-import static dev.chronoscope.internal.doctor.DoctorFormat.mhz;
-import static dev.chronoscope.internal.doctor.DoctorFormat.millis;
-import static dev.chronoscope.internal.doctor.DoctorFormat.ns;
-import static dev.chronoscope.internal.doctor.DoctorFormat.number;
-import static dev.chronoscope.internal.doctor.DoctorFormat.percent;
-import static dev.chronoscope.internal.doctor.DoctorFormat.ppm;
-import static dev.chronoscope.internal.doctor.DoctorFormat.seconds;
-import static dev.chronoscope.internal.doctor.DoctorFormat.yesNo;
+import static dev.chronoscope.internal.format.Format.count;
+import static dev.chronoscope.internal.format.Format.duration;
+import static dev.chronoscope.internal.format.Format.frequency;
+import static dev.chronoscope.internal.format.Format.millis;
+import static dev.chronoscope.internal.format.Format.percent;
+import static dev.chronoscope.internal.format.Format.ppm;
+import static dev.chronoscope.internal.format.Format.seconds;
+import static dev.chronoscope.internal.format.Format.units;
 
 /**
  * {@code DoctorText} is used to render a {@link DoctorReport} for people: the clock table, the TSC
@@ -79,16 +79,16 @@ public final class DoctorText {
                 out.append(String.format(Locale.ROOT, "%-25s unavailable [%d]%n", c.id(), note(notes, c.unavailableReason().startsWith(c.id().name()) ? c.unavailableReason() : c.id() + ": " + c.unavailableReason())));
                 continue;
             }
-            String advertised = cell(c.advertised(), v -> inUnit(v, c), c.id() + " advertised", notes);
-            String resolution = cell(c.effectiveResolution(), e -> ClockRow.quantumInUnit(e.quantum(), c),
+            String advertised = cell(c.advertised(), v -> ClockRow.inUnit(v, c), c.id() + " advertised", notes);
+            String resolution = cell(c.effectiveResolution(), e -> ClockRow.inUnit(e.quantum(), c),
                     c.id() + " effective resolution", notes);
             String method = c.effectiveResolution().map(e -> e.method().key()).orElse("-");
-            String step = cell(c.observedStep(), v -> inUnit(v, c), c.id() + " smallest difference", notes);
+            String step = cell(c.observedStep(), v -> ClockRow.inUnit(v, c), c.id() + " smallest difference", notes);
             String kernel = cell(c.entersKernel(), k -> yesNo(k) + c.systemTimeFraction()
                     .map(f -> String.format(Locale.ROOT, " (%.0f %% sys)", 100 * f)).orElse(""), c.id() + " enters kernel", notes);
             String limited = c.reads() < o.reads() ? " (time bound)" : "";
             out.append(String.format(Locale.ROOT, "%-25s %-19s %-22s %-10s %-20s %-10s %9s  %-14s %s%n", c.id(), advertised,
-                    resolution, method, step, changed(c.observation()), perRead(c.observation().nanosPerRead()),
+                    resolution, method, step, changed(c.observation()), oneDecimal(c.observation().nanosPerRead()),
                     kernel, count(c.reads()) + limited));
         }
         out.append(String.format(Locale.ROOT,
@@ -108,7 +108,7 @@ public final class DoctorText {
                 100 * ClockSurvey.KERNEL_SYSTEM_FRACTION));
         if (r.calibration().isKnown()) {
             out.append("  TSC_FENCED and TSC: ").append(TICKS_NOTE).append("; ns at the calibrated ")
-                    .append(mhz(r.calibration().get().hz())).append(".\n");
+                    .append(frequency(r.calibration().get().hz())).append(".\n");
         } else {
             out.append("  TSC_FENCED and TSC: ").append(TICKS_NOTE).append("; no ns: ").append(r.calibration().source()).append('\n');
         }
@@ -123,10 +123,7 @@ public final class DoctorText {
                 : count(o.changes()) + (o.changes() == 1 ? " time" : " times");
     }
 
-    private static String perRead(double ns) {
-        return String.format(Locale.ROOT, ns >= 100 ? "%,.0f" : "%.1f", ns);
-    }
-
+    /** A column's figure: whole from 100 up, else to a tenth: {@code 1,234}, {@code 29.1}. */
     private static String oneDecimal(double v) {
         return String.format(Locale.ROOT, v >= 100 ? "%,.0f" : "%.1f", v);
     }
@@ -144,22 +141,14 @@ public final class DoctorText {
         return notes.size();
     }
 
-    private static String inUnit(long value, ClockRow row) {
-        if (!row.id().countsTicks()) {
-            return ns(value);
-        }
-        String ticks = count(value) + (value == 1 ? " tick" : " ticks");
-        return row.nanosPerUnit().map(n -> ticks + " (" + ns(value * n) + ")").orElse(ticks);
-    }
-
     // ---- TSC ------------------------------------------------------------------------------------
 
     private static void tsc(DoctorReport r, StringBuilder out) {
         HostFacts h = r.host();
         out.append("\nTSC\n");
-        line(out, "invariant TSC", sourced(h.invariantTsc(), DoctorFormat::yesNo));
-        line(out, "RDTSCP", sourced(h.rdtscp(), DoctorFormat::yesNo));
-        line(out, "RDPID", sourced(h.rdpid(), DoctorFormat::yesNo));
+        line(out, "invariant TSC", sourced(h.invariantTsc(), DoctorText::yesNo));
+        line(out, "RDTSCP", sourced(h.rdtscp(), DoctorText::yesNo));
+        line(out, "RDPID", sourced(h.rdpid(), DoctorText::yesNo));
         line(out, "kernel command line", h.kernelTscParameters().isKnown()
                 ? (h.kernelTscParameters().get().isEmpty() ? "no tsc= or clocksource= words" : String.join(" ", h.kernelTscParameters().get()))
                 + " (" + h.kernelTscParameters().source() + ")"
@@ -173,8 +162,8 @@ public final class DoctorText {
         if (r.calibration().isKnown()) {
             TscCalibration c = r.calibration().get();
             line(out, "frequency", String.format(Locale.ROOT, "%s ± %s ppm: %s windows of %s against CLOCK_MONOTONIC_RAW (%s)",
-                    mhz(c.hz()), oneDecimal(c.uncertaintyPpm()), c.windowHz().size(), millis(c.windowNanos()),
-                    c.windowHz().stream().map(DoctorFormat::mhz).collect(Collectors.joining(", "))));
+                    frequency(c.hz()), oneDecimal(c.uncertaintyPpm()), c.windowHz().size(), millis(c.windowNanos()),
+                    c.windowHz().stream().map(Format::frequency).collect(Collectors.joining(", "))));
         } else {
             line(out, "frequency", "unknown (" + r.calibration().source() + ")");
         }
@@ -188,11 +177,11 @@ public final class DoctorText {
             if (row == null || !row.available()) {
                 line(out, label, "unknown (" + (row == null ? counter + " was not surveyed" : row.unavailableReason()) + ")");
             } else {
-                line(out, label, fact(row.effectiveResolution(), e -> ClockRow.quantumInUnit(e.quantum(), row) + ", "
+                line(out, label, fact(row.effectiveResolution(), e -> ClockRow.inUnit(e.quantum(), row) + ", "
                         + row.readMethod() + ": " + e.describe()));
             }
         }
-        line(out, "granularity", fact(r.granularity(), g -> inUnit(g.ticks(), bare != null ? bare : ClockRow.unavailable(ClockId.TSC, "?"))
+        line(out, "granularity", fact(r.granularity(), g -> ClockRow.inUnit(g.ticks(), bare != null ? bare : ClockRow.unavailable(ClockId.TSC, "?"))
                 + ": " + (g.ticks() == 1 ? "the deltas share no common factor, no coarser step is visible"
                 : "every delta was a multiple of it, so the TSC advances in steps of " + count(g.ticks()) + " ticks")
                 + " [" + r.granularity().source() + "]"));
@@ -209,23 +198,23 @@ public final class DoctorText {
         }
         DoctorRules.CpuidComparison c = r.cpuidComparisons().stream().filter(x -> x.leaf().equals(leaf)).findFirst().orElse(null);
         if (c == null) {
-            line(out, label, mhz(hz.get()) + " (" + hz.source() + ")");
+            line(out, label, frequency(hz.get()) + " (" + hz.source() + ")");
             return;
         }
         String comparison = c.differencePpm().isKnown()
                 ? String.format(Locale.ROOT, "%s from the calibration (allowed ±%s ppm): %s", ppm(c.differencePpm().get()),
-                number(Math.round(c.tolerancePpm())), c.agrees().get() ? "agrees" : "DISAGREES")
+                count(Math.round(c.tolerancePpm())), c.agrees().get() ? "agrees" : "DISAGREES")
                 : "not compared: " + c.differencePpm().source();
-        line(out, label, mhz(c.hz()) + ", " + c.meaning() + "; " + comparison);
+        line(out, label, frequency(c.hz()) + ", " + c.meaning() + "; " + comparison);
     }
 
     private static String floor(ProbeFloor f, DoctorReport r) {
         Summary t = f.raw();
         String ns = r.tickNanos().map(n -> String.format(Locale.ROOT, " = min %s  p50 %s  p99 %s ns",
-                number(round1(t.min() * n)), number(round1(t.p50() * n)), number(round1(t.p99() * n)))).orElse("");
+                units(round1(t.min() * n)), units(round1(t.p50() * n)), units(round1(t.p99() * n)))).orElse("");
         String method = r.clock(ClockId.TSC_FENCED).map(ClockRow::readMethod).filter(m -> !m.isEmpty()).orElse("TSC_FENCED");
-        return String.format(Locale.ROOT, "min %s  p50 %s  p99 %s ticks%s (%s empty regions in %s, %s)", number(t.min()),
-                number(t.p50()), number(t.p99()), ns, count(t.count()), String.format(Locale.ROOT, "%.1f ms", f.elapsedNanos() / 1e6),
+        return String.format(Locale.ROOT, "min %s  p50 %s  p99 %s ticks%s (%s empty regions in %s, %s)", units(t.min()),
+                units(t.p50()), units(t.p99()), ns, count(t.count()), String.format(Locale.ROOT, "%.1f ms", f.elapsedNanos() / 1e6),
                 method);
     }
 
@@ -235,7 +224,7 @@ public final class DoctorText {
         HostFacts h = r.host();
         out.append("\nhost\n");
         line(out, "CPU", fact(h.cpuVendor(), v -> v) + " · " + fact(h.cpuModel(), v -> v));
-        String hypervisor = sourced(h.hypervisor(), DoctorFormat::yesNo);
+        String hypervisor = sourced(h.hypervisor(), DoctorText::yesNo);
         if (Boolean.TRUE.equals(h.hypervisor().value())) {
             hypervisor += "; vendor " + fact(h.hypervisorVendor(), v -> v + CpuidFacts.hypervisorProduct(v)
                     .map(p -> " (" + p + ")").orElse(""));
@@ -266,10 +255,10 @@ public final class DoctorText {
         if (tick.isKnown()) {
             DoctorRules.KernelTick t = tick.get();
             String advertised = r.clock(t.clock()).map(ClockRow::advertised).filter(Fact::isKnown)
-                    .map(a -> "; clock_getres(" + t.clock() + ") says " + ns(a.get())).orElse("");
+                    .map(a -> "; clock_getres(" + t.clock() + ") says " + duration(a.get())).orElse("");
             line(out, "kernel tick", String.format(Locale.ROOT,
-                    "HZ %d = round(10^9 / %s): the step of %s, its own (%s changes in %s reads)%s", t.hz(),
-                    ns(t.stepNs()), t.clock(), count(t.changes()),
+                    "HZ %d = round(10^9 / %s ns): the step of %s, its own (%s changes in %s reads)%s", t.hz(),
+                    count(t.stepNs()), t.clock(), count(t.changes()),
                     count(r.clock(t.clock()).map(ClockRow::reads).orElse(0L)), advertised));
         } else {
             line(out, "kernel tick", "unknown (" + tick.source() + ")");
@@ -295,6 +284,10 @@ public final class DoctorText {
         for (HostFact<?> key : keys) {
             line(out, key.name(), sourced(h.get(key), Object::toString));
         }
+    }
+
+    private static String yesNo(boolean b) {
+        return b ? "yes" : "no";
     }
 
     private static String flag(String name, Fact<Boolean> f) {

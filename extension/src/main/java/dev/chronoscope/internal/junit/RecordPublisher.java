@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.report.JsonLinesWriter;
 import dev.chronoscope.internal.report.RecordJson;
 import dev.chronoscope.internal.report.TestRecord;
@@ -102,13 +103,13 @@ final class RecordPublisher {
     private static void publishEntries(ExtensionContext context, TestRecord record, String json) {
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("chronoscope.clock", record.clock().name());
-        entries.put("chronoscope.floor.p50", TimingSection.number(record.floor().raw().p50()) + " " + record.floor().raw().unit().symbol());
+        entries.put("chronoscope.floor.p50", Format.units(record.floor().raw().p50()) + " " + record.floor().raw().unit().symbol());
         for (int i = 0; i < record.timings().size(); i++) {
             Timing t = record.timings().get(i);
             entries.put("chronoscope.timing." + i + ".label", t.label());
             entries.put("chronoscope.timing." + i + ".verdict", t.verdict().name());
             if (t.kept() > 0) {
-                entries.put("chronoscope.timing." + i + ".p50.ns", TimingSection.number(t.rawNanos().p50()));
+                entries.put("chronoscope.timing." + i + ".p50.ns", Format.units(t.rawNanos().p50()));
             }
             if (t.kept() > MAX_PUBLISHED_SAMPLES) {
                 entries.put("chronoscope.timing." + i + ".samples", String.format(java.util.Locale.ROOT,

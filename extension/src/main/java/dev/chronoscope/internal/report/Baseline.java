@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.format.Format;
+
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -311,7 +313,7 @@ public final class Baseline {
             // an even number of runs whose floors lie far apart: their median floor is none of theirs
             return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "the baseline runs' floors disagree with each "
                     + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
-                    FLOOR_TOLERANCE, TimingSection.number(typicalFloor)));
+                    FLOOR_TOLERANCE, Format.units(typicalFloor)));
         }
         return BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
                 pooledSpread(alike, key, kind, clock, measure), threshold);
@@ -344,7 +346,7 @@ public final class Baseline {
                 : String.format(java.util.Locale.ROOT, "x%.2f lower (1/%.2f), beyond 1/%.2f: the baseline runs ran on a busier host, or "
                 + "a slower probe path, than this one", ratio, 1 / ratio, FLOOR_TOLERANCE);
         return String.format(java.util.Locale.ROOT, "%s was %s ns against %s ns in the baseline runs (their median), %s, so its "
-                + "medians are not comparable; run again", which, TimingSection.number(floorNs), TimingSection.number(typicalFloor), moved);
+                + "medians are not comparable; run again", which, Format.units(floorNs), Format.units(typicalFloor), moved);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.format.Format;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -254,7 +256,7 @@ public final class BaselineRule {
         double up = 1 + threshold;
         String figures = String.format(Locale.ROOT, "median %s ns vs %s ns (geometric mean of %d baseline run%s); 99 %% interval "
                         + "without a change x%.3f..x%.3f; between-run spread used: %s%s; threshold %.0f %%",
-                TimingSection.number(current.medianNs()), TimingSection.number(Math.exp(mean)), n, n == 1 ? "" : "s",
+                Format.units(current.medianNs()), Format.units(Math.exp(mean)), n, n == 1 ? "" : "s",
                 Math.exp(-margin), Math.exp(margin), used.source(),
                 excess > 0 ? String.format(Locale.ROOT, ", plus this run's own noise beyond the baseline runs' (%.1f %%)",
                         100 * Math.sqrt(excess)) : "", 100 * threshold);

@@ -2,7 +2,7 @@ package dev.chronoscope.internal.report;
 
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.stats.ClaimLog;
-import dev.chronoscope.internal.stats.Claims;
+import dev.chronoscope.internal.stats.Outcome;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -60,7 +60,7 @@ public record ClaimRecord(List<Integer> timings, String claim, String outcome, S
         return out;
     }
 
-    private static String outcome(Claims.Outcome o) {
+    private static String outcome(Outcome o) {
         return switch (o) {
             case PASS -> PASSED;
             case FAIL -> FAILED;
@@ -68,7 +68,7 @@ public record ClaimRecord(List<Integer> timings, String claim, String outcome, S
         };
     }
 
-    private static String effect(Claims.Outcome o, boolean strict) {
+    private static String effect(Outcome o, boolean strict) {
         return switch (o) {
             case PASS -> "passed";
             case FAIL -> "failed the test";

@@ -4,11 +4,10 @@ import dev.chronoscope.CpuThrottling;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
-import dev.chronoscope.internal.stats.Format;
+import dev.chronoscope.internal.format.Format;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
@@ -70,8 +69,8 @@ public final class CompactSection {
         facts.add("container: " + r.container().describe());
         facts.add(r.clock() + ": " + r.readMethod() + "; chosen by " + r.clockWhy());
         if (r.frequency() != null) {
-            facts.add(String.format(Locale.ROOT, "TSC frequency: %.4f MHz +-%.1f ppm, %s; ticks are TSC reference ticks, not core cycles",
-                    r.frequency().hz() / 1e6, r.frequency().uncertaintyPpm(), r.frequency().method()));
+            facts.add("TSC frequency: " + Format.frequency(r.frequency().hz(), r.frequency().uncertaintyPpm()) + ", "
+                    + r.frequency().method() + "; ticks are TSC reference ticks, not core cycles");
         }
         facts.add(r.clock() + " resolution: " + r.stepSource());
         facts.add(r.clock() + " probe-path warm-up: " + r.warmup().replaceAll("; (still warm before this test|before this test.*)$", ""));

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.format.Format;
+
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -147,7 +149,7 @@ public final class HtmlReport {
             hosts.add(t.host());
             containers.add(t.container().describe());
             clocks.add(t.clock() + " — " + t.readMethod() + (t.frequencyHz() == null ? ""
-                    : String.format(Locale.ROOT, " — %.4f MHz", t.frequencyHz() / 1e6)));
+                    : " — " + Format.frequency(t.frequencyHz())));
         }
         out.append("<h2>Run facts</h2>\n<table class=\"facts\"><tr><th>host</th><td>");
         out.append(String.join("<br>", hosts.stream().map(Html::escape).toList()));

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.format.Format;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -147,8 +149,7 @@ public final class Overview {
         if (t.bytesPerCall() == null) {
             return "—";
         }
-        double b = t.bytesPerCall();
-        return (b == Math.rint(b) || Math.abs(b) >= 100 ? String.format(Locale.ROOT, "%,.0f", b) : String.format(Locale.ROOT, "%.1f", b)) + " B";
+        return Format.bytes(t.bytesPerCall()) + " B";
     }
 
     /**

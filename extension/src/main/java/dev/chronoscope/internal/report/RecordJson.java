@@ -5,7 +5,7 @@ import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.stats.AssertionSettings;
-import dev.chronoscope.internal.stats.Claims;
+import dev.chronoscope.internal.stats.Estimate;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -118,7 +118,7 @@ public final class RecordJson {
     }
 
     private static Json.Obj medianInterval(Timing t) {
-        Claims.Estimate e = Claims.estimate(t, 50);
+        Estimate e = Estimate.of(t, 50);
         return Json.object().put("low", e.low()).put("high", e.high()).put("level", AssertionSettings.CONFIDENCE);
     }
 

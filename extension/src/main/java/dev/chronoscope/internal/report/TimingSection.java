@@ -1,15 +1,16 @@
 package dev.chronoscope.internal.report;
 
-import dev.chronoscope.Allocation;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.format.Format;
 
 import java.util.Locale;
 
 /**
  * The plain-ASCII timing section printed for each timed test. One fact per line: a key padded to
- * {@link #KEY_WIDTH} columns, then the value; statistics as {@code name value} pairs; so that a
+ * {@link #KEY_WIDTH} columns, then the value; statistics as {@code name value} pairs, every figure in
+ * {@link Format#units} (whole, or to a tenth; {@value Format#MISSING} where there is none); so that a
  * person reads it at a glance and a script reads it back.
  */
 public final class TimingSection {
@@ -27,18 +28,18 @@ public final class TimingSection {
         out.append(header).append("-".repeat(Math.max(3, WIDTH - header.length()))).append('\n');
         line(out, "clock", r.clock() + " | " + r.readMethod() + " | " + r.clockWhy());
         if (r.frequency() != null) {
-            line(out, "frequency", String.format(Locale.ROOT, "%.4f MHz +-%.1f ppm | %s | ticks are TSC reference ticks, not core cycles",
-                    r.frequency().hz() / 1e6, r.frequency().uncertaintyPpm(), r.frequency().method()));
+            line(out, "frequency", Format.frequency(r.frequency().hz(), r.frequency().uncertaintyPpm()) + " | "
+                    + r.frequency().method() + " | ticks are TSC reference ticks, not core cycles");
         }
         line(out, "host", r.host());
         line(out, "container", r.container().describe());
         String unit = r.floor().raw().unit().symbol();
         // the quantum the clock's readings come in (not what reading it costs), then how it was decided
-        line(out, "resolution", number(r.step()) + " " + unit + nanosNote(r.step(), r.floor().raw().unit(), r)
+        line(out, "resolution", Format.units(r.step()) + " " + unit + nanosNote(r.step(), r.floor().raw().unit(), r)
                 + " | " + r.stepSource());
         line(out, "floor", stats(r.floor().raw(), "min", "p50", "p99") + " " + unit + " | n " + r.floor().raw().count()
                 + String.format(Locale.ROOT, " in %.2f ms", r.floor().elapsedNanos() / 1e6)
-                + (r.floor().raw().unit() == ClockUnit.TICKS ? String.format(Locale.ROOT, " | p50 %.1f ns", r.floor().nanos().p50()) : ""));
+                + (r.floor().raw().unit() == ClockUnit.TICKS ? " | p50 " + Format.units(r.floor().nanos().p50()) + " ns" : ""));
         line(out, "warmup", r.warmup());
         line(out, "pinned", r.pinned());
         line(out, "outcome", r.gate() == null ? r.outcome() : r.outcome() + " | " + r.gate().describe());
@@ -61,7 +62,7 @@ public final class TimingSection {
 
     private static String nanosNote(double value, ClockUnit unit, TestRecord r) {
         return unit == ClockUnit.TICKS && r.frequency() != null
-                ? String.format(Locale.ROOT, " (%.1f ns)", r.frequency().ticksToNanos(value)) : "";
+                ? " (" + Format.units(r.frequency().ticksToNanos(value)) + " ns)" : "";
     }
 
     private static void timing(StringBuilder out, String label, Timing t) {
@@ -72,14 +73,14 @@ public final class TimingSection {
         if (t.kept() == 1) {
             // one sample (a single invocation): its value, not seven equal statistics
             if (t.unit() == ClockUnit.TICKS) {
-                line(out, "raw ticks", "value " + number(t.raw().p50()));
+                line(out, "raw ticks", "value " + Format.units(t.raw().p50()));
             }
-            line(out, "raw ns", "value " + number(t.rawNanos().p50()));
+            line(out, "raw ns", "value " + Format.units(t.rawNanos().p50()));
             if (t.floorSubtracted()) {
                 if (t.unit() == ClockUnit.TICKS) {
-                    line(out, "net ticks", "value " + number(t.net().p50()));
+                    line(out, "net ticks", "value " + Format.units(t.net().p50()));
                 }
-                line(out, "net ns", "value " + number(t.netNanos().p50()) + " | floor p50 subtracted");
+                line(out, "net ns", "value " + Format.units(t.netNanos().p50()) + " | floor p50 subtracted");
             }
         } else if (t.kept() > 1) {
             if (t.unit() == ClockUnit.TICKS) {
@@ -100,9 +101,9 @@ public final class TimingSection {
                 + t.droppedMigration() + " samples moved between CPUs"
                 + t.cpuThrottling().map(c -> " | CPU quota " + c.describe() + (c.throttled() ? ": THROTTLED while sampling" : ""))
                 .orElse(""));
-        t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + String.format(Locale.ROOT,
-                "%,d calls after warm-up, halves %s / %s B/call%s", a.calls(), Allocation.formatBytes(a.firstHalfBytesPerCall()),
-                Allocation.formatBytes(a.secondHalfBytesPerCall()), a.changedBetweenHalves() ? " (CHANGED during the run)" : "")));
+        t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + Format.count(a.calls())
+                + " calls after warm-up, halves " + Format.bytes(a.firstHalfBytesPerCall()) + " / "
+                + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves() ? " (CHANGED during the run)" : "")));
     }
 
     private static void line(StringBuilder out, String key, String value) {
@@ -152,7 +153,7 @@ public final class TimingSection {
             if (b.length() > 0) {
                 b.append("  ");
             }
-            b.append(name).append(' ').append(number(value(s, name)));
+            b.append(name).append(' ').append(Format.units(value(s, name)));
         }
         return b.toString();
     }
@@ -168,13 +169,5 @@ public final class TimingSection {
             case "mad" -> s.mad();
             default -> throw new IllegalArgumentException(name);
         };
-    }
-
-    /** Whole numbers as such, others with one decimal; always '.' as the decimal point. */
-    public static String number(double v) {
-        if (Double.isNaN(v)) {
-            return "-";
-        }
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 }

@@ -32,7 +32,7 @@ public final class ClaimLog {
      * @param strict   whether an inconclusive claim failed the test (else it aborted it)
      * @param message  the words the test report shows: the failure's or abort's message, or for a pass why it passed
      */
-    public record Entry(long sequence, List<WeakReference<Timing>> subjectRefs, String claim, Claims.Outcome outcome, boolean strict,
+    public record Entry(long sequence, List<WeakReference<Timing>> subjectRefs, String claim, Outcome outcome, boolean strict,
                         String message) {
         public Entry {
             subjectRefs = List.copyOf(subjectRefs);
@@ -57,7 +57,7 @@ public final class ClaimLog {
     }
 
     /** Logs a decided claim about {@code subjects}. */
-    public static void record(List<Timing> subjects, String claim, Claims.Decision decision, boolean strict, String message) {
+    public static void record(List<Timing> subjects, String claim, Decision decision, boolean strict, String message) {
         Entry entry = new Entry(SEQUENCE.incrementAndGet(), subjects.stream().map(WeakReference::new).toList(), claim,
                 decision.outcome(), strict, message);
         synchronized (LOG) {

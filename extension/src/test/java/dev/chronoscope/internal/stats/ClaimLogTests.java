@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The log of decided claims: taken once by the test that measured the timings, and never what keeps a timing alive. */
 class ClaimLogTests {
 
-    private static final Claims.Decision PASS = new Claims.Decision(Claims.Outcome.PASS, "ok", List.of(), "");
+    private static final Decision PASS = new Decision(Outcome.PASS, "ok", List.of(), "");
 
     @Test
     void aClaimIsTakenOnceInTheOrderMadeAndAComparisonsClaimOnce() {

@@ -3,10 +3,6 @@ package dev.chronoscope.internal.stats;
 import dev.chronoscope.Comparison;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
-import dev.chronoscope.internal.stats.Claims.Bound;
-import dev.chronoscope.internal.stats.Claims.Decision;
-import dev.chronoscope.internal.stats.Claims.Outcome;
-import dev.chronoscope.internal.stats.Claims.Relation;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -21,7 +17,7 @@ class ClaimsTests {
     private final Timing steady = Synthetic.timing("steady", Synthetic.around(1000, 100, 1001));
 
     private static Decision median(Timing t, Relation relation, long nanos) {
-        return Claims.percentile(t, 50, List.of(new Bound(relation, Duration.ofNanos(nanos))));
+        return PercentileClaim.decide(t, 50, List.of(new Bound(relation, Duration.ofNanos(nanos))));
     }
 
     @Test
@@ -92,11 +88,11 @@ class ClaimsTests {
     @Test
     void aPercentileTheSampleCountCannotBoundIsInconclusiveOnThatSide() {
         Timing t = Synthetic.timing("t", Synthetic.around(1000, 100, 200));
-        Decision upper = Claims.percentile(t, 99, List.of(new Bound(Relation.LESS, Duration.ofSeconds(1))));
+        Decision upper = PercentileClaim.decide(t, 99, List.of(new Bound(Relation.LESS, Duration.ofSeconds(1))));
         assertThat(upper.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(upper.headline()).contains("with 200 samples the p99 interval has no upper bound");
         assertThat(upper.render(false)).contains("time at least 368 runs, so that the p99 interval has both bounds");
-        Decision lower = Claims.percentile(t, 99, List.of(new Bound(Relation.GREATER, Duration.ofNanos(500))));
+        Decision lower = PercentileClaim.decide(t, 99, List.of(new Bound(Relation.GREATER, Duration.ofNanos(500))));
         assertThat(lower.outcome()).isEqualTo(Outcome.PASS);
     }
 
@@ -106,7 +102,7 @@ class ClaimsTests {
         long[] samples = new long[500];
         java.util.Arrays.fill(samples, 240);
         Timing q = Synthetic.timing("quantised", Synthetic.context(30, 24, false), samples);
-        Claims.Estimate e = Claims.estimate(q, 50);
+        Estimate e = Estimate.of(q, 50);
         assertThat(e.low()).isEqualTo(216.0);
         assertThat(e.high()).isEqualTo(264.0);
         assertThat(median(q, Relation.LESS, 250).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
@@ -129,9 +125,9 @@ class ClaimsTests {
     @Test
     void betweenFailsOnEitherSideAndPassesInside() {
         List<Bound> inside = List.of(new Bound(Relation.AT_LEAST, Duration.ofNanos(900)), new Bound(Relation.AT_MOST, Duration.ofNanos(1100)));
-        assertThat(Claims.percentile(steady, 50, inside).outcome()).isEqualTo(Outcome.PASS);
+        assertThat(PercentileClaim.decide(steady, 50, inside).outcome()).isEqualTo(Outcome.PASS);
         List<Bound> below = List.of(new Bound(Relation.AT_LEAST, Duration.ofNanos(1050)), new Bound(Relation.AT_MOST, Duration.ofNanos(1100)));
-        Decision d = Claims.percentile(steady, 50, below);
+        Decision d = PercentileClaim.decide(steady, 50, below);
         assertThat(d.outcome()).isEqualTo(Outcome.FAIL);
         assertThat(d.headline()).contains("to be at least 1.050 us and at most 1.100 us").contains("lies below 1.050 us");
     }
@@ -146,9 +142,9 @@ class ClaimsTests {
     void aClearRatioPassesItsClaimAndFailsTheOpposite() {
         Comparison c = compare(Synthetic.around(1000, 100, 2000), Synthetic.around(2000, 200, 2000));
         assertThat(c.ratio()).isEqualTo(2.0);
-        Decision faster = Claims.ratio(c, Relation.GREATER, 1, "'first' (first)", "faster than 'second' (second)");
+        Decision faster = RatioClaim.decide(c, Relation.GREATER, 1, "'first' (first)", "faster than 'second' (second)");
         assertThat(faster.outcome()).isEqualTo(Outcome.PASS);
-        Decision byThree = Claims.ratio(c, Relation.AT_LEAST, 3, "'first' (first)", "faster than 'second' (second) by at least 3x");
+        Decision byThree = RatioClaim.decide(c, Relation.AT_LEAST, 3, "'first' (first)", "faster than 'second' (second) by at least 3x");
         assertThat(byThree.outcome()).isEqualTo(Outcome.FAIL);
         assertThat(byThree.render(false))
                 .startsWith("Expected 'first' (first) to be faster than 'second' (second) by at least 3x, but the 95 % interval of"
@@ -169,16 +165,16 @@ class ClaimsTests {
     void identicalRegionsStraddleOne() {
         long[] a = Synthetic.around(1000, 100, 2000);
         Comparison c = compare(a, a.clone());
-        Decision d = Claims.ratio(c, Relation.GREATER, 1, "'first' (first)", "faster than 'second' (second)");
+        Decision d = RatioClaim.decide(c, Relation.GREATER, 1, "'first' (first)", "faster than 'second' (second)");
         assertThat(d.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(d.headline()).contains("straddles 1.");
-        assertThat(Claims.ratio(c, Relation.AT_LEAST, 1 / 1.1, "first", "not slower").outcome()).isEqualTo(Outcome.PASS);
+        assertThat(RatioClaim.decide(c, Relation.AT_LEAST, 1 / 1.1, "first", "not slower").outcome()).isEqualTo(Outcome.PASS);
     }
 
     @Test
     void anUnresolvedRegionMakesARatioInconclusive() {
         Comparison c = compare(Synthetic.around(40, 2, 2000), Synthetic.around(2000, 200, 2000));
-        Decision d = Claims.ratio(c, Relation.GREATER, 1, "first", "faster");
+        Decision d = RatioClaim.decide(c, Relation.GREATER, 1, "first", "faster");
         assertThat(d.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(d.headline()).contains("the clock does not resolve 'first'");
     }

@@ -12,18 +12,20 @@ import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.measure.JvmFacts;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.internal.stats.BlockBootstrap;
-import dev.chronoscope.internal.stats.Claims;
-import dev.chronoscope.internal.stats.Claims.Bound;
-import dev.chronoscope.internal.stats.Claims.Outcome;
-import dev.chronoscope.internal.stats.Claims.Relation;
+import dev.chronoscope.internal.stats.Bound;
+import dev.chronoscope.internal.stats.Decision;
+import dev.chronoscope.internal.stats.Outcome;
+import dev.chronoscope.internal.stats.PercentileClaim;
+import dev.chronoscope.internal.stats.RatioClaim;
+import dev.chronoscope.internal.stats.Relation;
 import dev.chronoscope.internal.stats.Comparisons;
-import dev.chronoscope.internal.stats.Format;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -42,7 +44,7 @@ import java.util.function.Supplier;
  * identical regions (A vs A', the false-positive rate), how often they see a region that does
  * twice the work (A vs 2A, the detection rate), and what they make of 10 % more work (A vs A+10%). Everything goes through the code a test uses:
  * {@link MeasuringProbe#compare} with the extension's default floor, warm-up and seed, and the
- * decisions of {@link Claims} that the AssertJ assertions enforce.
+ * decisions of {@link RatioClaim} and {@link PercentileClaim} that the AssertJ assertions enforce.
  *
  * <p>Regions are a chain of dependent 64-bit multiply-adds ({@code x = x * mul + add}) whose
  * constants live in non-final fields, so the JIT can neither fold nor drop them; A, A' and 2A are
@@ -106,7 +108,7 @@ public final class Validation {
             }
         }
 
-        void add(Claims.Decision d) {
+        void add(Decision d) {
             counts.merge(d.outcome(), 1, Integer::sum);
         }
 
@@ -206,24 +208,24 @@ public final class Validation {
             if (aa.ratioLow() <= 1 && 1 <= aa.ratioHigh()) {
                 covers++;
             }
-            same.get(0).add(Claims.ratio(aa, Relation.GREATER, 1, "A", "faster than A'"));
-            same.get(1).add(Claims.ratio(aa, Relation.LESS, 1, "A'", "faster than A"));
-            same.get(2).add(Claims.ratio(aa, Relation.AT_LEAST, 1.5, "A", "faster than A' by 1.5x"));
-            same.get(3).add(Claims.ratio(aa, Relation.AT_LEAST, 1 / 1.10, "A", "not slower than A' by 10 %"));
-            same.get(4).add(Claims.percentile(aa.first(), 50, List.of(new Bound(Relation.LESS, refLoose))));
-            same.get(5).add(Claims.percentile(aa.first(), 50, List.of(new Bound(Relation.LESS, refMedian))));
+            same.get(0).add(RatioClaim.decide(aa, Relation.GREATER, 1, "A", "faster than A'"));
+            same.get(1).add(RatioClaim.decide(aa, Relation.LESS, 1, "A'", "faster than A"));
+            same.get(2).add(RatioClaim.decide(aa, Relation.AT_LEAST, 1.5, "A", "faster than A' by 1.5x"));
+            same.get(3).add(RatioClaim.decide(aa, Relation.AT_LEAST, 1 / 1.10, "A", "not slower than A' by 10 %"));
+            same.get(4).add(PercentileClaim.decide(aa.first(), 50, List.of(new Bound(Relation.LESS, refLoose))));
+            same.get(5).add(PercentileClaim.decide(aa.first(), 50, List.of(new Bound(Relation.LESS, refMedian))));
 
             Comparison a2 = probe.compare("A", work(steps), "2A", work(2 * steps), options.runs());
-            twice.get(0).add(Claims.ratio(a2, Relation.GREATER, 1, "A", "faster than 2A"));
-            twice.get(1).add(Claims.ratio(a2, Relation.AT_LEAST, 1.5, "A", "faster than 2A by 1.5x"));
+            twice.get(0).add(RatioClaim.decide(a2, Relation.GREATER, 1, "A", "faster than 2A"));
+            twice.get(1).add(RatioClaim.decide(a2, Relation.AT_LEAST, 1.5, "A", "faster than 2A by 1.5x"));
             // "2A (second) is not slower than A (first) by more than 10 %": median(2A)/median(A) <= 1.10
-            twice.get(2).add(Claims.ratio(a2, Relation.AT_MOST, 1.10, "2A", "not slower than A by 10 %"));
-            twice.get(3).add(Claims.percentile(a2.second(), 50, List.of(new Bound(Relation.LESS, refLoose))));
+            twice.get(2).add(RatioClaim.decide(a2, Relation.AT_MOST, 1.10, "2A", "not slower than A by 10 %"));
+            twice.get(3).add(PercentileClaim.decide(a2.second(), 50, List.of(new Bound(Relation.LESS, refLoose))));
 
             Comparison a11 = probe.compare("A", work(steps), "A+10%", work(longer), options.runs());
-            tenth.get(0).add(Claims.ratio(a11, Relation.GREATER, 1, "A", "faster than A+10%"));
-            tenth.get(1).add(Claims.ratio(a11, Relation.AT_LEAST, 1.5, "A", "faster than A+10% by 1.5x"));
-            tenth.get(2).add(Claims.ratio(a11, Relation.AT_MOST, 1.05, "A+10%", "not slower than A by 5 %"));
+            tenth.get(0).add(RatioClaim.decide(a11, Relation.GREATER, 1, "A", "faster than A+10%"));
+            tenth.get(1).add(RatioClaim.decide(a11, Relation.AT_LEAST, 1.5, "A", "faster than A+10% by 1.5x"));
+            tenth.get(2).add(RatioClaim.decide(a11, Relation.AT_MOST, 1.05, "A+10%", "not slower than A by 5 %"));
         }
         long elapsed = System.nanoTime() - started;
         double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();

@@ -1,0 +1,65 @@
+package dev.chronoscope.internal.stats;
+
+import dev.chronoscope.Timing;
+import dev.chronoscope.Verdict;
+
+import java.util.List;
+
+/**
+ * Decides a claim about a statistic of one timing: its {@code p}-th percentile against one or more
+ * duration bounds. The rules, in order:
+ * <ol>
+ *   <li>no samples kept, or fewer than {@link AssertionSettings#MIN_SAMPLES} → inconclusive;</li>
+ *   <li>a self-check refused the figure → inconclusive;</li>
+ *   <li>the clock did not resolve the region ({@link Timing#verdict()} is not {@code RESOLVED}) →
+ *       inconclusive — except an upper-bound claim (&lt;, &le;) that even the <em>raw</em> interval
+ *       (floor included, which only makes durations longer) satisfies, which passes;</li>
+ *   <li>the statistic's 95 % interval ({@link Estimate}) lies entirely on the claimed side of every
+ *       bound → pass; entirely on the other side of one → fail; else inconclusive.</li>
+ * </ol>
+ * A bound the sample count cannot provide (a p99 from fewer than 368 samples has no upper bound) is
+ * unbounded. Whether an inconclusive claim aborts or fails the test is the caller's business
+ * ({@link Decision#render(boolean)} words it for either). The words are {@link ClaimMessages}'.
+ */
+public final class PercentileClaim {
+
+    private PercentileClaim() {
+    }
+
+    /** Decides "the {@code p}-th percentile of {@code t} satisfies every bound". */
+    public static Decision decide(Timing t, double p, List<Bound> bounds) {
+        if (bounds.isEmpty()) {
+            throw new IllegalArgumentException("no bound to check");
+        }
+        if (t.kept() == 0) {
+            return new ClaimMessages.Percentile(t, p, bounds, null).noSamples();
+        }
+        Estimate e = Estimate.of(t, p);
+        ClaimMessages.Percentile says = new ClaimMessages.Percentile(t, p, bounds, e);
+        if (t.kept() < AssertionSettings.MIN_SAMPLES) {
+            return says.tooFewSamples();
+        }
+        if (t.verdict() == Verdict.REFUSED) {
+            return says.refused();
+        }
+        if (t.verdict() != Verdict.RESOLVED) {
+            boolean rawEnough = bounds.stream().allMatch(b -> b.relation().isUpperBound()
+                    && b.relation().decide(0, e.rawHigh(), b.nanos()) == Outcome.PASS);
+            return rawEnough ? says.passedRaw() : says.unresolved();
+        }
+        Outcome worst = Outcome.PASS;
+        Bound deciding = bounds.get(0);
+        for (Bound b : bounds) {
+            Outcome o = b.relation().decide(e.low(), e.high(), b.nanos());
+            if (o == Outcome.FAIL || (o == Outcome.INCONCLUSIVE && worst == Outcome.PASS)) {
+                worst = o;
+                deciding = b;
+            }
+        }
+        return switch (worst) {
+            case PASS -> says.passed();
+            case FAIL -> says.failed(deciding);
+            case INCONCLUSIVE -> says.straddles(deciding);
+        };
+    }
+}
