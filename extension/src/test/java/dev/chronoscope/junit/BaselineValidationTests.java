@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * run with 10 random draws of K unchanged runs, through the same {@link Baseline#compare} the
  * extension uses, invocations included (judged, not gated). Off unless {@code -Dvalidation.runs=N}
  * is given (a full run takes minutes): {@code -Dvalidation.slowRuns=M} (default N/3), {@code
- * -Dvalidation.pools=<dir>} to keep the runs and re-evaluate them.
+ * -Dvalidation.pools=<dir>} to keep the runs and re-evaluate them, {@code -Dvalidation.config=key=value,...}
+ * for configuration the runs get (another clock, a stepped TSC).
  */
 class BaselineValidationTests {
 
@@ -159,9 +160,15 @@ class BaselineValidationTests {
             return new Baseline(Baseline.read(file).runs().subList(0, count));
         }
         java.nio.file.Files.deleteIfExists(file);
+        List<String> configuration = new ArrayList<>(List.of(ChronoscopeConfig.BASELINE_SAVE_KEY + "=" + file,
+                ChronoscopeConfig.BASELINE_KEEP_KEY + "=100"));
+        // e.g. -Dvalidation.config=chronoscope.clock.default=TSC_FENCED,chronoscope.host.tscStepTicks=26: another clock kind
+        String extra = System.getProperty("validation.config", "");
+        if (!extra.isBlank()) {
+            configuration.addAll(List.of(extra.split(",")));
+        }
         for (int i = 0; i < count; i++) {
-            BaselineWorkflowTests.run(dir, name + "-" + i, "four", slowdown, ChronoscopeConfig.BASELINE_SAVE_KEY + "=" + file,
-                    ChronoscopeConfig.BASELINE_KEEP_KEY + "=100");
+            BaselineWorkflowTests.run(dir, name + "-" + i, "four", slowdown, configuration.toArray(String[]::new));
         }
         Baseline b = Baseline.read(file);
         assertThat(b.runs()).hasSize(count);
