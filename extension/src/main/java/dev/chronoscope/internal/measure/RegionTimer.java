@@ -117,7 +117,7 @@ final class RegionTimer {
         if (regionWarmupBudgetNanos > 0) {
             int roundSize = Math.max(10, Math.min(10_000, times / 10));
             // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
-            w = ProbeWarmup.warm(context.reader(), region, regionWarmupBudgetNanos,
+            w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
                     calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
             if (!w.converged()) {
                 warmupWarnings.putIfAbsent(what, String.format(Locale.ROOT,
