@@ -30,8 +30,8 @@ public final class MeasuringProbe implements Probe {
     private final AtomicReference<Thread> user = new AtomicReference<>();
     private final RegionTimer timer;
     private final LatencyTiming latency;
-    private final ThroughputTiming throughput;
-    private final InterleavedComparison comparison;
+    private final ThroughputTiming throughputTiming;
+    private final InterleavedComparison interleaved;
     private final ExplicitRegions explicit;
     private final List<Timing> timings = new ArrayList<>();
     /** The comparisons made, in order; their timings are among {@link #timings}. */
@@ -55,8 +55,8 @@ public final class MeasuringProbe implements Probe {
                 compiledRegions);
         this.context = context;
         this.latency = new LatencyTiming(timer);
-        this.throughput = new ThroughputTiming(timer);
-        this.comparison = new InterleavedComparison(timer);
+        this.throughputTiming = new ThroughputTiming(timer);
+        this.interleaved = new InterleavedComparison(timer);
         this.explicit = new ExplicitRegions(context, testName);
     }
 
@@ -268,12 +268,12 @@ public final class MeasuringProbe implements Probe {
     }
 
     private Timing throughput(String label, int samples, Region region) {
-        return exclusively("Probe.throughput", () -> keep(throughput.throughput("Probe.throughput", label, samples, region)));
+        return exclusively("Probe.throughput", () -> keep(throughputTiming.throughput("Probe.throughput", label, samples, region)));
     }
 
     private Comparison compare(String firstLabel, Region first, String secondLabel, Region second, int times) {
         return exclusively("Probe.compare", () -> {
-            Comparison made = comparison.compare("Probe.compare", firstLabel, first, secondLabel, second, times);
+            Comparison made = interleaved.compare("Probe.compare", firstLabel, first, secondLabel, second, times);
             // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
             keep(made.first());
             keep(made.second());

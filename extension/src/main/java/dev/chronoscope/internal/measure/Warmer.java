@@ -63,8 +63,11 @@ public final class Warmer {
         // before any round: every shape's loop sees three region classes and batches of 1 and 2,
         // so none is compiled for one class or for one-call samples only (see RegionLoop)
         RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
-        return watched(Rounds.emptyRegions(DEFAULT_ROUND_SIZE), WarmupRule.PROBE_PATH, budgetNanos, ObjectRegionLoop.class,
-                "time", true);
+        Watched done = watched(Rounds.emptyRegions(DEFAULT_ROUND_SIZE), WarmupRule.PROBE_PATH, budgetNanos,
+                ObjectRegionLoop.class, "time");
+        ProbeWarmup w = done.warmup();
+        String unwatched = done.seen() ? "" : watch.whyUnwatched();
+        return unwatched.isEmpty() ? w : w.settledAs((w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
     }
 
     /**
@@ -141,7 +144,7 @@ public final class Warmer {
             }
             left = Math.max(0, budgetNanos - quick.elapsedNanos());
         }
-        ProbeWarmup settled = watched(rounds, full, left, target, method, false);
+        ProbeWarmup settled = watched(rounds, full, left, target, method).warmup();
         if (settled.converged()) {
             settledAt.accept(settled.finalMedian());
         }
@@ -149,18 +152,18 @@ public final class Warmer {
         return done;
     }
 
+    /** A warm-up, and whether a session of the compiler watch saw it ({@link CompilerWatch#whyUnwatched()} says why not). */
+    private record Watched(ProbeWarmup warmup, boolean seen) {
+    }
+
     /**
      * A warm-up under {@code rule} while a session of the compiler watch looks for C2 compiling
-     * {@code target}'s {@code method} (none where it sees nothing); with {@code sayUnwatched}, a
-     * warm-up that could not be watched says why in its {@link ProbeWarmup#settledBy()}.
+     * {@code target}'s {@code method}, where the watch sees compilations; the session is closed after.
      */
-    private ProbeWarmup watched(Rounds rounds, WarmupRule rule, long budgetNanos, Class<?> target, String method,
-                                boolean sayUnwatched) {
+    private Watched watched(Rounds rounds, WarmupRule rule, long budgetNanos, Class<?> target, String method) {
         CompilerWatch.Session session = watch.watch(target, method);
         try {
-            ProbeWarmup w = run(rounds, rule, budgetNanos, session);
-            String unwatched = session != null || !sayUnwatched ? "" : watch.whyUnwatched();
-            return unwatched.isEmpty() ? w : w.settledAs((w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
+            return new Watched(run(rounds, rule, budgetNanos, session), session != null);
         } finally {
             if (session != null) {
                 session.close();
