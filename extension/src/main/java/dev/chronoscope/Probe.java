@@ -36,9 +36,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * <p>A probe belongs to its test's thread: one explicit region open at a time. Used from two threads
  * at once, the second use throws {@code IllegalStateException} naming both threads; another thread
  * may use it while the test's thread waits (one use after another).
+ *
+ * <p>Users are not meant to implement {@code Probe}: a test declares it as a parameter and
+ * Chronoscope passes its own. The interface is sealed, permitting that implementation only, so that
+ * later releases may add methods to it.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public interface Probe {
+public sealed interface Probe permits dev.chronoscope.internal.measure.MeasuringProbe {
 
     /** The most samples one {@code repeat}, {@code repeatFor}, {@code throughput} or {@code compare} keeps (ten million, 40 MB). */
     int MAX_SAMPLES = 10_000_000;
@@ -73,9 +77,7 @@ public interface Probe {
     }
 
     /** As {@link #repeat(String, int, Supplier)}, for a region with a {@code long} result (not boxed). */
-    default Timing repeat(String label, int times, LongSupplier region) {
-        throw unsupported("repeat");
-    }
+    Timing repeat(String label, int times, LongSupplier region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with an {@code int} result (not boxed). */
     default Timing repeat(int times, IntSupplier region) {
@@ -83,9 +85,7 @@ public interface Probe {
     }
 
     /** As {@link #repeat(String, int, Supplier)}, for a region with an {@code int} result (not boxed). */
-    default Timing repeat(String label, int times, IntSupplier region) {
-        throw unsupported("repeat");
-    }
+    Timing repeat(String label, int times, IntSupplier region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with a {@code double} result (not boxed). */
     default Timing repeat(int times, DoubleSupplier region) {
@@ -93,9 +93,7 @@ public interface Probe {
     }
 
     /** As {@link #repeat(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
-    default Timing repeat(String label, int times, DoubleSupplier region) {
-        throw unsupported("repeat");
-    }
+    Timing repeat(String label, int times, DoubleSupplier region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
     default Timing repeat(int times, Runnable region) {
@@ -103,9 +101,7 @@ public interface Probe {
     }
 
     /** As {@link #repeat(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
-    default Timing repeat(String label, int times, Runnable region) {
-        throw unsupported("repeat");
-    }
+    Timing repeat(String label, int times, Runnable region);
 
     /**
      * Times {@code region} for its throughput: see {@link #throughput(String, int, Supplier)}; the
@@ -130,9 +126,7 @@ public interface Probe {
      * may be at most {@link #MAX_CALLS}. A region that throws propagates its exception, with a note
      * naming this timing, of which nothing is recorded.
      */
-    default Timing throughput(String label, int samples, Supplier<?> region) {
-        throw unsupported("throughput");
-    }
+    Timing throughput(String label, int samples, Supplier<?> region);
 
     /** As {@link #throughput(int, Supplier)}, for a region with a {@code long} result (not boxed). */
     default Timing throughput(int samples, LongSupplier region) {
@@ -140,9 +134,7 @@ public interface Probe {
     }
 
     /** As {@link #throughput(String, int, Supplier)}, for a region with a {@code long} result (not boxed). */
-    default Timing throughput(String label, int samples, LongSupplier region) {
-        throw unsupported("throughput");
-    }
+    Timing throughput(String label, int samples, LongSupplier region);
 
     /** As {@link #throughput(int, Supplier)}, for a region with an {@code int} result (not boxed). */
     default Timing throughput(int samples, IntSupplier region) {
@@ -150,9 +142,7 @@ public interface Probe {
     }
 
     /** As {@link #throughput(String, int, Supplier)}, for a region with an {@code int} result (not boxed). */
-    default Timing throughput(String label, int samples, IntSupplier region) {
-        throw unsupported("throughput");
-    }
+    Timing throughput(String label, int samples, IntSupplier region);
 
     /** As {@link #throughput(int, Supplier)}, for a region with a {@code double} result (not boxed). */
     default Timing throughput(int samples, DoubleSupplier region) {
@@ -160,9 +150,7 @@ public interface Probe {
     }
 
     /** As {@link #throughput(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
-    default Timing throughput(String label, int samples, DoubleSupplier region) {
-        throw unsupported("throughput");
-    }
+    Timing throughput(String label, int samples, DoubleSupplier region);
 
     /** As {@link #throughput(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
     default Timing throughput(int samples, Runnable region) {
@@ -170,9 +158,7 @@ public interface Probe {
     }
 
     /** As {@link #throughput(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
-    default Timing throughput(String label, int samples, Runnable region) {
-        throw unsupported("throughput");
-    }
+    Timing throughput(String label, int samples, Runnable region);
 
     private String nextLabel() {
         return nextLabel(1);
@@ -181,10 +167,6 @@ public interface Probe {
     /** The default label of the timing {@code ahead} places after the last one: {@code region N}. */
     private String nextLabel(int ahead) {
         return "region " + (timings().size() + ahead);
-    }
-
-    private UnsupportedOperationException unsupported(String method) {
-        return new UnsupportedOperationException(getClass().getName() + " does not implement " + method);
     }
 
     /** Times {@code region} as often as fits in {@code budget} (at most {@link #MAX_SAMPLES}), after warming it up. */
@@ -206,9 +188,7 @@ public interface Probe {
     }
 
     /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with a {@code long} result (not boxed). */
-    default Timing repeatFor(String label, Duration budget, LongSupplier region) {
-        throw unsupported("repeatFor");
-    }
+    Timing repeatFor(String label, Duration budget, LongSupplier region);
 
     /** As {@link #repeatFor(Duration, Supplier)}, for a region with an {@code int} result (not boxed). */
     default Timing repeatFor(Duration budget, IntSupplier region) {
@@ -216,9 +196,7 @@ public interface Probe {
     }
 
     /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with an {@code int} result (not boxed). */
-    default Timing repeatFor(String label, Duration budget, IntSupplier region) {
-        throw unsupported("repeatFor");
-    }
+    Timing repeatFor(String label, Duration budget, IntSupplier region);
 
     /** As {@link #repeatFor(Duration, Supplier)}, for a region with a {@code double} result (not boxed). */
     default Timing repeatFor(Duration budget, DoubleSupplier region) {
@@ -226,9 +204,7 @@ public interface Probe {
     }
 
     /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with a {@code double} result (not boxed). */
-    default Timing repeatFor(String label, Duration budget, DoubleSupplier region) {
-        throw unsupported("repeatFor");
-    }
+    Timing repeatFor(String label, Duration budget, DoubleSupplier region);
 
     /** As {@link #repeatFor(Duration, Supplier)}, for a region with no result (its effects must keep the work alive). */
     default Timing repeatFor(Duration budget, Runnable region) {
@@ -236,9 +212,7 @@ public interface Probe {
     }
 
     /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with no result (its effects must keep the work alive). */
-    default Timing repeatFor(String label, Duration budget, Runnable region) {
-        throw unsupported("repeatFor");
-    }
+    Timing repeatFor(String label, Duration budget, Runnable region);
 
     /** Reads the clock to open an explicit region; pass the value to {@link #end(long)}. */
     long begin();
@@ -283,9 +257,7 @@ public interface Probe {
      * region threw (first or second, and its label); nothing of the comparison is recorded, neither
      * region's timing.
      */
-    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times);
 
     /**
      * As {@link #compare(int, Supplier, Supplier)}, the first with a {@code long} result, the second with an object result: mixed shapes
@@ -296,9 +268,7 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with a {@code long} result, the second with an object result. */
-    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times);
 
     /**
      * As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code long} result: mixed shapes
@@ -309,9 +279,7 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with an object result, the second with a {@code long} result. */
-    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times);
 
     /**
      * As {@link #compare(int, Supplier, Supplier)}, the first with a {@code double} result, the second with an object result: mixed shapes
@@ -322,9 +290,7 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with a {@code double} result, the second with an object result. */
-    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times);
 
     /**
      * As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code double} result: mixed shapes
@@ -335,9 +301,7 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with an object result, the second with a {@code double} result. */
-    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code long} result (not boxed). */
     default Comparison compare(int times, LongSupplier first, LongSupplier second) {
@@ -345,9 +309,7 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code long} result. */
-    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with an {@code int} result (not boxed). */
     default Comparison compare(int times, IntSupplier first, IntSupplier second) {
@@ -355,9 +317,7 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with an {@code int} result. */
-    default Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code double} result (not boxed). */
     default Comparison compare(int times, DoubleSupplier first, DoubleSupplier second) {
@@ -365,9 +325,7 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code double} result. */
-    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with no result. */
     default Comparison compare(int times, Runnable first, Runnable second) {
@@ -375,7 +333,5 @@ public interface Probe {
     }
 
     /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with no result. */
-    default Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) {
-        throw unsupported("compare");
-    }
+    Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times);
 }

@@ -20,6 +20,7 @@ import dev.chronoscope.internal.host.HostFiles;
 import dev.chronoscope.internal.host.CpuidSource;
 import dev.chronoscope.internal.host.NtpSource;
 import dev.chronoscope.internal.measure.ProbeWarmup;
+import dev.chronoscope.internal.measure.Warmer;
 import dev.chronoscope.internal.measure.Timings;
 
 import java.io.PrintStream;
@@ -99,8 +100,8 @@ public final class Doctor {
                 () -> Fact.of(ClockReaders.open(ClockId.TSC_FENCED, path), "ClockReaders")));
         // first, while the probe path is cold, so the report shows what a cold JVM needs
         Fact<ProbeWarmup> warmup = fenced.flatMap(reader -> fact("warm-up", () -> Fact.of(
-                ProbeWarmup.warm(reader, WARMUP_BUDGET_NANOS),
-                "ProbeWarmup.warm: rounds of empty regions until the medians settle and the JIT is quiet")));
+                Warmer.warmProbePath(reader, WARMUP_BUDGET_NANOS),
+                "Warmer.warmProbePath: rounds of empty regions until the medians settle and the JIT is quiet")));
         // the drift window spans the calibration and the clock survey: no extra time, and the longer
         // the window, the less the reads' own width weighs
         Fact<DriftEnd> driftStart = fact("reading CLOCK_MONOTONIC and CLOCK_MONOTONIC_RAW", Doctor::driftStart);

@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The region classes whose warm-up has settled in this JVM under the full rule — medians steady
- * <em>and</em> the JIT quiet for {@link ProbeWarmup#MIN_JIT_QUIET_NANOS} — so their code has been
+ * <em>and</em> the JIT quiet for {@link WarmupRule#MIN_JIT_QUIET_NANOS} — so their code has been
  * compiled. A later region of the same class (the next invocation of a repeated or parameterized
  * test, a second timing of the same lambda) need not wait for the JIT again: its warm-up ends when
  * its medians settle with no compilation during the settling rounds (a deoptimisation recompiles,

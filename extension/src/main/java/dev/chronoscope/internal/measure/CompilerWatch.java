@@ -197,8 +197,8 @@ final class CompilerWatch {
         private void reset() {
             watched = currentThreads();
             finished = counters.finished();
-            c1Nanos = cpuNanos(watched.c1());
-            c2Nanos = cpuNanos(watched.c2());
+            c1Nanos = cpuNanos(watched.c1(), timespec);
+            c2Nanos = cpuNanos(watched.c2(), timespec);
             valid = c1Nanos >= 0 && c2Nanos >= 0;
             c2Idle = false;
         }
@@ -216,8 +216,8 @@ final class CompilerWatch {
                 return;
             }
             long nowFinished = counters.finished();
-            long c1 = cpuNanos(watched.c1());
-            long c2 = cpuNanos(watched.c2());
+            long c1 = cpuNanos(watched.c1(), timespec);
+            long c2 = cpuNanos(watched.c2(), timespec);
             if (c1 < 0 || c2 < 0) {
                 reset();
                 return;
@@ -252,19 +252,6 @@ final class CompilerWatch {
             return c2CompiledBefore >= 0 && roundsRun - c2CompiledBefore >= rounds && c2Idle;
         }
 
-        /** The threads' summed CPU time, or -1 when one could not be read (it ended). */
-        private long cpuNanos(int[] tids) {
-            long sum = 0;
-            for (int tid : tids) {
-                long nanos = Libc.clockGettimeNanos(threadCpuClock(tid), timespec);
-                if (nanos == Long.MIN_VALUE) {
-                    return -1;
-                }
-                sum += nanos;
-            }
-            return sum;
-        }
-
         @Override
         public void close() {
             arena.close();
@@ -297,6 +284,39 @@ final class CompilerWatch {
             return Compiler.C2;
         }
         return Compiler.UNKNOWN;
+    }
+
+    /**
+     * The summed CPU time of threads {@code tids} (0 for none), {@code timespec} being a native buffer
+     * of the caller's: from each thread's CPU-time clock where libc is bound (no garbage), else from
+     * its {@code /proc/self/task/<tid>/schedstat}; -1 when one could not be read (it ended).
+     */
+    static long cpuNanos(int[] tids, MemorySegment timespec) {
+        long sum = 0;
+        for (int tid : tids) {
+            long nanos = Libc.isAvailable() ? Libc.clockGettimeNanos(threadCpuClock(tid), timespec) : schedstat(tid);
+            if (nanos == Long.MIN_VALUE || nanos < 0) {
+                return -1;
+            }
+            sum += nanos;
+        }
+        return sum;
+    }
+
+    /** The first field of the thread's {@code schedstat} (its CPU time in nanoseconds), parsed in place; -1 when unreadable. */
+    private static long schedstat(int tid) {
+        byte[] schedstat;
+        try {
+            schedstat = Files.readAllBytes(Path.of("/proc/self/task", Integer.toString(tid), "schedstat"));
+        } catch (IOException e) {
+            return -1;
+        }
+        long value = 0;
+        int i = 0;
+        for (; i < schedstat.length && schedstat[i] >= '0' && schedstat[i] <= '9' && i < 19; i++) {
+            value = value * 10 + (schedstat[i] - '0');
+        }
+        return i == 0 ? -1 : value;
     }
 
     /** Linux's CPU-time clock of thread {@code tid} of this process (glibc's MAKE_THREAD_CPUCLOCK: scheduler time, per thread). */

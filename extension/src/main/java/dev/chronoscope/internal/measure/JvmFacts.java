@@ -38,7 +38,7 @@ public final class JvmFacts {
     private volatile HostFacts host;
     private volatile Fact<TscCalibration> calibration;
     private final Map<ClockId, ProbeWarmup> warmups = new ConcurrentHashMap<>();
-    /** Per clock, the highest median its probe path settled at under the full rule (see {@link ProbeWarmup#rewarmIfCold}). */
+    /** Per clock, the highest median its probe path settled at under the full rule (see {@link Warmer#rewarmIfCold}). */
     private final Map<ClockId, Long> probeLevels = new ConcurrentHashMap<>();
     /** The clocks whose last re-warm ran its budget out without settling. */
     private final java.util.Set<ClockId> unsettledRewarms = ConcurrentHashMap.newKeySet();
@@ -179,7 +179,7 @@ public final class JvmFacts {
         ClockReader reader = open(clock);
         synchronized (warmups) {
             return warmups.computeIfAbsent(clock, c -> {
-                ProbeWarmup warmup = ProbeWarmup.warm(reader, budgetNanos, compiledRegions.compilerWatch());
+                ProbeWarmup warmup = new Warmer(reader, compiledRegions.compilerWatch()).probePath(budgetNanos);
                 probeLevels.merge(clock, warmup.finalMedian(), Math::max);
                 return warmup;
             });
@@ -197,7 +197,7 @@ public final class JvmFacts {
 
     /**
      * Re-warms {@code clock}'s probe path with {@code reader} if it went cold since it last settled
-     * in this JVM ({@link ProbeWarmup#rewarmIfCold}); the per-JVM warm-up must have run.
+     * in this JVM ({@link Warmer#rewarmIfCold}); the per-JVM warm-up must have run.
      *
      * @return empty when the path was still warm, else the re-warm done
      */
@@ -207,8 +207,8 @@ public final class JvmFacts {
         // is as compiled as the JIT will make it soon: the next re-warms get the JIT-quiet window only,
         // rather than every later test paying the full budget again (seen: 300 ms a test); the record
         // still says each one did not settle
-        long budget = unsettledRewarms.contains(clock) ? Math.min(budgetNanos, ProbeWarmup.MIN_JIT_QUIET_NANOS) : budgetNanos;
-        java.util.Optional<ProbeWarmup> again = ProbeWarmup.rewarmIfCold(reader, level, budget, compiledRegions.compilerWatch(),
+        long budget = unsettledRewarms.contains(clock) ? Math.min(budgetNanos, WarmupRule.MIN_JIT_QUIET_NANOS) : budgetNanos;
+        java.util.Optional<ProbeWarmup> again = new Warmer(reader, compiledRegions.compilerWatch()).rewarmIfCold(level, budget,
                 settled -> probeLevels.merge(clock, settled, Math::max));
         again.ifPresent(w -> {
             if (w.converged()) {

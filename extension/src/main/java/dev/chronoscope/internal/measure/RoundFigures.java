@@ -132,7 +132,7 @@ final class RoundFigures {
 
     private void readSorted(Samples.Sorted sorted) {
         median = Statistics.percentile(sorted, 50);
-        quantum = ProbeWarmup.quantum(sorted);
+        quantum = quantum(sorted);
     }
 
     /** The last round's nearest-rank median (of the samples read), as {@link Statistics#percentile(Samples, double)} gives it. */
@@ -143,5 +143,22 @@ final class RoundFigures {
     /** The last round's smallest positive difference between distinct values, 0 when all were equal. */
     long quantum() {
         return quantum;
+    }
+
+    /** The smallest positive difference between distinct sample values: the clock's visible step. */
+    static long quantum(Samples samples) {
+        return quantum(samples.sorted());
+    }
+
+    /** As {@link #quantum(Samples)}, of samples already sorted. */
+    static long quantum(Samples.Sorted sorted) {
+        long q = Long.MAX_VALUE;
+        for (int i = 1; i < sorted.size(); i++) {
+            long d = sorted.get(i) - sorted.get(i - 1);
+            if (d > 0 && d < q) {
+                q = d;
+            }
+        }
+        return q == Long.MAX_VALUE ? 0 : q;
     }
 }

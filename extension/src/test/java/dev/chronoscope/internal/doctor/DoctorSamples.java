@@ -113,7 +113,7 @@ final class DoctorSamples {
                 new DoctorReport.Environment("25.0.3+9-LTS (Eclipse Adoptium)", "linux-x86_64",
                         Fact.of("bundled /dev/chronoscope/native/linux-x86_64/libchronoscope.so", "ProbeLibrary")),
                 DoctorOptions.defaults(), clocks(), host(), Fact.of(calibration(2.7), "2 windows"),
-                Fact.of(warmup(true), "ProbeWarmup.warm"), Fact.of(floor(), "Timings.measureFloor"),
+                Fact.of(warmup(true), "Warmer.warmProbePath"), Fact.of(floor(), "Timings.measureFloor"),
                 Fact.of(new DoctorReport.Granularity(2, 1_000_000), "GCD"),
                 Fact.of(new DoctorReport.Drift(-0.085, 0.2, 210_000_000L, "over the calibration"), "over the calibration"),
                 2_700_000_000L, Fact.unknown("not measured"), Fact.unknown("not measured"));

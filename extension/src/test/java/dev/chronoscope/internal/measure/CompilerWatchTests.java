@@ -70,7 +70,7 @@ class CompilerWatchTests {
                 long sink = 0;
                 int rounds = 0;
                 long deadline = System.nanoTime() + 5_000_000_000L; // a hang guard, not a bound on the JIT
-                while (!hotSession.compiledByC2Before(rounds, ProbeWarmup.STABLE_ROUNDS) && System.nanoTime() < deadline) {
+                while (!hotSession.compiledByC2Before(rounds, WarmupRule.STABLE_ROUNDS) && System.nanoTime() < deadline) {
                     for (int poll = 0; poll < 100; poll++) {
                         sink += drive(region, 100) + drive(() -> 1L, 1) + drive(() -> 2L, 1) + drive(() -> 3L, 1);
                         hotSession.poll(rounds);
@@ -81,7 +81,7 @@ class CompilerWatchTests {
                     rounds++;
                 }
                 assertThat(coldSession.compiledByC2Before(rounds, 0)).as("the entry that never ran").isFalse();
-                if (hotSession.compiledByC2Before(rounds, ProbeWarmup.STABLE_ROUNDS)) {
+                if (hotSession.compiledByC2Before(rounds, WarmupRule.STABLE_ROUNDS)) {
                     return;
                 }
                 attempts.add(region.getClass().getName() + ": not seen in " + rounds + " rounds (sink " + sink + ")");

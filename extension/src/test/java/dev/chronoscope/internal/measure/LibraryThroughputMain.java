@@ -27,7 +27,7 @@ public final class LibraryThroughputMain {
 
     public static void main(String[] args) throws Exception {
         ClockReader reader = ClockReaders.open(ClockId.CLOCK_MONOTONIC);
-        System.err.println(ProbeWarmup.warm(reader, 1_000_000_000L, new CompiledRegions().compilerWatch()).describe("ns"));
+        System.err.println(new Warmer(reader, new CompiledRegions().compilerWatch()).probePath(1_000_000_000L).describe("ns"));
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 5_000_000L, null);
         CompiledRegions regions = new CompiledRegions();
         MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), true, 10, "test"), 500_000_000L,

@@ -19,7 +19,7 @@ class RoundFiguresTests {
             read.add(samples.get(i));
         }
         Samples.Sorted sorted = read.sorted();
-        return new long[] {Statistics.percentile(sorted, 50), ProbeWarmup.quantum(sorted)};
+        return new long[] {Statistics.percentile(sorted, 50), RoundFigures.quantum(sorted)};
     }
 
     private static long[] sortedFigures(Samples samples) {

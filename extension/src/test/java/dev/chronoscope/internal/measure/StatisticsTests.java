@@ -85,11 +85,11 @@ class StatisticsTests {
             }
             Samples copy = Samples.of(round);
             long expectedMedian = Statistics.percentile(copy, 50);
-            long expectedStep = ProbeWarmup.quantum(copy);
+            long expectedStep = RoundFigures.quantum(copy);
             Samples.Sorted inPlace = recorder.samples().sortedInPlace();
             assertThat(inPlace.size()).as("only this round's values").isEqualTo(round.length);
             assertThat(Statistics.percentile(inPlace, 50)).isEqualTo(expectedMedian);
-            assertThat(ProbeWarmup.quantum(inPlace)).isEqualTo(expectedStep);
+            assertThat(RoundFigures.quantum(inPlace)).isEqualTo(expectedStep);
         }
     }
 }

@@ -51,4 +51,16 @@ class ModulePathTests {
         assertThat(t.kept() + t.dropped()).isEqualTo(10_000);
         assertThat(t).median().isLessThan(java.time.Duration.ofMillis(1));
     }
+
+    /**
+     * Probe is sealed, and its one permitted implementation lives in another package of the module:
+     * on the module path the JVM loads it because both are in the same named module (JVMS 5.3.5).
+     */
+    @Test
+    @MeasureWith(ClockId.CLOCK_MONOTONIC)
+    void theProbeIsTheSealedInterfacesPermittedImplementation(Probe probe) {
+        assertThat(Probe.class.isSealed()).isTrue();
+        assertThat(Probe.class.getPermittedSubclasses()).containsExactly(probe.getClass());
+        assertThat(probe.getClass().getModule()).isEqualTo(CHRONOSCOPE);
+    }
 }

@@ -1,0 +1,66 @@
+package dev.chronoscope.internal.measure;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * How a batched timing chooses its calls per sample, k, for one region ({@code throughput}) or for
+ * two timed at the same k (a batched {@code compare}): warm up in batches of two, size
+ * ({@link BatchSizing}), warm up at that size, size again from there, and warm up again at the new
+ * size when it moved. With two regions each step runs for both in turn, and k is the larger of
+ * their sizes, so that both are timed alike.
+ */
+final class BatchPlan {
+
+    /** A region as the plan warms and sizes it. */
+    interface Sized {
+        /** Warms the region up in samples of {@code calls} calls; the warm-up, null when region warm-ups are off. */
+        ProbeWarmup warmUp(int calls);
+
+        /** The region's batch size, pilots starting at {@code from} calls ({@link BatchSizing#callsPerSample(Region, int)}). */
+        int callsPerSample(int from);
+    }
+
+    /**
+     * The plan's outcome: k, and each region's last warm-up, at k (null where region warm-ups are
+     * off), in the order the regions were given.
+     */
+    record Batch(int callsPerSample, List<ProbeWarmup> settled) {
+    }
+
+    private BatchPlan() {
+    }
+
+    static Batch size(List<? extends Sized> regions) {
+        // in batches of two, not one: code compiled while the batch loop never looped is
+        // thrown away (deoptimised) at the first longer batch, and the sizing would time that
+        warmAll(regions, 2);
+        int k = largest(regions, 1);
+        List<ProbeWarmup> settled = warmAll(regions, k);
+        // sized again once warm at that size: a region sized while its code was still being
+        // compiled ran slower per call, and got too few calls per sample for the clock (seen here)
+        int resized = largest(regions, k);
+        if (resized != k) {
+            k = resized;
+            settled = warmAll(regions, k);
+        }
+        return new Batch(k, settled);
+    }
+
+    private static List<ProbeWarmup> warmAll(List<? extends Sized> regions, int calls) {
+        ProbeWarmup[] warmups = new ProbeWarmup[regions.size()];
+        for (int i = 0; i < warmups.length; i++) {
+            warmups[i] = regions.get(i).warmUp(calls);
+        }
+        return Collections.unmodifiableList(Arrays.asList(warmups));
+    }
+
+    private static int largest(List<? extends Sized> regions, int from) {
+        int k = 0;
+        for (Sized region : regions) {
+            k = Math.max(k, region.callsPerSample(from));
+        }
+        return k;
+    }
+}

@@ -1,0 +1,286 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.Allocation;
+import dev.chronoscope.Probe;
+import dev.chronoscope.ProbeFloor;
+import dev.chronoscope.Timing;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What every way of measuring a region shares, for one probe: the test's context and settings, the
+ * sink, the batch sizing, the region warm-up and the warnings it leaves, the sampling with its
+ * re-sampling when the JIT compiled the timed code meanwhile, and a timing's build, self-checks and
+ * JFR event. Mutable: one per probe, on its test's thread.
+ */
+final class RegionTimer {
+
+    /** Samplings discarded at most, per timing, because HotSpot compiled the timed code while they were taken. */
+    static final int MAX_SAMPLINGS_DISCARDED = 2;
+
+    private final Timings.Context context;
+    /** The test this probe times regions for, named in its JFR events; empty outside a test. */
+    private final String testName;
+    /**
+     * What the timing loop itself allocates per call with empty regions, subtracted from every
+     * region's count: counted during the floor's run, which is that loop (0 on HotSpot).
+     */
+    private final double loopBytesPerCall;
+    private final long regionWarmupBudgetNanos;
+    /** The JVM's memory of region classes already compiled: their warm-up need not wait for the JIT again. */
+    private final CompiledRegions compiledRegions;
+    private final Sink sink = new Sink();
+    private final BatchSizing sizing;
+    private final Map<String, String> warmupWarnings = new LinkedHashMap<>();
+
+    RegionTimer(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos, String testName,
+                double loopBytesPerCall, CompiledRegions compiledRegions) {
+        this.compiledRegions = Objects.requireNonNull(compiledRegions, "compiledRegions");
+        this.testName = Objects.requireNonNull(testName, "testName");
+        this.loopBytesPerCall = loopBytesPerCall;
+        this.context = Objects.requireNonNull(context, "context");
+        this.regionWarmupBudgetNanos = regionWarmupBudgetNanos;
+        this.sizing = new BatchSizing(context, sink, floorSamples, floorBudgetNanos);
+    }
+
+    Timings.Context context() {
+        return context;
+    }
+
+    String testName() {
+        return testName;
+    }
+
+    BatchSizing sizing() {
+        return sizing;
+    }
+
+    CompiledRegions compiledRegions() {
+        return compiledRegions;
+    }
+
+    /** The unit of the clock's readings, as messages name it. */
+    String unit() {
+        return context.reader().countsTicks() ? "ticks" : "ns";
+    }
+
+    /**
+     * A label names its timing in the section (one line per fact) and in a JUnit report entry (whose
+     * values must not be blank): a blank label failed the test after it passed, and lost its record.
+     */
+    static void requireLabel(String method, String label) {
+        Objects.requireNonNull(label, "label");
+        if (label.isBlank() || label.chars().anyMatch(Character::isISOControl)) {
+            throw new IllegalArgumentException(method + ": label must be non-blank text on one line, was \""
+                    + label.replace("\n", "\\n").replace("\r", "\\r") + "\"");
+        }
+    }
+
+    /** {@code times} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}. */
+    static void requireSamples(String method, int times) {
+        if (times < 1 || times > Probe.MAX_SAMPLES) {
+            throw new IllegalArgumentException(method + ": times must be between 1 and " + Probe.MAX_SAMPLES + ", was " + times);
+        }
+    }
+
+    /** {@code samples} of {@code k} calls each within {@link Probe#MAX_CALLS}: too many calls is the caller's mistake. */
+    static void requireCallsWithinBound(String method, String label, int samples, int k) {
+        if ((long) k * samples > Probe.MAX_CALLS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s(\"%s\"): %d samples of %d calls each (the batch the clock needs for this region) would run %d calls,"
+                            + " more than the bound of %d; ask for at most %d samples", method, label, samples, k,
+                    (long) k * samples, Probe.MAX_CALLS, Probe.MAX_CALLS / k));
+        }
+    }
+
+    /**
+     * Warm-up rounds of a tenth of the requested samples (between 10 and 10,000), each of
+     * {@code calls} calls. A warm-up that does not settle within its budget is said, once per
+     * label, in the test's record ({@link #warmupWarnings()}): the region may have been timed while
+     * the JIT still compiled it.
+     */
+    ProbeWarmup warmUp(Region region, int times, int calls, String label) {
+        return warmUpAs(region, times, calls, "'" + label + "'");
+    }
+
+    /**
+     * As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning;
+     * the warm-up, null when region warm-ups are off.
+     */
+    private ProbeWarmup warmUpAs(Region region, int times, int calls, String what) {
+        ProbeWarmup w = null;
+        if (regionWarmupBudgetNanos > 0) {
+            int roundSize = Math.max(10, Math.min(10_000, times / 10));
+            // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
+            w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
+                    calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
+            if (!w.converged()) {
+                warmupWarnings.putIfAbsent(what, String.format(Locale.ROOT,
+                        "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms: %d rounds, round"
+                                + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
+                                + " (raise chronoscope.region.warmup.budget)", what,
+                        calls == 1 ? "one call per sample" : calls + " calls per sample", regionWarmupBudgetNanos / 1e6,
+                        w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0), w.finalMedian(), unit()));
+            }
+        }
+        return w;
+    }
+
+    /**
+     * The floor of a batch of {@code k} calls of {@code empty}, an inlined empty region, warmed up as
+     * regions are ({@code what} naming it in a warning) and measured right before the samples it is
+     * subtracted from.
+     */
+    ProbeFloor batchFloor(Region empty, int samples, int k, String what) {
+        warmUpAs(empty, samples, k, what);
+        return sizing.floor(empty, k);
+    }
+
+    /** One warning per label whose region warm-up did not settle within its budget, in the order they happened. */
+    List<String> warmupWarnings() {
+        return List.copyOf(warmupWarnings.values());
+    }
+
+    /** A watch over {@code region}'s code while its samples are taken, for the JIT self-check. */
+    SamplingJit watchJit(Region region) {
+        return SamplingJit.watch(compiledRegions.compilerWatch(), region);
+    }
+
+    /** {@code n} samples of {@code k} calls of {@code region}, {@code jit} watching: the calls made. */
+    long time(SamplingJit jit, Region region, long n, int k, SampleRecorder recorder) {
+        return k * jit.time(region, context.reader(), n, k, recorder, sink);
+    }
+
+    /** Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed: the samples taken. */
+    long timeFor(Region region, long count, long budgetNanos, SampleRecorder recorder) {
+        return region.time(context.reader(), count, 1, budgetNanos, recorder, sink);
+    }
+
+    /**
+     * One sampling of a region, kept: its samples, their allocation, the JFR event spanning them, the
+     * thread's page faults meanwhile (-1 unread), the JIT self-check's refusal, and how long it took.
+     */
+    record Sampled(SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, long faults,
+                   Optional<String> compiled, long nanos) {
+    }
+
+    /**
+     * {@code samples} samples of {@code k} calls of {@code region}, in two halves whose allocation is
+     * counted apart; taken again while HotSpot compiled the timed code meanwhile ({@link #sampleAgain},
+     * {@code what} naming the region).
+     */
+    Sampled sample(Region region, int samples, int k, String what) {
+        for (int attempt = 0; ; attempt++) {
+            SampleRecorder recorder = new SampleRecorder(samples);
+            AllocationCount allocation = new AllocationCount(recorder);
+            TimedRegionEvent event = TimedRegionEvent.started();
+            recorder.startCountingSwitches();
+            long faults = PageFaults.minor();
+            SamplingJit jit = watchJit(region);
+            long start = System.nanoTime();
+            allocation.halves(samples, n -> time(jit, region, n, k, recorder));
+            long nanos = System.nanoTime() - start;
+            faults = faulted(faults);
+            recorder.stopCountingSwitches();
+            if (!sampleAgain(jit, faults, recorder.samples().size(), k, attempt, what)) {
+                return new Sampled(recorder, allocation, event, faults, jitRefusal(jit, recorder), nanos);
+            }
+        }
+    }
+
+    /**
+     * The timing of a sampling — latency, or throughput of {@code k} calls per sample net of
+     * {@code batchFloor} — with its allocation per call, after the page-fault and JIT self-checks.
+     */
+    Timing timing(String label, Sampled sampled, int k, ProbeFloor batchFloor) {
+        Timing t = build(label, sampled.recorder(), sampled.allocation(), k, batchFloor);
+        t = checked(checked(t, SelfChecks.pageFaults(sampled.faults(), t.kept(), k)), sampled.compiled());
+        return checked(t, SelfChecks.twoModes(t, unit()));
+    }
+
+    /**
+     * The timing of a region — latency, or throughput of {@code k} calls per sample net of
+     * {@code batchFloor} — with its allocation per call, before its self-checks.
+     */
+    Timing build(String label, SampleRecorder recorder, AllocationCount allocation, int k, ProbeFloor batchFloor) {
+        long calls = calls(recorder, k);
+        Allocation counted = allocation.result(loopBytesPerCall);
+        String unknown = AllocationCount.unknownReason(calls);
+        return batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
+                : Timings.buildThroughput(label, recorder, context, k, batchFloor, counted, unknown);
+    }
+
+    private static long calls(SampleRecorder recorder, int k) {
+        return (long) k * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+    }
+
+    /** Commits {@code timing}, as its self-checks left it, as a JFR event when one is recorded. */
+    Timing commit(TimedRegionEvent event, Timing timing, SampleRecorder recorder, int k) {
+        event.commit(testName, timing, calls(recorder, k));
+        return timing;
+    }
+
+    /** {@code timing}, refused when a self-check found a reason. */
+    static Timing checked(Timing timing, Optional<String> refusal) {
+        return refusal.map(timing::refused).orElse(timing);
+    }
+
+    /**
+     * The JIT self-check's refusal, where region warm-ups run: with them off
+     * ({@code chronoscope.region.warmup.budget=0}) a timing is of whatever code runs, compiled or
+     * not, as asked.
+     */
+    Optional<String> jitRefusal(SamplingJit jit, SampleRecorder recorder) {
+        return regionWarmupBudgetNanos > 0 ? jit.refusal(recorder.samples()) : Optional.empty();
+    }
+
+    /**
+     * Whether to take the samples again, fewer than {@link #MAX_SAMPLINGS_DISCARDED} samplings having
+     * been discarded:
+     * <ul>
+     *   <li>the JIT worked while they were taken ({@link SamplingJit#sampleAgainReason}): the
+     *       compilation has finished by now, so the next sampling runs the code the region settles
+     *       at; refusing instead aborted a tutorial's claim now and then (a compilation late in the
+     *       samples of a 5.8 µs region, whose median it did not move). Off where region warm-ups are
+     *       off, as the JIT self-check is;</li>
+     *   <li>the kernel handed the thread fresh pages often enough for the page-fault self-check to
+     *       refuse the figure ({@code faults} while {@code samples} samples of {@code k} calls were
+     *       taken): the young generation is cycled first ({@link YoungGeneration}), so an allocating
+     *       region's next samples fill memory already touched.</li>
+     * </ul>
+     * Each discarded sampling is said in the test's record, naming {@code what}.
+     */
+    boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, int discarded, String what) {
+        if (discarded >= MAX_SAMPLINGS_DISCARDED) {
+            return false;
+        }
+        Optional<String> why = regionWarmupBudgetNanos > 0 ? jit.sampleAgainReason() : Optional.empty();
+        if (why.isEmpty() && SelfChecks.pageFaults(faults, samples, k).isPresent()) {
+            YoungGeneration.Cycled cycled = YoungGeneration.cycle(sink, YOUNG_GENERATION_BUDGET_NANOS);
+            why = Optional.of(String.format(Locale.ROOT, "the kernel handed the thread %d fresh pages while its samples were taken"
+                    + " (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s before"
+                    + " sampling again", faults, cycled.describe()));
+        }
+        if (why.isEmpty()) {
+            return false;
+        }
+        warmupWarnings.put(what + " sampled again", String.format(Locale.ROOT,
+                "%s was sampled again (%d of at most %d times): %s, and those samples were discarded", what, discarded + 1,
+                MAX_SAMPLINGS_DISCARDED, why.get()));
+        return true;
+    }
+
+    /** The longest a cycle of the young generation may take before an allocating region is sampled again. */
+    static final long YOUNG_GENERATION_BUDGET_NANOS = 2_000_000_000L;
+
+    /** The page faults since {@code before} ({@link PageFaults#minor()}); -1 when either reading failed. */
+    static long faulted(long before) {
+        long now = PageFaults.minor();
+        return before < 0 || now < 0 ? -1 : now - before;
+    }
+}

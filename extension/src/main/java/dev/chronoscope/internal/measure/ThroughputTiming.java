@@ -1,0 +1,76 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.Probe;
+import dev.chronoscope.ProbeFloor;
+import dev.chronoscope.Timing;
+
+import java.util.List;
+
+import static dev.chronoscope.internal.measure.RegionFailure.naming;
+import static dev.chronoscope.internal.measure.RegionFailure.timingNote;
+
+/**
+ * A region's throughput, {@code Probe.throughput}: batches of k calls back to back between two
+ * fenced reads, reported per call net of the floor of the same batch loop with an empty region.
+ */
+final class ThroughputTiming {
+
+    private final RegionTimer timer;
+
+    ThroughputTiming(RegionTimer timer) {
+        this.timer = timer;
+    }
+
+    /**
+     * Warms the region up, sizes its batch ({@link BatchPlan}), measures the floor of that batch
+     * size, then takes the samples and runs the self-checks. A region that throws leaves nothing
+     * recorded: the timing is returned only once every sample has been taken.
+     */
+    Timing throughput(String method, String label, int samples, Region shared) {
+        RegionTimer.requireLabel(method, label);
+        if (samples < 1 || samples > Probe.MAX_SAMPLES) {
+            throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + Probe.MAX_SAMPLES
+                    + ", was " + samples);
+        }
+        // back to back as JMH runs a benchmark: the region inlined into a loop of its own, and the
+        // floor that loop's with an empty region of the same shape inlined, warmed as regions are
+        CompiledRegions compiledRegions = timer.compiledRegions();
+        Region region = compiledRegions.inlined(shared);
+        Region empty = compiledRegions.inlinedEmpty(shared.shape());
+        String note = timingNote(method, label);
+        BatchSizing sizing = timer.sizing();
+        BatchPlan.Batch batch = naming(note, () -> BatchPlan.size(List.of(new BatchPlan.Sized() {
+            @Override
+            public ProbeWarmup warmUp(int calls) {
+                return timer.warmUp(region, samples, calls, label);
+            }
+
+            @Override
+            public int callsPerSample(int from) {
+                return sizing.callsPerSample(region, from);
+            }
+        })));
+        int k = batch.callsPerSample();
+        // outside naming(): too many calls is the caller's mistake, not the region's
+        RegionTimer.requireCallsWithinBound(method, label, samples, k);
+        ProbeFloor batchFloor = timer.batchFloor(empty, samples, k, "the empty region of the floor of '" + label + "'");
+        return naming(note, () -> {
+            RegionTimer.Sampled sampled = timer.sample(region, samples, k, "'" + label + "'");
+            Timing t = timer.timing(label, sampled, k, batchFloor);
+            t = RegionTimer.checked(t, SelfChecks.slowerThanWarmedUp(t, sampled.recorder(), batch.settled().get(0), timer.unit()));
+            if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
+                t = RegionTimer.checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPerCallWithoutFaults(region, calls), timer.unit()));
+            }
+            if (t.isResolved()) {
+                // the same calls without the region's own loop, right after: one call between the fenced
+                // reads, or the smallest batch through the shared loop that the clock resolves
+                int[] aloneCalls = new int[1];
+                // warmed for an eighth of the sampling's time first: cold, the calls alone read slow
+                // and hid a figure 3x too high (1,142 ns against 351 ns warm, commons-lang3 join)
+                double alone = sizing.aloneNet(shared, aloneCalls, sampled.nanos() / 8);
+                t = RegionTimer.checked(t, SelfChecks.backToBackAboveAlone(t, t.net().p50(), alone, aloneCalls[0], timer.unit()));
+            }
+            return timer.commit(sampled.event(), t, sampled.recorder(), k);
+        });
+    }
+}

@@ -1,0 +1,250 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.ffm.Libc;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.LongConsumer;
+
+/**
+ * Brings the probe path — the downcalls and {@link RegionLoop} — or a region on it to its compiled,
+ * steady cost, under a {@link WarmupRule}, bounded by a time budget, and reports what it did
+ * ({@link ProbeWarmup}). In a cold JVM the first downcall takes milliseconds and a floor measured
+ * then was 1.7–2.4x too high here; it took ~100–140 ms of empty regions to reach the true floor.
+ * One per reader and compiler watch.
+ */
+public final class Warmer {
+
+    /** Empty regions per round of the probe path's per-JVM warm-up. */
+    public static final int DEFAULT_ROUND_SIZE = 10_000;
+    /** Empty regions per round of a re-warm, and of the check that decides it. */
+    static final int REWARM_ROUND_SIZE = 1_000;
+    /** Regions per call of the loop within a round. */
+    static final int CALL_SIZE = 100;
+    /** Rounds of {@link RegionLoop#poisonShapes}: enough for the profiles, a few milliseconds at most. */
+    static final int POISON_ROUNDS = 600;
+
+    /**
+     * What a warm-up runs: {@code regions} taking turns call by call, in rounds of {@code roundSize}
+     * samples of {@code calls} calls each.
+     */
+    record Rounds(List<Region> regions, int roundSize, int calls) {
+        /** The probe path: empty regions, of three classes in turn (see {@link RegionLoop#EMPTY_OF_THREE_CLASSES}), one call each. */
+        static Rounds emptyRegions(int roundSize) {
+            return new Rounds(RegionLoop.EMPTY_OF_THREE_CLASSES.stream().map(Region::of).toList(), roundSize, 1);
+        }
+    }
+
+    private final ClockReader reader;
+    private final CompilerWatch watch;
+
+    Warmer(ClockReader reader, CompilerWatch watch) {
+        this.reader = reader;
+        this.watch = watch;
+    }
+
+    /** Warms {@code reader}'s probe path in this JVM, with a compiler watch of its own (the doctor's). */
+    public static ProbeWarmup warmProbePath(ClockReader reader, long budgetNanos) {
+        return new Warmer(reader, CompilerWatch.open()).probePath(budgetNanos);
+    }
+
+    /**
+     * Warms the probe path under the full rule: empty regions of three classes in turn. It may also
+     * settle once C2 is seen compiling the shared loop the empty regions run in ({@link CompilerWatch}),
+     * rather than only when the whole JVM's JIT has been quiet for {@link WarmupRule#MIN_JIT_QUIET_NANOS};
+     * where compilations cannot be watched, its {@link ProbeWarmup#settledBy()} says why.
+     */
+    ProbeWarmup probePath(long budgetNanos) {
+        // before any round: every shape's loop sees three region classes and batches of 1 and 2,
+        // so none is compiled for one class or for one-call samples only (see RegionLoop)
+        RegionLoop.poisonShapes(reader, POISON_ROUNDS, new Sink());
+        Watched done = watched(Rounds.emptyRegions(DEFAULT_ROUND_SIZE), WarmupRule.PROBE_PATH, budgetNanos,
+                ObjectRegionLoop.class, "time");
+        ProbeWarmup w = done.warmup();
+        String unwatched = done.seen() ? "" : watch.whyUnwatched();
+        return unwatched.isEmpty() ? w : w.settledAs((w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
+    }
+
+    /**
+     * Warms {@code region} under the full region rule, in rounds of {@code roundSize} samples of
+     * {@code calls} calls, unless a region of its class settled before in this JVM at the same batch
+     * size ({@code compiled}): then its code is compiled already, and the quick rule at the level it
+     * settled at (the highest of its earlier warm-ups) comes first. The level catches code the JIT
+     * threw away since (a deoptimisation): it runs interpreted, steadily and slower, until it is
+     * compiled again, which short rounds would not wait for (seen here: a batch loop settled at 4
+     * calls per microsecond, not 28). A region that settles under the full rule is recorded in
+     * {@code compiled}.
+     */
+    ProbeWarmup region(Region region, long budgetNanos, int roundSize, int calls, CompiledRegions compiled) {
+        Class<?> type = region.target().getClass();
+        Rounds rounds = new Rounds(List.of(region), roundSize, calls);
+        OptionalLong before = compiled.settledMedian(type, calls);
+        List<ProbeWarmup> done = quickThenFull(rounds, WarmupRule.REGION, before, budgetNanos, type, region.entryMethod(),
+                settled -> compiled.markSettled(type, calls, settled));
+        return done.get(done.size() - 1);
+    }
+
+    /**
+     * Checks, right before a floor is measured, that the probe path still runs at a cost it settled
+     * at in this JVM ({@code level}: the highest the full rule settled at, per-JVM warm-up or
+     * re-warm), and warms it again if not. The JIT recompiles the loop whenever a new reader or
+     * region type reaches it (deoptimising the code it had), so the path can go cold between tests:
+     * seen here, the first floors after the per-JVM warm-up read 2.3x the settled cost until the loop
+     * was compiled again.
+     *
+     * <p>The level is the <em>highest</em> settled one because the same compiled path costs 10-25 %
+     * more on one of this host's two CPUs than on the other, and each test is pinned to one: checked
+     * against a level settled on the cheaper CPU, every test on the other failed the check and paid a
+     * full re-warm (20 ms of JIT quiet or more; 165-200 of 330 tests in a run, seen here). Cold code
+     * runs 1.7x and more slower, far outside either CPU's level, so the check allows what a settled
+     * warm-up allows above its lowest round (15 %). A path that fails the check first gets the quick
+     * rule at the level; only then the full rule, whose settled median is passed to
+     * {@code settledAt} to raise the level.
+     *
+     * @return empty when one check round was within tolerance of {@code level}, else the re-warm done
+     */
+    Optional<ProbeWarmup> rewarmIfCold(long level, long budgetNanos, LongConsumer settledAt) {
+        SampleRecorder check = new SampleRecorder(REWARM_ROUND_SIZE);
+        RegionLoop.repeatEmpty(reader, REWARM_ROUND_SIZE, Long.MAX_VALUE, CALL_SIZE, check, new Sink());
+        if (check.samples().isEmpty()) {
+            return Optional.empty();
+        }
+        RoundFigures figures = new RoundFigures();
+        figures.read(check.samples());
+        // within the tolerance a settled warm-up allows above its lowest round: cold code runs 1.7x and more
+        long tolerance = Math.max(figures.quantum(), (long) Math.ceil(WarmupRule.PLATEAU_TOLERANCE * level));
+        if (figures.median() - level <= tolerance) {
+            return Optional.empty();
+        }
+        List<ProbeWarmup> done = quickThenFull(Rounds.emptyRegions(REWARM_ROUND_SIZE), WarmupRule.PROBE_PATH,
+                OptionalLong.of(level), budgetNanos, ObjectRegionLoop.class, "time", settledAt);
+        return Optional.of(done.size() == 1 ? done.get(0) : done.get(0).followedBy(done.get(1)));
+    }
+
+    /**
+     * Where code settled at {@code level} before, the quick rule at that level within
+     * {@link WarmupRule#quickBudget}; where it did not settle (or there is no level), {@code full} for
+     * what is left of {@code budgetNanos}, C2's compilation of {@code target}'s {@code method}
+     * watched, its settled median passed to {@code settledAt}. The warm-ups run, in order.
+     */
+    private List<ProbeWarmup> quickThenFull(Rounds rounds, WarmupRule full, OptionalLong level, long budgetNanos,
+                                            Class<?> target, String method, LongConsumer settledAt) {
+        List<ProbeWarmup> done = new ArrayList<>(2);
+        long left = budgetNanos;
+        if (level.isPresent()) {
+            ProbeWarmup quick = run(rounds, full.withinLevel(level.getAsLong()), WarmupRule.quickBudget(budgetNanos), null);
+            done.add(quick);
+            if (quick.converged()) {
+                return done;
+            }
+            left = Math.max(0, budgetNanos - quick.elapsedNanos());
+        }
+        ProbeWarmup settled = watched(rounds, full, left, target, method).warmup();
+        if (settled.converged()) {
+            settledAt.accept(settled.finalMedian());
+        }
+        done.add(settled);
+        return done;
+    }
+
+    /** A warm-up, and whether a session of the compiler watch saw it ({@link CompilerWatch#whyUnwatched()} says why not). */
+    private record Watched(ProbeWarmup warmup, boolean seen) {
+    }
+
+    /**
+     * A warm-up under {@code rule} while a session of the compiler watch looks for C2 compiling
+     * {@code target}'s {@code method}, where the watch sees compilations; the session is closed after.
+     */
+    private Watched watched(Rounds rounds, WarmupRule rule, long budgetNanos, Class<?> target, String method) {
+        CompilerWatch.Session session = watch.watch(target, method);
+        try {
+            return new Watched(run(rounds, rule, budgetNanos, session), session != null);
+        } finally {
+            if (session != null) {
+                session.close();
+            }
+        }
+    }
+
+    /**
+     * Runs {@code rounds} until {@code rule} finds them settled or {@code budgetNanos} has passed; the
+     * JIT's quiet read from the watch's {@link JitActivity}; with a {@code session}, the JIT's quiet
+     * may give way to C2 having compiled the region's entry before the settled rounds.
+     */
+    ProbeWarmup run(Rounds rounds, WarmupRule rule, long budgetNanos, CompilerWatch.Session session) {
+        try (Arena arena = Arena.ofConfined()) {
+            return run(rounds, rule, budgetNanos, session, arena.allocate(Libc.TIMESPEC));
+        }
+    }
+
+    private ProbeWarmup run(Rounds rounds, WarmupRule rule, long budgetNanos, CompilerWatch.Session session,
+                            MemorySegment timespec) {
+        JitActivity jit = watch.jit();
+        List<Region> regions = rounds.regions();
+        int calls = rounds.calls();
+        int roundSize = rounds.roundSize();
+        long start = System.nanoTime();
+        Sink sink = new Sink();
+        // primitive lists and loops, no streams or boxes: every method the warm-up's own bookkeeping
+        // runs is one more the JIT compiles in the window the warm-up is waiting for the JIT
+        Samples medians = new Samples(64);
+        boolean converged = false;
+        String settledBy = "";
+        Samples jitTimes = new Samples(64);
+        long jitLastMoved = start;
+        // one recorder for every round, and its figures counted, not sorted: a recorder and a sorted
+        // copy per round were most of a first timing's garbage (rounds of ~3,000 samples, 20-100 rounds)
+        SampleRecorder recorder = new SampleRecorder(roundSize);
+        RoundFigures figures = new RoundFigures();
+        while (System.nanoTime() - start < budgetNanos) {
+            long roundStart = System.nanoTime();
+            recorder.clear();
+            // many short calls rather than one long one: the JIT compiles the loop's method in full
+            // only after enough invocations; one long call runs on-stack-replaced code instead
+            for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
+                regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), calls,
+                        Long.MAX_VALUE, recorder, sink);
+                if (session != null) {
+                    session.poll(medians.size());
+                }
+            }
+            if (System.nanoTime() - roundStart < rule.minRoundNanos() && roundSize < Integer.MAX_VALUE / 2) {
+                roundSize *= 2;
+            }
+            if (recorder.samples().isEmpty()) {
+                continue;
+            }
+            figures.read(recorder.samples());
+            long median = figures.median();
+            medians.add(median);
+            jitTimes.add(jit.now(timespec));
+            if (jitTimes.size() > 1 && jitTimes.get(jitTimes.size() - 1) != jitTimes.get(jitTimes.size() - 2)) {
+                jitLastMoved = System.nanoTime();
+            }
+            if (session != null) {
+                session.endRound();
+            }
+            long quantum = figures.quantum();
+            if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS) && WarmupRule.settled(medians, quantum)
+                    && rule.withinCeiling(median, quantum)
+                    && (WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
+                        || session != null && session.compiledByC2Before(medians.size(), WarmupRule.STABLE_ROUNDS))) {
+                converged = true;
+                settledBy = rule.ceiling() > 0 ? ProbeWarmup.BY_LEVEL
+                        : WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
+                        ? ProbeWarmup.BY_JIT_QUIET : ProbeWarmup.BY_C2;
+                break;
+            }
+        }
+        List<Long> all = new ArrayList<>(medians.size());
+        for (int i = 0; i < medians.size(); i++) {
+            all.add(medians.get(i));
+        }
+        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, converged, settledBy);
+    }
+}
