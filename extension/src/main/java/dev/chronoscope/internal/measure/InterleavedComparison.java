@@ -63,6 +63,12 @@ final class InterleavedComparison {
                     + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
                     firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
         }
+        // each side's calls alone, for the back-to-back check of a batched side: before the samples,
+        // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
+        int[] aloneCallsA = new int[1];
+        int[] aloneCallsB = new int[1];
+        double aloneA = k > 1 ? naming(a.note, () -> sizing.aloneNet(first, aloneCallsA, ALONE_WARM_NANOS)) : Double.NaN;
+        double aloneB = k > 1 ? naming(b.note, () -> sizing.aloneNet(second, aloneCallsB, ALONE_WARM_NANOS)) : Double.NaN;
         SampleRecorder ra;
         SampleRecorder rb;
         int[] endsA;
@@ -119,8 +125,8 @@ final class InterleavedComparison {
         if (k > 1) {
             // per call back to back, each side against the same calls alone, as throughput checks a
             // region: one side read 62.6 ns per call where the same region alone read 4.61 ns
-            ta = aboveAlone(ta, first, sampled);
-            tb = aboveAlone(tb, second, sampled);
+            ta = aboveAlone(ta, aloneA, aloneCallsA[0]);
+            tb = aboveAlone(tb, aloneB, aloneCallsB[0]);
         }
         ta = timer.commit(eventA, ta, ra, k);
         tb = timer.commit(eventB, tb, rb, k);
@@ -136,19 +142,14 @@ final class InterleavedComparison {
         return RegionTimer.checked(t, SelfChecks.twoModes(t, timer.unit()));
     }
 
-    /**
-     * A batched side, resolved, against {@code shared} (its region as given, not inlined) timed
-     * alone right after, as {@link SelfChecks#backToBackAboveAlone} judges a throughput figure;
-     * warmed first for as many calls as the side's samples took (the calls alone read slow cold).
-     */
-    private Timing aboveAlone(Timing side, Region shared, long sampled) {
-        if (!side.isResolved()) {
-            return side;
-        }
-        int[] aloneCalls = new int[1];
-        long warmNanos = (long) Math.min(1e8, side.netNanos().p50() * side.callsPerSample() * Math.max(1, sampled / 2) / 8);
-        double alone = timer.sizing().aloneNet(shared, aloneCalls, warmNanos);
-        return RegionTimer.checked(side, SelfChecks.backToBackAboveAlone(side, side.net().p50(), alone, aloneCalls[0], timer.unit()));
+    /** Untimed calls of a region alone before its calls alone are timed: it was warmed alone when the comparison began. */
+    static final long ALONE_WARM_NANOS = 10_000_000L;
+
+    /** A batched side, resolved, against its region's calls alone ({@link SelfChecks#backToBackAboveAlone}). */
+    private Timing aboveAlone(Timing side, double alone, int aloneCalls) {
+        return side.isResolved()
+                ? RegionTimer.checked(side, SelfChecks.backToBackAboveAlone(side, side.net().p50(), alone, aloneCalls, timer.unit()))
+                : side;
     }
 
     /**
