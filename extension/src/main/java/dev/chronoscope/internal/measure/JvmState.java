@@ -131,40 +131,27 @@ public final class JvmState {
         }
         ClockStep step = facts.step(clock);
         ProbeWarmup warmup = warmup(clock, warmupBudgetNanos);
-        return new PreparedClock(clock, step, warmup);
+        return new PreparedClock(this, clock, step, warmup);
     }
 
-    /** A clock {@link #prepare prepared} in this JVM: what a test reads of the JVM's state, and all it reads. */
-    public final class PreparedClock {
-
-        private final ClockId clock;
-        private final ClockStep step;
-        private final ProbeWarmup warmup;
-
-        private PreparedClock(ClockId clock, ClockStep step, ProbeWarmup warmup) {
-            this.clock = clock;
-            this.step = step;
-            this.warmup = warmup;
-        }
-
-        /** The clock's observed step. */
-        public ClockStep step() {
-            return step;
-        }
-
-        /** The probe path's warm-up this JVM did for the clock (once, or again for a larger budget). */
-        public ProbeWarmup warmup() {
-            return warmup;
-        }
+    /**
+     * A clock {@link #prepare prepared} in this JVM: what a test reads of the JVM's state, and all it reads.
+     *
+     * @param jvm    the state it was prepared in
+     * @param clock  the clock
+     * @param step   its observed step
+     * @param warmup its probe path's warm-up in this JVM (once, or again for a larger budget)
+     */
+    public record PreparedClock(JvmState jvm, ClockId clock, ClockStep step, ProbeWarmup warmup) {
 
         /** A new reader of the clock. */
         public ClockReader open() throws ClockUnavailableException {
-            return JvmState.this.open(clock);
+            return jvm.open(clock);
         }
 
         /** The highest median the clock's probe path settled at in this JVM. */
         public long probeLevel() {
-            return jit.probeLevel(clock);
+            return jvm.jit.probeLevel(clock);
         }
 
         /**
@@ -174,12 +161,12 @@ public final class JvmState {
          * @return empty when the path was still warm, else the re-warm done
          */
         public Optional<ProbeWarmup> rewarmIfCold(ClockReader reader, long budgetNanos) {
-            return jit.rewarmIfCold(clock, reader, budgetNanos);
+            return jvm.jit.rewarmIfCold(clock, reader, budgetNanos);
         }
 
         /** The region classes whose code the JIT has compiled in this JVM. */
         public CompiledRegions compiledRegions() {
-            return jit.compiledRegions();
+            return jvm.compiledRegions();
         }
     }
 }
