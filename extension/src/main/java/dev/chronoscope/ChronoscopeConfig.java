@@ -2,14 +2,20 @@ package dev.chronoscope;
 
 import org.apiguardian.api.API;
 
+import java.time.Duration;
+
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 /**
  * {@code ChronoscopeConfig} is used to look up Chronoscope's configuration keys and their defaults,
- * all in one place. Set keys in {@code src/test/resources/junit-platform.properties} or in Surefire's
- * {@code <configurationParameters>}. Durations are written {@code 500ms}, {@code 2s}, {@code 250us}
- * or {@code 100ns}. An invalid value fails the test with an {@code ExtensionConfigurationException}
- * naming the key, the value and what is allowed.
+ * all in one place: each {@code *_KEY}, and after it its default, typed (a {@link Duration}, a
+ * number, a {@code boolean}, or the word a choice defaults to). Keys are JUnit configuration
+ * parameters: set them in {@code src/test/resources/junit-platform.properties}, in Surefire's
+ * {@code <configurationParameters>}, or as JVM system properties ({@code -Dchronoscope.pin=true}):
+ * JUnit looks a key up in the launcher's parameters, then in the system properties, then in
+ * {@code junit-platform.properties}. Durations are written {@code 500ms},
+ * {@code 2s}, {@code 250us} or {@code 100ns}. An invalid value fails the test with an
+ * {@code ExtensionConfigurationException} naming the key, the value and what is allowed.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ChronoscopeConfig {
@@ -28,15 +34,15 @@ public final class ChronoscopeConfig {
 
     /** Time budget for the probe floor; the floor stops at the samples or the budget, whichever comes first. */
     public static final String FLOOR_BUDGET_KEY = "chronoscope.floor.budget";
-    public static final String FLOOR_BUDGET = "5ms";
+    public static final Duration FLOOR_BUDGET = Duration.ofMillis(5);
 
     /** Time budget for warming the probe path, once per JVM and clock, before any timed test. */
     public static final String WARMUP_BUDGET_KEY = "chronoscope.warmup.budget";
-    public static final String WARMUP_BUDGET = "1s";
+    public static final Duration WARMUP_BUDGET = Duration.ofSeconds(1);
 
     /** Time budget for warming each {@link Probe} region before it is measured; {@code 0ms} turns it off. */
     public static final String REGION_WARMUP_BUDGET_KEY = "chronoscope.region.warmup.budget";
-    public static final String REGION_WARMUP_BUDGET = "500ms";
+    public static final Duration REGION_WARMUP_BUDGET = Duration.ofMillis(500);
 
     /** What an unmet {@link RequiresInvariantTsc} does: {@code skip} (disable the test) or {@code fail}. */
     public static final String UNMET_REQUIREMENT_KEY = "chronoscope.requirements.unmet";
@@ -65,13 +71,13 @@ public final class ChronoscopeConfig {
      */
     public static final String BASELINE_COMPARE_KEY = "chronoscope.baseline.compare";
 
-    /** The smallest change of a median, in percent, that counts as a regression or an improvement. */
+    /** The smallest change of a median, in percent ({@code 10%}), that counts as a regression or an improvement. */
     public static final String BASELINE_THRESHOLD_KEY = "chronoscope.baseline.threshold";
-    public static final String BASELINE_THRESHOLD = "10%";
+    public static final double BASELINE_THRESHOLD_PERCENT = 10;
 
     /** Whether a timing judged {@code regressed} fails its test (with the numbers): {@code true} or {@code false}. */
     public static final String BASELINE_FAIL_ON_REGRESSION_KEY = "chronoscope.baseline.failOnRegression";
-    public static final String BASELINE_FAIL_ON_REGRESSION = "false";
+    public static final boolean BASELINE_FAIL_ON_REGRESSION = false;
 
     /**
      * Whether a test's {@code invocation} timing can fail it through
@@ -82,11 +88,11 @@ public final class ChronoscopeConfig {
      * the baseline holds enough runs to estimate it).
      */
     public static final String BASELINE_GATE_INVOCATIONS_KEY = "chronoscope.baseline.gateInvocations";
-    public static final String BASELINE_GATE_INVOCATIONS = "false";
+    public static final boolean BASELINE_GATE_INVOCATIONS = false;
 
     /** How many runs a saved baseline keeps (the oldest go first): from 1 to 100. */
     public static final String BASELINE_KEEP_KEY = "chronoscope.baseline.keep";
-    public static final String BASELINE_KEEP = "10";
+    public static final int BASELINE_KEEP = 10;
 
     /**
      * Which run this test JVM belongs to: the run report and a saved baseline cover the records in
@@ -106,11 +112,11 @@ public final class ChronoscopeConfig {
      * how long it waited) or {@code false}. Untimed tests are never held.
      */
     public static final String TIMING_LOCK_KEY = "chronoscope.timing.crossJvmLock";
-    public static final String TIMING_LOCK = "true";
+    public static final boolean TIMING_LOCK = true;
 
     /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";
-    public static final String PRINT_SECTIONS = "true";
+    public static final boolean PRINT_SECTIONS = true;
 
     /**
      * How much each printed timing section says: {@code compact} (about ten lines of at most 120
@@ -123,7 +129,7 @@ public final class ChronoscopeConfig {
 
     /** Whether to pin each timed test's thread to the CPU it starts on: {@code true} or {@code false}. */
     public static final String PIN_KEY = "chronoscope.pin";
-    public static final String PIN = "false";
+    public static final boolean PIN = false;
 
     /**
      * Under Jupiter's parallel execution ({@code junit.jupiter.execution.parallel.enabled = true}),
@@ -132,7 +138,7 @@ public final class ChronoscopeConfig {
      * listener, so it holds wherever tests are run through the JUnit launcher (Surefire, Gradle, IDEs).
      */
     public static final String EXCLUSIVE_KEY = "chronoscope.parallel.exclusive";
-    public static final String EXCLUSIVE = "true";
+    public static final boolean EXCLUSIVE = true;
 
     /**
      * A class implementing {@code java.util.function.Supplier<}{@link DescribedHost}{@code >} whose
@@ -171,7 +177,7 @@ public final class ChronoscopeConfig {
      * read method.
      */
     public static final String TSC_STEP_TICKS_KEY = "chronoscope.host.tscStepTicks";
-    public static final String TSC_STEP_TICKS = "1";
+    public static final int TSC_STEP_TICKS = 1;
     /** The largest step {@link #TSC_STEP_TICKS_KEY} takes: 10 µs at 1 GHz. */
     public static final int MAX_TSC_STEP_TICKS = 10_000;
 
@@ -179,11 +185,11 @@ public final class ChronoscopeConfig {
      * What an assertion does when the measurement cannot decide its claim (see
      * {@code dev.chronoscope.assertj.ChronoscopeAssertions}): {@code false} aborts the test
      * (JUnit reports it as aborted/skipped, with the reason), {@code true} fails it instead.
-     * Read by the assertions of a test timed by Chronoscope; elsewhere from the system property of
-     * the same name.
+     * Read for a test timed by Chronoscope, whose timings carry it to the assertions; timings made
+     * outside one (a command-line tool's) assert with the defaults.
      */
     public static final String ASSERTIONS_STRICT_KEY = "chronoscope.assertions.strict";
-    public static final String ASSERTIONS_STRICT = "false";
+    public static final boolean ASSERTIONS_STRICT = false;
 
     /**
      * Seed (a whole number) for {@link Probe#compare(String, java.util.function.Supplier, String,
@@ -191,5 +197,13 @@ public final class ChronoscopeConfig {
      * of its ratio interval: the same samples and seed give the same interval.
      */
     public static final String ASSERTIONS_SEED_KEY = "chronoscope.assertions.seed";
-    public static final String ASSERTIONS_SEED = "42";
+    public static final long ASSERTIONS_SEED = 42;
+
+    /**
+     * A directory to extract the native probe library into before loading it, instead of loading it
+     * from memory: for hosts whose temporary directories are mounted {@code noexec}. A JVM system
+     * property only ({@code -Dchronoscope.native.dir=target/chronoscope-native} in Surefire's
+     * {@code argLine}): the library loads before JUnit's configuration can be read. Unset: from memory.
+     */
+    public static final String NATIVE_DIR_PROPERTY = "chronoscope.native.dir";
 }

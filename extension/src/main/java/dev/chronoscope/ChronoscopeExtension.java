@@ -1,11 +1,11 @@
 package dev.chronoscope;
 
-import dev.chronoscope.internal.junit.TimingLifecycle;
+import dev.chronoscope.internal.junit.TimingCallbacks;
 import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -20,7 +20,8 @@ import java.lang.reflect.Method;
  *
  * <p>All three annotations register this one class, so JUnit registers it once per test however
  * many of them a test carries (separate extensions would each bracket the invocation). Holds no
- * state: the run's lives in its runtime object, each test's in an object kept in the test's store.
+ * state, and does nothing itself but check the JDK: every callback is the JVM's
+ * {@link TimingCallbacks}' (which says why the two are apart).
  */
 final class ChronoscopeExtension implements ExecutionCondition, BeforeTestExecutionCallback, AfterTestExecutionCallback,
         AfterEachCallback, InvocationInterceptor, ParameterResolver {
@@ -37,38 +38,38 @@ final class ChronoscopeExtension implements ExecutionCondition, BeforeTestExecut
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {
-        TimingLifecycle.beforeTestExecution(context);
+        TimingCallbacks.ofThisJvm().beforeTestExecution(context);
     }
 
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                     ExtensionContext context) throws Throwable {
-        TimingLifecycle.interceptInvocation(invocation, context);
+        TimingCallbacks.ofThisJvm().interceptInvocation(invocation, context);
     }
 
     @Override
     public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                             ExtensionContext context) throws Throwable {
-        TimingLifecycle.interceptInvocation(invocation, context);
+        TimingCallbacks.ofThisJvm().interceptInvocation(invocation, context);
     }
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext context) {
-        return TimingLifecycle.supportsParameter(parameterContext);
+        return TimingCallbacks.ofThisJvm().supportsParameter(parameterContext);
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext context) {
-        return TimingLifecycle.resolveParameter(parameterContext, context);
+        return TimingCallbacks.ofThisJvm().resolveParameter(parameterContext, context);
     }
 
     @Override
     public void afterTestExecution(ExtensionContext context) {
-        TimingLifecycle.afterTestExecution(context);
+        TimingCallbacks.ofThisJvm().afterTestExecution(context);
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        TimingLifecycle.afterEach(context);
+        TimingCallbacks.ofThisJvm().afterEach(context);
     }
 }

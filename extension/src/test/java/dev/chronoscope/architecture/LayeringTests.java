@@ -92,7 +92,7 @@ class LayeringTests {
     void theRootPackagesEntryPointsUseOnlyTheIntegrationLayer() {
         noClasses().that().resideInAPackage("dev.chronoscope")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.ffm..",
-                        "dev.chronoscope.internal.clock..", "dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.clock..", "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
                         "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.report..",
                         "dev.chronoscope.internal.doctor..", "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..")
                 .check(classes);

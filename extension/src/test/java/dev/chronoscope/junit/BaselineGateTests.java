@@ -49,7 +49,7 @@ class BaselineGateTests {
     void baselines() throws IOException {
         Path saved = dir.resolve("saved.json");
         KitRun save = ChronoscopeKit.in(dir.resolve("save")).with(ChronoscopeConfig.BASELINE_SAVE_KEY, saved.toString())
-                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET).run(FIXTURE);
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms").run(FIXTURE);
         save.tests().assertStatistics(s -> s.succeeded(1));
         assertThat(save.record(TEST).timing(LABEL).string("verdict")).as(save.stdout()).isEqualTo("RESOLVED");
         fasterBaseline = scaled(saved, 0.01, "faster-baseline.json");
@@ -114,7 +114,7 @@ class BaselineGateTests {
     private KitRun gated(Path baseline, boolean failOnRegression, String detail) {
         // the documented region warm-up: with the kit's 20 ms the region's code was sometimes compiled
         // during its samples, and the self-check refused the figure, which the gate then does not judge
-        return ChronoscopeKit.in(dir.resolve("compare")).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET)
+        return ChronoscopeKit.in(dir.resolve("compare")).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .with(ChronoscopeConfig.BASELINE_COMPARE_KEY, baseline.toString())
                 .with(ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, Boolean.toString(failOnRegression))
                 .with(ChronoscopeConfig.REPORT_DETAIL_KEY, detail).run(FIXTURE);

@@ -84,7 +84,7 @@ class HostProfileReplayTests {
                 () -> folder + ": its TSC is not usable, so its timed tests skip: " + facts.invariantTscVerdict().source());
 
         KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.HOST_PROFILE_KEY, folder.toString())
-                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET)
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .run(ReplayTestCase.class);
 
         assertThat(run.tests().failed().stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
@@ -111,7 +111,7 @@ class HostProfileReplayTests {
         assumeFencedTsc();
 
         KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.TSC_READ_PATH_KEY, "lfence")
-                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET)
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .run(ReplayTestCase.class);
 
         run.tests().assertStatistics(s -> s.succeeded(1).failed(0));

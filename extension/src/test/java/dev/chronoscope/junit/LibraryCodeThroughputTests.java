@@ -51,7 +51,7 @@ class LibraryCodeThroughputTests {
             + " back to back, RESOLVED, against 71 ns alone (join 1,142 against 351 before the calls alone were warmed);"
             + " see docs/latency-and-throughput.md, \"Real library code\", for what is still missed")
     void aThroughputFigureAboveTheSameCallsAloneIsNeverResolved() {
-        ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET)
+        ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .with(ChronoscopeConfig.DEFAULT_CLOCK_KEY, "CLOCK_MONOTONIC")
                 .run(LibraryTestCase.class).tests().assertStatistics(s -> s.succeeded(1));
         for (String region : new String[] {"join", "murmur"}) {

@@ -6,7 +6,7 @@ import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockSurvey;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.ClockStep;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
@@ -90,7 +90,7 @@ class QuantizedClockComparisonTests {
     private static MeasuringProbe probe(QuantizedClock clock, boolean smallestDifferenceAsStep) {
         StepObservation reads = ClockSurvey.observe(clock, 100_000, 0, Long.MAX_VALUE);
         Timings.Floor floor = Timings.measureFloor(clock, 10_000, Long.MAX_VALUE, null);
-        EffectiveResolution resolution = new JvmFacts.ClockStep(reads, reads.smallestStep()).resolution(floor);
+        EffectiveResolution resolution = new ClockStep(reads, reads.smallestStep()).resolution(floor);
         Timings.Context context = smallestDifferenceAsStep
                 ? new Timings.Context(clock, null, floor.floor(), true, floor.differences().smallest() > 0 ? 1 : 0,
                 "the smallest difference between readings")
@@ -109,7 +109,7 @@ class QuantizedClockComparisonTests {
         StepObservation reads = ClockSurvey.observe(clock, 100_000, 0, Long.MAX_VALUE);
         Timings.Floor floor = Timings.measureFloor(clock, 10_000, Long.MAX_VALUE, null);
 
-        EffectiveResolution r = new JvmFacts.ClockStep(reads, reads.smallestStep()).resolution(floor);
+        EffectiveResolution r = new ClockStep(reads, reads.smallestStep()).resolution(floor);
 
         assertThat(reads.changedFraction()).as("every read changes: the read costs more than a quantum").isEqualTo(1.0);
         assertThat(r.quantum()).isEqualTo(10);

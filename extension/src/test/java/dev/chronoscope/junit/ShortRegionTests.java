@@ -8,7 +8,7 @@ import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockSurvey;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.ClockStep;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
@@ -33,7 +33,7 @@ class ShortRegionTests {
     private static MeasuringProbe probe(QuantizedClock clock) {
         StepObservation reads = ClockSurvey.observe(clock, 100_000, 0, Long.MAX_VALUE);
         Timings.Floor floor = Timings.measureFloor(clock, 10_000, Long.MAX_VALUE, null);
-        EffectiveResolution resolution = new JvmFacts.ClockStep(reads, reads.smallestStep()).resolution(floor);
+        EffectiveResolution resolution = new ClockStep(reads, reads.smallestStep()).resolution(floor);
         Timings.Context context = new Timings.Context(clock, null, floor.floor(), true, resolution, AssertionSettings.defaults());
         return new MeasuringProbe(context, 0);
     }

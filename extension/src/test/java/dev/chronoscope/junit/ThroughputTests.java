@@ -126,7 +126,7 @@ class ThroughputTests {
     void aShortRegionIsTimedPerCallInBatchesTheClockResolves() {
         // the documented region warm-up: each region's loop of its own is code the JIT has not
         // compiled yet, which the kit's 20 ms would not see through (sized at 4 calls, not ~25, here)
-        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET)
+        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .run(ThroughputTestCase.class);
         run.tests().assertStatistics(s -> s.succeeded(3).failed(0).aborted(0));
 

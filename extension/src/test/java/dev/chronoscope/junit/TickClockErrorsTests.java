@@ -6,7 +6,7 @@ import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.internal.ffm.Platform;
 import dev.chronoscope.internal.ffm.ProbeLibrary;
 import dev.chronoscope.internal.junit.ChronoscopeRuntime;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -42,7 +42,7 @@ class TickClockErrorsTests {
     /** The JVM's calibration failed, as {@code TscCalibration} fails when the counter does not advance. */
     static class UncalibratedTestCase {
         @RegisterExtension
-        static final BeforeAllCallback CALIBRATION_FAILED = context -> ChronoscopeRuntime.of(context, new JvmFacts(() -> {
+        static final BeforeAllCallback CALIBRATION_FAILED = context -> ChronoscopeRuntime.of(context, new JvmState(() -> {
             throw new IllegalStateException("the counter did not advance across 16 paired reads");
         }));
 

@@ -83,7 +83,7 @@ class TscStepTicksTests {
         assumeUsableTsc();
 
         KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.TSC_STEP_TICKS_KEY, "26")
-                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET)
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .run(LookupTestCase.class);
 
         // the claim decides, or a self-check refused the figures it stands on (first-touch page faults

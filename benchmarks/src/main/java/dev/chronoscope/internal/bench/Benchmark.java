@@ -9,7 +9,7 @@ import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.ffm.Platform;
 import dev.chronoscope.internal.ffm.ProbeLibrary;
 import dev.chronoscope.internal.host.Fact;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
 
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
@@ -193,7 +193,7 @@ public final class Benchmark {
                 }
             }
             long measuredNanos = System.nanoTime() - started;
-            Fact<TscCalibration> calibration = new JvmFacts().calibration();
+            Fact<TscCalibration> calibration = new JvmState().calibration();
             report(calibration, measuredNanos);
         }
 
@@ -410,6 +410,6 @@ public final class Benchmark {
 
     /** The CPU model from the host facts, or why it is unknown. */
     static String cpuModel() {
-        return new JvmFacts().host().cpuModel().describe();
+        return new JvmState().host().cpuModel().describe();
     }
 }

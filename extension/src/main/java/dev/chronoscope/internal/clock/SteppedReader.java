@@ -1,6 +1,9 @@
 package dev.chronoscope.internal.clock;
 
+import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
+
+import java.util.Optional;
 
 /**
  * A counter clock read through another reader, each reading rounded down to a multiple of
@@ -15,7 +18,7 @@ public final class SteppedReader extends ClockReader {
     private final String origin;
 
     public SteppedReader(ClockReader counter, long step) {
-        this(counter, step, "chronoscope.host.tscStepTicks");
+        this(counter, step, ChronoscopeConfig.TSC_STEP_TICKS_KEY);
     }
 
     /** {@code origin} says where the step comes from, e.g. a replayed host profile. */
@@ -67,7 +70,7 @@ public final class SteppedReader extends ClockReader {
     }
 
     @Override
-    public java.util.Optional<TscReadPath> readPath() {
+    public Optional<TscReadPath> readPath() {
         return counter.readPath();
     }
 

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.clock;
 
+import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.internal.ffm.Libc;
 import dev.chronoscope.internal.ffm.ProbeLibrary;
 
@@ -28,6 +29,9 @@ import java.util.Optional;
  * @param why       the facts the choice was made from, in one line
  */
 public record TscReadPath(Read read, CpuSource cpuSource, String why) {
+
+    /** How a read path chosen on request says so. */
+    private static final String ASKED_RDTSCP = ChronoscopeConfig.TSC_READ_PATH_KEY + " = rdtscp";
 
     /** The instruction sequence at the two ends of a region. */
     public enum Read {
@@ -105,8 +109,8 @@ public record TscReadPath(Read read, CpuSource cpuSource, String why) {
          * @throws IllegalArgumentException naming the property, the value and what is expected
          */
         public static Preference ofSystemProperty() {
-            String key = dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH_KEY;
-            String value = System.getProperty(key, dev.chronoscope.ChronoscopeConfig.TSC_READ_PATH);
+            String key = ChronoscopeConfig.TSC_READ_PATH_KEY;
+            String value = System.getProperty(key, ChronoscopeConfig.TSC_READ_PATH);
             return parse(value).orElseThrow(() -> new IllegalArgumentException(key + " = '" + value
                     + "': expected auto, rdtscp or lfence"));
         }
@@ -200,19 +204,19 @@ public record TscReadPath(Read read, CpuSource cpuSource, String why) {
         String auxLine = "TSC_AUX: " + aux.description();
         if (preference == Preference.RDTSCP) {
             if (!cpu.hasRdtscp()) {
-                throw new IllegalArgumentException("chronoscope.tsc.readPath = rdtscp, but RDTSCP cannot be used here: "
+                throw new IllegalArgumentException(ASKED_RDTSCP + ", but RDTSCP cannot be used here: "
                         + cpu.describe() + ". Use auto or lfence.");
             }
             if (!auxUsable) {
-                throw new IllegalArgumentException("chronoscope.tsc.readPath = rdtscp, but its CPU numbers cannot be trusted "
+                throw new IllegalArgumentException(ASKED_RDTSCP + ", but its CPU numbers cannot be trusted "
                         + "here: " + auxLine + ". Use auto or lfence.");
             }
         }
         if (preference != Preference.LFENCE && cpu.hasRdtscp() && auxUsable) {
             return new TscReadPath(Read.RDTSCP, CpuSource.TSC_AUX, (preference == Preference.RDTSCP
-                    ? "chronoscope.tsc.readPath = rdtscp; " : "") + cpu.describe() + "; " + auxLine);
+                    ? ASKED_RDTSCP + "; " : "") + cpu.describe() + "; " + auxLine);
         }
-        String because = preference == Preference.LFENCE ? "chronoscope.tsc.readPath = lfence"
+        String because = preference == Preference.LFENCE ? ChronoscopeConfig.TSC_READ_PATH_KEY + " = lfence"
                 : !cpu.hasRdtscp() ? cpu.describe()
                 : "RDTSCP's " + auxLine;
         CpuSource source = cpu.hasRdpid() && auxUsable ? CpuSource.RDPID : osCpu ? CpuSource.OS : CpuSource.NONE;
@@ -250,7 +254,7 @@ public record TscReadPath(Read read, CpuSource cpuSource, String why) {
      * The path for a described or replayed host: chosen from what both it and this CPU advertise,
      * with TSC_AUX trusted only where both its evidence (where it has any) and this CPU's agree.
      */
-    public static TscReadPath forDescribedHost(Features described, java.util.Optional<AuxEvidence> describedAux,
+    public static TscReadPath forDescribedHost(Features described, Optional<AuxEvidence> describedAux,
                                                Preference preference) {
         if (ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT) {
             return ofThisHost(preference);

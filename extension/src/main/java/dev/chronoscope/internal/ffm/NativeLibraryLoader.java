@@ -1,22 +1,28 @@
 package dev.chronoscope.internal.ffm;
 
+import dev.chronoscope.ChronoscopeConfig;
+
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
-import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Finds one of Chronoscope's native libraries: first the copy bundled in the jar under
@@ -33,8 +39,8 @@ import java.util.Optional;
  */
 public final class NativeLibraryLoader {
 
-    /** Set to a directory to extract native libraries there instead of loading them from memory. */
-    public static final String EXTRACT_DIR_PROPERTY = "chronoscope.native.dir";
+    /** Set to a directory to extract native libraries there instead of loading them from memory ({@link ChronoscopeConfig#NATIVE_DIR_PROPERTY}). */
+    public static final String EXTRACT_DIR_PROPERTY = ChronoscopeConfig.NATIVE_DIR_PROPERTY;
 
     private static final int S_IFMT = 0170000;
     private static final int S_IFREG = 0100000;
@@ -75,7 +81,7 @@ public final class NativeLibraryLoader {
             reasons.append("bundled ").append(fileName).append(" could not be loaded: ").append(describe(e));
         }
         String libraryPath = System.getProperty("java.library.path", "");
-        for (String dir : libraryPath.split(java.io.File.pathSeparator)) {
+        for (String dir : libraryPath.split(File.pathSeparator)) {
             if (dir.isBlank()) {
                 continue;
             }
@@ -171,7 +177,7 @@ public final class NativeLibraryLoader {
         Path dir = createPrivateDirectory(parent);
         Path file = dir.resolve(library.fileName());
         try {
-            try (SeekableByteChannel out = Files.newByteChannel(file, java.util.Set.<java.nio.file.OpenOption>of(StandardOpenOption.CREATE_NEW,
+            try (SeekableByteChannel out = Files.newByteChannel(file, Set.<OpenOption>of(StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rw-------")))) {
                 ByteBuffer buffer = ByteBuffer.wrap(library.bytes());
@@ -358,10 +364,10 @@ public final class NativeLibraryLoader {
     }
 
     /** The mount options of the file system {@code dir} lies on, from a {@code mountinfo} file; empty if unknown. */
-    static Optional<java.util.List<String>> mountOptions(Path dir, Path mountinfo) {
+    static Optional<List<String>> mountOptions(Path dir, Path mountinfo) {
         try {
             Path absolute = dir.toAbsolutePath().normalize();
-            Optional<java.util.List<String>> best = Optional.empty();
+            Optional<List<String>> best = Optional.empty();
             int bestLength = -1;
             for (String line : Files.readAllLines(mountinfo, StandardCharsets.UTF_8)) {
                 // id parent major:minor root mount-point options ... (proc(5))
@@ -372,7 +378,7 @@ public final class NativeLibraryLoader {
                 Path mountPoint = Path.of(f[4].replace("\\040", " "));
                 if (absolute.startsWith(mountPoint) && mountPoint.toString().length() > bestLength) {
                     bestLength = mountPoint.toString().length();
-                    best = Optional.of(java.util.List.of(f[5].split(",")));
+                    best = Optional.of(List.of(f[5].split(",")));
                 }
             }
             return best;

@@ -7,7 +7,6 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The launcher listener Chronoscope registers through {@code META-INF/services}: the launcher
@@ -18,23 +17,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>The launcher creates it before discovery, which is where mixed JUnit Jupiter versions fail
  * (chronoscope-junit's junit-jupiter-api next to an older engine: {@code NoSuchMethodError}), so
- * it is also where Chronoscope says what it sees and what to declare, once per JVM.
+ * it is also where Chronoscope says what it sees and what to declare: once per JVM on JDK 22+
+ * (the JVM's {@code JvmScope} remembers it), and once per launcher on an older JDK, where no JDK 22
+ * class may be loaded.
  */
 public final class ChronoscopeExecutionListener implements TestExecutionListener {
 
     private static final String API_CLASS = "org.junit.jupiter.api.Test";
     private static final String ENGINE_CLASS = "org.junit.jupiter.engine.JupiterTestEngine";
-    private static final AtomicBoolean MIXED_JUPITER_SAID = new AtomicBoolean();
 
     private final TestExecutionListener delegate;
 
     public ChronoscopeExecutionListener() {
-        mixedJupiter(version(API_CLASS), version(ENGINE_CLASS)).ifPresent(message -> {
-            if (MIXED_JUPITER_SAID.compareAndSet(false, true)) {
-                System.err.println("[chronoscope] " + message);
-            }
-        });
-        delegate = Jdk.unsupported().isPresent() ? null : new PlanPreparation();
+        PlanPreparation preparation = Jdk.unsupported().isPresent() ? null : new PlanPreparation();
+        // no lambda here: one capturing a PlanPreparation would load that JDK 22 class on JDK 17
+        Optional<String> mixed = mixedJupiter(version(API_CLASS), version(ENGINE_CLASS));
+        if (mixed.isPresent() && (preparation == null || preparation.firstSaying(mixed.get()))) {
+            System.err.println("[chronoscope] " + mixed.get());
+        }
+        delegate = preparation;
     }
 
     /**

@@ -4,57 +4,57 @@ import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.internal.clock.TscReadPath;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.host.HostProfile;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.report.RunKey;
 import dev.chronoscope.internal.report.RunPresence;
 import dev.chronoscope.internal.report.TestRecord;
+import dev.chronoscope.internal.report.Uninterrupted;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.Optional;
 
 /**
  * The owner of one test run (one Jupiter engine execution): its settings, parsed once; the host it
- * times on (real, or described); the JVM's measured facts; the writer and publisher of its records;
- * and the records themselves, in the order the tests finished. Created on first use and kept in the
- * root extension context's store, which closes it when the run ends.
+ * times on (real, or described); the JVM state it times on; the writer and publisher of its records,
+ * the regression gate, and the count of its timed tests. Created on first use and kept in the root
+ * extension context's store, which closes it when the run ends.
  *
- * <p>The JVM's measured facts ({@link JvmFacts}: TSC calibration, clock steps, probe-path warm-up)
- * outlive a run: they describe the JVM's own state (what its JIT has compiled), and the launcher
- * listener measures them before the engine — and so before any run — exists. They are therefore
- * the one object with the JVM's lifetime, {@link #JVM}; every run is handed it, and everything
- * below this layer receives what it needs as arguments.
+ * <p>What outlives a run — the JVM's measured facts and JIT state, the ordering of its timed tests,
+ * its end of the cross-JVM timing lock — is the {@link JvmScope}'s; every run is handed it, and
+ * everything below this layer receives what it needs as arguments.
  */
 public final class ChronoscopeRuntime implements ExtensionContext.Store.CloseableResource, AutoCloseable {
-
-    /** What this JVM has measured once, for every run in it (see the class comment). */
-    static final JvmFacts JVM = new JvmFacts();
 
     private static final Namespace NAMESPACE = Namespace.create(ChronoscopeRuntime.class);
 
     private final Settings settings;
-    /** Whether Jupiter runs this run's tests in parallel ({@code junit.jupiter.execution.parallel.enabled}). */
+    /** Whether Jupiter runs this run's tests in parallel ({@link Settings#JUPITER_PARALLEL_KEY}). */
     private final boolean parallel;
     private final AssertionSettings assertions;
     private final HostFacts host;
-    private final JvmFacts jvm;
+    /** The JVM this run times on: its state is the real counter's, or a described host's. */
+    private final JvmScope jvm;
     private final RecordPublisher publisher;
     /** The run this JVM belongs to, shared with the run's other JVMs (Surefire forks). */
     private final String run;
     private final RunBaseline baseline;
     /** This JVM's presence in its run, taken at its first timed test; empty before, or where the directory refused it. */
-    private volatile java.util.Optional<RunPresence> presence = java.util.Optional.empty();
+    private volatile Optional<RunPresence> presence = Optional.empty();
     /** Timed tests whose record this JVM wrote in this run. */
     private final AtomicInteger timedTests = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    ChronoscopeRuntime(Settings settings, boolean parallel, AssertionSettings assertions, HostFacts host, JvmFacts jvm) {
+    private ChronoscopeRuntime(Settings settings, boolean parallel, AssertionSettings assertions, HostFacts host, JvmScope jvm) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.parallel = parallel;
         this.assertions = Objects.requireNonNull(assertions, "assertions");
@@ -62,7 +62,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         this.jvm = Objects.requireNonNull(jvm, "jvm");
         this.publisher = new RecordPublisher(settings);
         this.run = RunKey.of(settings.run());
-        this.baseline = RunBaseline.load(settings.baseline(), host, jvm);
+        this.baseline = RunBaseline.load(settings.baseline(), host, jvm.state());
     }
 
     /**
@@ -72,22 +72,26 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      *                                         test that needs the runtime reports the same error
      */
     public static ChronoscopeRuntime of(ExtensionContext context) {
-        return of(context, JVM);
+        return of(context, JvmScope.CURRENT);
     }
 
     /**
      * The run's runtime, created on first use as {@link #of(ExtensionContext)} does, but timing on
-     * {@code jvm}'s facts: for a test that must describe what the JVM measured (e.g. a calibration
-     * that failed), by asking first. A runtime already created is returned as it is.
+     * {@code state}: for a test that must describe what the JVM measured (e.g. a calibration that
+     * failed), by asking first. A runtime already created is returned as it is.
      */
-    public static ChronoscopeRuntime of(ExtensionContext context, JvmFacts jvm) {
+    public static ChronoscopeRuntime of(ExtensionContext context, JvmState state) {
+        return of(context, JvmScope.CURRENT.timingOn(state));
+    }
+
+    static ChronoscopeRuntime of(ExtensionContext context, JvmScope jvm) {
         ExtensionContext root = context.getRoot();
         return root.getStore(NAMESPACE).getOrComputeIfAbsent(ChronoscopeRuntime.class,
                 k -> create(root::getConfigurationParameter, jvm), ChronoscopeRuntime.class);
     }
 
-    /** A runtime for the configuration {@code parameters}, timing on this JVM's {@code jvm} facts. */
-    static ChronoscopeRuntime create(Function<String, Optional<String>> parameters, JvmFacts jvm) {
+    /** A runtime for the configuration {@code parameters}, timing on {@code jvm}. */
+    static ChronoscopeRuntime create(Function<String, Optional<String>> parameters, JvmScope jvm) {
         Settings settings = Settings.read(parameters);
         AssertionSettings assertions = Settings.assertions(parameters);
         Optional<HostProfile> profile = settings.hostProfile().map(HostDescriptions::profile);
@@ -95,8 +99,9 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
             throw new ExtensionConfigurationException("Configuration parameters " + ChronoscopeConfig.HOST_PROFILE_KEY + " and "
                     + ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY + " are both set; each replaces the host's facts: set one");
         }
+        JvmState state = jvm.state();
         HostFacts host = profile.map(HostProfile::facts)
-                .orElseGet(() -> settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(jvm::host));
+                .orElseGet(() -> settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(state::host));
         TscReadPath path = HostDescriptions.readPath(settings, host, profile);
         long step = settings.tscStepTicks() > 1 ? settings.tscStepTicks() : profile.flatMap(p -> p.stepTicks().isPresent()
                 ? Optional.of(p.stepTicks().getAsLong()) : Optional.empty()).orElse(1L);
@@ -105,10 +110,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         boolean ownPath = !path.readsLike(TscReadPath.ofThisHost(TscReadPath.Preference.AUTO));
         String stepOrigin = settings.tscStepTicks() > 1 ? ChronoscopeConfig.TSC_STEP_TICKS_KEY
                 : profile.map(p -> "host profile " + p.name()).orElse(ChronoscopeConfig.TSC_STEP_TICKS_KEY);
-        JvmFacts timedOn = step > 1 || ownPath ? jvm.withReadPath(path, step, stepOrigin) : jvm;
-        boolean parallel = parameters.apply(PlanPreparation.PARALLEL_ENABLED_KEY)
-                .map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
-        return new ChronoscopeRuntime(settings, parallel, assertions, host, timedOn);
+        JvmScope timedOn = step > 1 || ownPath ? jvm.timingOn(state.withReadPath(path, step, stepOrigin)) : jvm;
+        return new ChronoscopeRuntime(settings, Settings.parallelEnabled(parameters), assertions, host, timedOn);
     }
 
     public Settings settings() {
@@ -124,22 +127,19 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         return host;
     }
 
-    JvmFacts jvm() {
-        return jvm;
+    /** The JVM state this run times on. */
+    JvmState jvm() {
+        return jvm.state();
     }
 
-    RecordPublisher publisher() {
-        return publisher;
+    /** The JVM's end of the cross-JVM timing lock. */
+    MachineTimingLock timingLock() {
+        return jvm.timingLock();
     }
 
     /** The run this JVM belongs to ({@link RunKey}). */
     String run() {
         return run;
-    }
-
-    /** The run's baseline comparison and saving. */
-    RunBaseline baseline() {
-        return baseline;
     }
 
     /**
@@ -150,13 +150,13 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         if (!parallel) {
             return Optional.empty();
         }
-        Optional<Long> waited = Exclusivity.JVM.waited(uniqueId);
+        Optional<Long> waited = jvm.exclusivity().waited(uniqueId);
         if (waited.isPresent()) {
-            return Optional.of(String.format(java.util.Locale.ROOT, "parallel execution is on: this test ran alone "
+            return Optional.of(String.format(Locale.ROOT, "parallel execution is on: this test ran alone "
                     + "(it waited %.1f ms for the tests running before it to finish)", waited.get() / 1e6));
         }
         if (!settings.exclusive()) {
-            return Optional.of("parallel execution is on and " + dev.chronoscope.ChronoscopeConfig.EXCLUSIVE_KEY
+            return Optional.of("parallel execution is on and " + ChronoscopeConfig.EXCLUSIVE_KEY
                     + " = false: other tests may have run alongside this one, competing for the CPUs it was measured on");
         }
         return Optional.of("parallel execution is on, but this test was not kept alone: it ran without the JUnit "
@@ -164,16 +164,41 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     }
 
     /**
-     * Counts {@code record} as one of the run's. The record itself is not kept: its publisher has
-     * written it, and the run's end reads it back from there.
+     * Completes {@code test}, after its {@code @AfterEach} methods: ends its measuring, makes its
+     * record with the test's outcome, judges its timings against the baseline, applies the
+     * regression gate, counts it as one of the run's, publishes it, and then throws the gate's
+     * failure, if any. The gate decides before the record is published, so that the record, the
+     * section and the report say failed where JUnit does. The record itself is not kept: its
+     * publisher has written it, and the run's end reads it back from there.
+     *
+     * @throws AssertionFailedError with the regressions where the gate fails the test
      */
-    void add(TestRecord record) {
+    void complete(ExtensionContext context, TimedTest test) {
+        test.close();
+        TestRecord made = test.record(context, outcome(context));
+        TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings()));
+        Optional<String> gate = baseline.gateFailure(judged);
+        TestRecord record = gate.map(judged::failedByGate).orElse(judged);
+        count(record);
+        publisher.publish(context, record);
+        if (gate.isPresent()) {
+            throw new AssertionFailedError(gate.get());
+        }
+    }
+
+    private void count(TestRecord record) {
         if (closed.get()) {
             throw new IllegalStateException("the record of " + record.testName() + " arrived after its run had ended");
         }
         if (timedTests.incrementAndGet() == 1) {
             presence = RunPresence.join(settings.reportDir(), run);
         }
+    }
+
+    private static String outcome(ExtensionContext context) {
+        return context.getExecutionException()
+                .map(e -> e instanceof TestAbortedException ? "aborted" : "failed")
+                .orElse("passed");
     }
 
     /** How many timed tests of this run this JVM has recorded so far. */
@@ -190,7 +215,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     public void close() {
         if (closed.compareAndSet(false, true) && timedTests() > 0) {
             // the last test may have left this thread interrupted: file channels would refuse to work
-            dev.chronoscope.internal.report.Uninterrupted.run(
+            Uninterrupted.run(
                     () -> RunEnd.finish(settings, run, baseline, presence, System.out, System.err));
         }
     }

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.ffm.Libc;
@@ -42,8 +43,8 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
             where = why;
         } else if (settings.defaultClock().isPresent()) {
             clock = settings.defaultClock().get();
-            why = "configured: chronoscope.clock.default = " + clock;
-            where = "chronoscope.clock.default = " + clock + " (for " + element + ")";
+            why = "configured: " + ChronoscopeConfig.DEFAULT_CLOCK_KEY + " = " + clock;
+            where = ChronoscopeConfig.DEFAULT_CLOCK_KEY + " = " + clock + " (for " + element + ")";
         } else {
             clock = automatic(host);
             why = (clock == ClockId.TSC_FENCED ? "default: " : "default: TSC_FENCED not used: ") + tscFacts(host);

@@ -24,7 +24,7 @@ final class ConfigKeys {
 
     /** Every documented key, and the documented system property that configures where the probe is extracted. */
     static List<String> known() {
-        List<String> keys = new ArrayList<>(List.of(dev.chronoscope.internal.ffm.NativeLibraryLoader.EXTRACT_DIR_PROPERTY));
+        List<String> keys = new ArrayList<>(List.of(ChronoscopeConfig.NATIVE_DIR_PROPERTY));
         for (Field f : ChronoscopeConfig.class.getFields()) {
             if (f.getName().endsWith("_KEY") && Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
                 try {

@@ -14,13 +14,11 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>JUnit's own exclusive resources ({@code @ResourceLock(Resources.GLOBAL)}, {@code @Isolated})
  * do the same, but only where the user writes them on the test: on JUnit 5.12 neither can be
- * carried by Chronoscope's annotations, nor switched by a configuration key. One per JVM, like the
- * tests it orders; {@link #waited} tells a timed test's record that it ran alone.
+ * carried by Chronoscope's annotations, nor switched by a configuration key. One per JVM
+ * ({@link JvmScope}), like the tests it orders: every launcher in it orders its tests through that
+ * one; {@link #waited} tells a timed test's record that it ran alone.
  */
 final class Exclusivity {
-
-    /** The JVM's: every launcher in it orders its tests through this one. */
-    static final Exclusivity JVM = new Exclusivity();
 
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
     /** Timed tests that hold (or held) the lock exclusively, by unique id: how long each waited for it. */

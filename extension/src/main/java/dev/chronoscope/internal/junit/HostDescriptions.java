@@ -16,6 +16,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.nio.file.Path;
 
 /** Host facts described through {@link ChronoscopeConfig#HOST_FACTS_SUPPLIER_KEY} instead of read. */
 final class HostDescriptions {
@@ -58,7 +59,7 @@ final class HostDescriptions {
     }
 
     /** The captured host kind in {@code folder} ({@link ChronoscopeConfig#HOST_PROFILE_KEY}). */
-    static HostProfile profile(java.nio.file.Path folder) {
+    static HostProfile profile(Path folder) {
         try {
             return HostProfile.load(folder);
         } catch (IllegalArgumentException e) {

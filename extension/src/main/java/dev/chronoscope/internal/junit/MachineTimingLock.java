@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.ChronoscopeConfig;
+
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -10,10 +12,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Keeps the timed tests of different JVMs of this user apart (Surefire's forks, {@code mvn -T}
@@ -29,9 +34,6 @@ import java.util.Set;
  * the file lock while any of them times.
  */
 final class MachineTimingLock {
-
-    /** This JVM's: one file channel per process, since closing any descriptor of a file drops the process's locks on it. */
-    static final MachineTimingLock JVM = forUser(System.getenv(), System.getProperty("user.home"));
 
     /** The longest a timed test waits for other JVMs' timed tests: then it times anyway, and says so. */
     static final long MAX_WAIT_NANOS = 120_000_000_000L;
@@ -49,6 +51,11 @@ final class MachineTimingLock {
         this.off = off;
     }
 
+    /** The lock for the user this JVM runs as; the JVM keeps one ({@link JvmScope#timingLock}). */
+    static MachineTimingLock forThisUser() {
+        return forUser(System.getenv(), System.getProperty("user.home"));
+    }
+
     /** The lock for this user ({@code env}, {@code userHome}), or one that is off because no private directory exists. */
     static MachineTimingLock forUser(Map<String, String> env, String userHome) {
         StringBuilder refused = new StringBuilder();
@@ -62,8 +69,8 @@ final class MachineTimingLock {
         return new MachineTimingLock(null, "no directory only this user can write: " + refused);
     }
 
-    private static java.util.List<Path> candidates(Map<String, String> env, String userHome) {
-        java.util.List<Path> out = new java.util.ArrayList<>();
+    private static List<Path> candidates(Map<String, String> env, String userHome) {
+        List<Path> out = new ArrayList<>();
         String runtime = env.get("XDG_RUNTIME_DIR");
         if (runtime != null && !runtime.isBlank() && Files.isDirectory(Path.of(runtime))) {
             out.add(Path.of(runtime, "chronoscope"));
@@ -118,7 +125,7 @@ final class MachineTimingLock {
     /** {@link #acquire(boolean)} waiting at most {@code maxWaitNanos}. */
     synchronized String acquire(boolean enabled, long maxWaitNanos) {
         if (!enabled) {
-            return "timed without the cross-JVM timing lock (" + dev.chronoscope.ChronoscopeConfig.TIMING_LOCK_KEY
+            return "timed without the cross-JVM timing lock (" + ChronoscopeConfig.TIMING_LOCK_KEY
                     + " = false): timed tests of other JVMs may have run alongside";
         }
         if (!on()) {
@@ -138,7 +145,7 @@ final class MachineTimingLock {
                     return String.format(Locale.ROOT, "timed without the cross-JVM timing lock %s: another JVM held it for more than "
                             + "the %.1f s this test waits; its timed tests may have run alongside", file, maxWaitNanos / 1e9);
                 }
-                java.util.concurrent.locks.LockSupport.parkNanos(POLL_NANOS);
+                LockSupport.parkNanos(POLL_NANOS);
             }
         } catch (IOException | OverlappingFileLockException e) {
             return "timed without the cross-JVM timing lock " + file + ": " + e;

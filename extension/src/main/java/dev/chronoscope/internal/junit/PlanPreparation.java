@@ -3,8 +3,10 @@ package dev.chronoscope.internal.junit;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
+import dev.chronoscope.internal.clock.TscReadPath;
 import dev.chronoscope.internal.host.HostFacts;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -12,8 +14,11 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -25,38 +30,47 @@ import java.util.function.Supplier;
  */
 public final class PlanPreparation implements TestExecutionListener {
 
-    /** Jupiter's switch for parallel execution. */
-    static final String PARALLEL_ENABLED_KEY = "junit.jupiter.execution.parallel.enabled";
-
+    /** The JVM whose facts this prepares and whose timed tests this keeps alone. */
+    private final JvmScope jvm;
     /**
      * Whether the running plan's tests are ordered by {@link Exclusivity}, set when the plan starts;
      * and which lock each running test took, released when it finishes.
      */
     private volatile boolean exclusive;
-    private final java.util.Map<String, Boolean> heldTimed = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Boolean> heldTimed = new ConcurrentHashMap<>();
+
+    /** Prepares this JVM: the launcher creates its listeners with no arguments, so this one takes the JVM's own. */
+    public PlanPreparation() {
+        this.jvm = JvmScope.CURRENT;
+    }
+
+    /** True the first time {@code message} is offered in this JVM: the launcher listener says it then, and not again. */
+    boolean firstSaying(String message) {
+        return jvm.firstSaying(message);
+    }
 
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
         for (String warning : ConfigKeys.warnings(plan.getConfigurationParameters().keySet())) {
             System.err.println("[chronoscope] " + warning);
         }
+        Function<String, Optional<String>> parameters = key -> plan.getConfigurationParameters().get(key);
         Settings settings;
         try {
-            settings = Settings.read(key -> plan.getConfigurationParameters().get(key));
+            settings = Settings.read(parameters);
         } catch (RuntimeException e) {
             return; // invalid configuration: each test reports it
         }
-        exclusive = settings.exclusive()
-                && plan.getConfigurationParameters().getBoolean(PARALLEL_ENABLED_KEY).orElse(false);
+        exclusive = settings.exclusive() && Settings.parallelEnabled(parameters);
         if (settings.hostFactsSupplier().isPresent() || settings.hostProfile().isPresent() || settings.tscStepTicks() > 1
-                || settings.tscReadPath() != dev.chronoscope.internal.clock.TscReadPath.Preference.AUTO) {
+                || settings.tscReadPath() != TscReadPath.Preference.AUTO) {
             return; // a described host, or a coarser counter: the run measures its own facts, not the JVM's
         }
-        JvmFacts jvm = ChronoscopeRuntime.JVM;
-        Set<ClockId> clocks = clocks(plan, settings, jvm::host);
+        JvmState state = jvm.state();
+        Set<ClockId> clocks = clocks(plan, settings, state::host);
         for (ClockId clock : clocks) {
             try {
-                jvm.prepare(clock, settings.warmupBudgetNanos());
+                state.prepare(clock, settings.warmupBudgetNanos());
             } catch (ClockUnavailableException | RuntimeException e) {
                 // the test that uses this clock reports it with its own element named
             }
@@ -70,23 +84,23 @@ public final class PlanPreparation implements TestExecutionListener {
         }
         boolean timed = id.getSource().flatMap(PlanPreparation::annotations).map(Annotations::timed).orElse(false);
         if (timed) {
-            Exclusivity.JVM.enterTimed(id.getUniqueId());
+            jvm.exclusivity().enterTimed(id.getUniqueId());
         } else {
-            Exclusivity.JVM.enterUntimed();
+            jvm.exclusivity().enterUntimed();
         }
         heldTimed.put(id.getUniqueId(), timed);
     }
 
     @Override
-    public void executionFinished(TestIdentifier id, org.junit.platform.engine.TestExecutionResult result) {
+    public void executionFinished(TestIdentifier id, TestExecutionResult result) {
         Boolean timed = heldTimed.remove(id.getUniqueId());
         if (timed == null) {
             return;
         }
         if (timed) {
-            Exclusivity.JVM.exitTimed(id.getUniqueId());
+            jvm.exclusivity().exitTimed(id.getUniqueId());
         } else {
-            Exclusivity.JVM.exitUntimed();
+            jvm.exclusivity().exitUntimed();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.chronoscope.internal.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.format.Format;
+import dev.chronoscope.internal.report.CompactSection;
 import dev.chronoscope.internal.report.JsonLinesWriter;
 import dev.chronoscope.internal.report.RecordJson;
 import dev.chronoscope.internal.report.TestRecord;
@@ -12,10 +13,16 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Everything a finished timed test's record becomes, all from the one {@link TestRecord}: the
@@ -34,16 +41,11 @@ final class RecordPublisher {
     private final Settings settings;
     private final JsonLinesWriter writer;
     /** The run-wide fact lines compact sections have printed: each is printed once per run. */
-    private final java.util.Set<String> printedFacts = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> printedFacts = ConcurrentHashMap.newKeySet();
 
     RecordPublisher(Settings settings) {
         this.settings = settings;
         this.writer = JsonLinesWriter.newFileIn(settings.reportDir());
-    }
-
-    /** The run's JSON Lines file. */
-    JsonLinesWriter writer() {
-        return writer;
     }
 
     /**
@@ -55,7 +57,7 @@ final class RecordPublisher {
     void publish(ExtensionContext context, TestRecord record) {
         if (settings.printSections()) {
             System.out.print(settings.fullSections() ? TimingSection.format(record)
-                    : dev.chronoscope.internal.report.CompactSection.format(record, printedFacts::add));
+                    : CompactSection.format(record, printedFacts::add));
             System.out.flush();
         }
         String json = RecordJson.of(record).toString();
@@ -75,7 +77,7 @@ final class RecordPublisher {
         publishSamples(context, record);
         if (notWritten != null) {
             // an interrupt that arrives while the record is written (another thread's) is not the directory's fault
-            String fix = notWritten instanceof java.nio.channels.ClosedByInterruptException
+            String fix = notWritten instanceof ClosedByInterruptException
                     ? "the test's thread was interrupted, by another thread, while the record was written"
                     : "set " + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write";
             throw new RecordNotWrittenException("Chronoscope could not write the record of " + TimingSection.printable(record.testName())
@@ -86,7 +88,7 @@ final class RecordPublisher {
     /** {@code e} and its causes, each with its message: JUnit's "Failed to publish path" alone says not why. */
     static String causes(Throwable e) {
         StringBuilder out = new StringBuilder(e.toString());
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable c = e.getCause(); c != null && seen.add(c); c = c.getCause()) {
             out.append(", caused by ").append(c);
         }
@@ -112,7 +114,7 @@ final class RecordPublisher {
                 entries.put("chronoscope.timing." + i + ".p50.ns", Format.units(t.rawNanos().p50()));
             }
             if (t.kept() > MAX_PUBLISHED_SAMPLES) {
-                entries.put("chronoscope.timing." + i + ".samples", String.format(java.util.Locale.ROOT,
+                entries.put("chronoscope.timing." + i + ".samples", String.format(Locale.ROOT,
                         "not published: %,d samples, more than the %,d a sample file holds; the record holds their statistics",
                         t.kept(), MAX_PUBLISHED_SAMPLES));
             }

@@ -6,7 +6,7 @@ import dev.chronoscope.TimingMode;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
@@ -49,7 +49,7 @@ final class RunBaseline {
      *
      * @throws ExtensionConfigurationException naming the key and the file, if it exists and is not a baseline
      */
-    static RunBaseline load(Settings.BaselineSettings settings, HostFacts host, JvmFacts jvm) {
+    static RunBaseline load(Settings.BaselineSettings settings, HostFacts host, JvmState jvm) {
         Supplier<HostFingerprint> fingerprint = memoize(() -> fingerprint(host, jvm));
         Optional<Baseline> compared = Optional.empty();
         if (settings.compare().isPresent() && Files.exists(settings.compare().get())) {
@@ -142,7 +142,7 @@ final class RunBaseline {
                 + " (" + ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + " = true): " + String.join("; ", regressed));
     }
 
-    static HostFingerprint fingerprint(HostFacts host, JvmFacts jvm) {
+    static HostFingerprint fingerprint(HostFacts host, JvmState jvm) {
         Fact<Boolean> hypervisor = host.hypervisor();
         return HostFingerprint.builder()
                 .fact("cpuModel", host.cpuModel().orElse(null))

@@ -70,7 +70,7 @@ final class RunEnd {
         }
         Optional<BaselineListing> listing = baseline.settings().compare().map(file -> baseline.compared()
                 .map(b -> BaselineListing.of(file.toString(), b, baseline.fingerprint(), records))
-                .orElseGet(() -> new BaselineListing(file + " (does not exist yet)", java.util.List.of(), java.util.List.of())));
+                .orElseGet(() -> new BaselineListing(file + " (does not exist yet)", List.of(), List.of())));
         Optional<ReportBaseline> drawn = baseline.compared()
                 .map(b -> new ReportBaseline(b, baseline.fingerprint(), baseline.settings().threshold()));
         try {

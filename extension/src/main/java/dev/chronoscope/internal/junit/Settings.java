@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
+import dev.chronoscope.internal.clock.TscReadPath;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -11,9 +12,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
-import dev.chronoscope.internal.clock.TscReadPath;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -62,13 +62,20 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     static final Duration MAX_FLOOR_BUDGET = Duration.ofSeconds(10);
     static final Duration MAX_WARMUP_BUDGET = Duration.ofSeconds(60);
 
+    /** Jupiter's switch for parallel execution: not Chronoscope's key, but read for it (exclusivity, the records' warnings). */
+    static final String JUPITER_PARALLEL_KEY = "junit.jupiter.execution.parallel.enabled";
+
+    /** Whether Jupiter runs the tests in parallel: {@link #JUPITER_PARALLEL_KEY} is {@code true}, as Jupiter reads it. */
+    static boolean parallelEnabled(Function<String, Optional<String>> parameters) {
+        return parameters.apply(JUPITER_PARALLEL_KEY).map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
+    }
+
     /** Reads every key; throws {@link ExtensionConfigurationException} naming the first invalid one. */
     public static Settings read(Function<String, Optional<String>> given) {
         Function<String, Optional<String>> parameters = resolvedOnly(given);
         return new Settings(
                 clock(parameters),
-                wholeNumber(parameters, ChronoscopeConfig.FLOOR_SAMPLES_KEY, String.valueOf(ChronoscopeConfig.FLOOR_SAMPLES),
-                        MAX_FLOOR_SAMPLES),
+                wholeNumber(parameters, ChronoscopeConfig.FLOOR_SAMPLES_KEY, ChronoscopeConfig.FLOOR_SAMPLES, MAX_FLOOR_SAMPLES),
                 duration(parameters, ChronoscopeConfig.FLOOR_BUDGET_KEY, ChronoscopeConfig.FLOOR_BUDGET, false, MAX_FLOOR_BUDGET),
                 duration(parameters, ChronoscopeConfig.WARMUP_BUDGET_KEY, ChronoscopeConfig.WARMUP_BUDGET, true, MAX_WARMUP_BUDGET),
                 duration(parameters, ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET, true,
@@ -115,15 +122,18 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         return new BaselineSettings(
                 optionalFile(parameters, ChronoscopeConfig.BASELINE_SAVE_KEY),
                 optionalFile(parameters, ChronoscopeConfig.BASELINE_COMPARE_KEY),
-                percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY, ChronoscopeConfig.BASELINE_THRESHOLD) / 100,
+                percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY, ChronoscopeConfig.BASELINE_THRESHOLD_PERCENT) / 100,
                 bool(parameters, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION),
                 wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP),
                 bool(parameters, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS));
     }
 
     /** A percentage such as {@code 10%} (the sign optional), within the bounds. */
-    private static double percent(Function<String, Optional<String>> parameters, String key, String defaultValue) {
-        String v = value(parameters, key, defaultValue);
+    private static double percent(Function<String, Optional<String>> parameters, String key, double defaultValue) {
+        return given(parameters, key).map(v -> percent(key, v)).orElse(defaultValue);
+    }
+
+    private static double percent(String key, String v) {
         Matcher m = PERCENT.matcher(v);
         if (m.matches()) {
             double p = Double.parseDouble(m.group(1));
@@ -180,8 +190,13 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         };
     }
 
+    /** The value set for {@code key}, trimmed; empty where it is unset. */
+    private static Optional<String> given(Function<String, Optional<String>> parameters, String key) {
+        return parameters.apply(key).map(String::trim);
+    }
+
     private static String value(Function<String, Optional<String>> parameters, String key, String defaultValue) {
-        return parameters.apply(key).map(String::trim).orElse(defaultValue);
+        return given(parameters, key).orElse(defaultValue);
     }
 
     private static ExtensionConfigurationException invalid(String key, String value, String expected) {
@@ -201,9 +216,12 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         }
     }
 
-    private static int wholeNumber(Function<String, Optional<String>> parameters, String key, String defaultValue, int max) {
-        String v = value(parameters, key, defaultValue);
-        java.util.OptionalLong n = AssertionSettings.wholeNumber(v);
+    private static int wholeNumber(Function<String, Optional<String>> parameters, String key, int defaultValue, int max) {
+        return given(parameters, key).map(v -> wholeNumber(key, v, max)).orElse(defaultValue);
+    }
+
+    private static int wholeNumber(String key, String v, int max) {
+        OptionalLong n = AssertionSettings.wholeNumber(v);
         if (n.isPresent() && n.getAsLong() >= 1 && n.getAsLong() <= max) {
             return (int) n.getAsLong();
         }
@@ -211,9 +229,12 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     }
 
     /** Parses {@code 500ms}, {@code 2s}, {@code 250us}, {@code 100ns} into nanoseconds, at most {@code max}. */
-    static long duration(Function<String, Optional<String>> parameters, String key, String defaultValue, boolean zeroAllowed,
+    static long duration(Function<String, Optional<String>> parameters, String key, Duration defaultValue, boolean zeroAllowed,
                          Duration max) {
-        String v = value(parameters, key, defaultValue);
+        return given(parameters, key).map(v -> duration(key, v, zeroAllowed, max)).orElse(defaultValue.toNanos());
+    }
+
+    private static long duration(String key, String v, boolean zeroAllowed, Duration max) {
         Matcher m = DURATION.matcher(v.toLowerCase(Locale.ROOT));
         if (m.matches() && AssertionSettings.wholeNumber(m.group(1)).isPresent()) {
             try {
@@ -248,8 +269,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         }
     }
 
-    private static boolean bool(Function<String, Optional<String>> parameters, String key, String defaultValue) {
-        return oneOf(parameters, key, defaultValue, "true", "false").equals("true");
+    private static boolean bool(Function<String, Optional<String>> parameters, String key, boolean defaultValue) {
+        return oneOf(parameters, key, String.valueOf(defaultValue), "true", "false").equals("true");
     }
 
     private static String oneOf(Function<String, Optional<String>> parameters, String key, String defaultValue, String... allowed) {

@@ -51,13 +51,15 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     private final Pinning pinning;
     /** What the cross-JVM timing lock did for this test ({@link MachineTimingLock#acquire}). */
     private final String turn;
+    /** The aggregate of the invocations of the repeated or parameterized test this one is an invocation of. */
+    private final Optional<InvocationAggregate> aggregate;
     private final String startedAt = Instant.now().toString();
     /** Things that happened during the test that its record must mention. */
     private final List<String> notes = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     TimedTest(ChronoscopeRuntime runtime, String testName, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
-              ClockReader invocationReader, String warmup, Pinning pinning, String turn) {
+              ClockReader invocationReader, String warmup, Pinning pinning, String turn, Optional<InvocationAggregate> aggregate) {
         this.runtime = runtime;
         this.testName = testName;
         this.plan = plan;
@@ -67,6 +69,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         this.warmup = warmup;
         this.pinning = pinning;
         this.turn = turn;
+        this.aggregate = aggregate;
     }
 
     Probe probe() {
@@ -74,7 +77,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     }
 
     /** Runs the test method's invocation between two reads of the test's clock: one sample. */
-    void time(InvocationInterceptor.Invocation<Void> invocation, Optional<InvocationAggregate> aggregate) throws Throwable {
+    void time(InvocationInterceptor.Invocation<Void> invocation) throws Throwable {
         ClockReader reader = invocationReader;
         TimedRegionEvent event = TimedRegionEvent.started();
         this.invocation.startCountingSwitches();
@@ -103,8 +106,11 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         }
     }
 
-    /** The test's record: its invocation's timing first, then each probe region's, then explicit regions. */
-    TestRecord record(ExtensionContext test, String outcome, Optional<InvocationAggregate> aggregate) {
+    /**
+     * The test's record, not yet judged against a baseline ({@link ChronoscopeRuntime#complete}): its
+     * invocation's timing first, then each probe region's, then explicit regions.
+     */
+    TestRecord record(ExtensionContext test, String outcome) {
         List<Timing> timings = new ArrayList<>();
         Timing invoked = Timings.build("invocation", invocation, context);
         timings.add(invoked);
@@ -143,7 +149,6 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .timings(timings, aggregate.map(a -> a.timing(context)).orElse(null))
                 .started(startedAt, ProcessHandle.current().pid())
                 .run(runtime.run())
-                .baseline(runtime.baseline().judge(test.getUniqueId(), timings))
                 .comparisons(probe.comparisons().stream().map(c -> ComparisonRecord.of(c, timings)).toList())
                 // the claims made in the test and its @AfterEach methods, which run before the record is made
                 .claims(ClaimRecord.of(ClaimLog.take(timings), timings))
@@ -160,7 +165,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         if (closed.compareAndSet(false, true)) {
             probe.end(testName);
             pinning.restore();
-            MachineTimingLock.JVM.release();
+            runtime.timingLock().release();
         }
     }
 

@@ -6,10 +6,9 @@ import dev.chronoscope.MeasureWith;
 import dev.chronoscope.SubtractProbeFloor;
 import dev.chronoscope.TscFrequency;
 import dev.chronoscope.internal.clock.ClockReader;
-import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.host.Fact;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState.PreparedClock;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 import dev.chronoscope.internal.measure.Timings;
@@ -22,8 +21,9 @@ import java.util.Optional;
 
 /**
  * Sets a timed test up, in the order the steps below are named: {@link #plan} (annotations,
- * clock, frequency), {@link #prepare} (the JVM's once-only work for the clock),
- * {@link #openReaders}, {@link #pin}, {@link #rewarm} and {@link #floor}. Whatever fails after
+ * clock, frequency), {@link #prepare} (the JVM's once-only work for the clock, after which the
+ * test reads the JVM's state only through the {@link PreparedClock} it got), {@link #openReaders},
+ * {@link #pin}, {@link #warmup} and {@link #floor}. Whatever fails after
  * pinning undoes the pinning before it propagates; once built, the {@link TimedTest} undoes it
  * when it is closed.
  */
@@ -53,26 +53,30 @@ final class TimedTestFactory {
     private record Readers(ClockReader probe, ClockReader invocation) {
     }
 
-    /** Sets up the timing of the test {@code context} names, on {@code runtime}'s host and JVM. */
-    static TimedTest open(ExtensionContext context, ChronoscopeRuntime runtime) {
+    /**
+     * Sets up the timing of the test {@code context} names, on {@code runtime}'s host and JVM; its
+     * invocations also count towards {@code aggregate}, the repeated or parameterized test's, if any.
+     */
+    static TimedTest open(ExtensionContext context, ChronoscopeRuntime runtime, Optional<InvocationAggregate> aggregate) {
         Plan plan = plan(context, runtime);
-        ProbeWarmup jvmWarmup = prepare(plan, runtime);
-        Readers readers = openReaders(plan, runtime);
+        PreparedClock clock = prepare(plan, runtime);
+        Readers readers = openReaders(plan, clock);
         // other JVMs' timed tests first: from here to the end of the method, this test times alone
-        String turn = MachineTimingLock.JVM.acquire(runtime.settings().crossJvmLock());
+        MachineTimingLock lock = runtime.timingLock();
+        String turn = lock.acquire(runtime.settings().crossJvmLock());
         Pinning pinning = pin(runtime.settings());
         try {
-            String warmup = warmup(plan, readers.probe(), jvmWarmup, runtime, plan.unit());
+            String warmup = warmup(clock, readers.probe(), runtime.settings(), plan.unit());
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
-            Timings.Context timing = context(plan, readers.probe(), floor, runtime);
+            Timings.Context timing = context(plan, clock, readers.probe(), floor, runtime);
             Settings settings = runtime.settings();
             String testName = TestNames.testName(context);
             MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
-                    settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), runtime.jvm().compiledRegions());
-            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn);
+                    settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), clock.compiledRegions());
+            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn, aggregate);
         } catch (RuntimeException | Error e) {
             pinning.restore();
-            MachineTimingLock.JVM.release();
+            lock.release();
             throw e;
         }
     }
@@ -96,21 +100,18 @@ final class TimedTestFactory {
         return new Plan(method, choice, annotations.find(SubtractProbeFloor.class).isPresent(), frequency);
     }
 
-    /** The JVM's once-only work for the clock (done already where the launcher listener ran); its warm-up. */
-    static ProbeWarmup prepare(Plan plan, ChronoscopeRuntime runtime) {
-        JvmFacts jvm = runtime.jvm();
-        long budget = runtime.settings().warmupBudgetNanos();
+    /** The JVM's once-only work for the clock (done already where the launcher listener ran). */
+    static PreparedClock prepare(Plan plan, ChronoscopeRuntime runtime) {
         try {
-            jvm.prepare(plan.clock(), budget);
-            return jvm.warmup(plan.clock(), budget);
+            return runtime.jvm().prepare(plan.clock(), runtime.settings().warmupBudgetNanos());
         } catch (ClockUnavailableException e) {
             throw unreadable(plan, e);
         }
     }
 
-    private static Readers openReaders(Plan plan, ChronoscopeRuntime runtime) {
+    private static Readers openReaders(Plan plan, PreparedClock clock) {
         try {
-            return new Readers(runtime.jvm().open(plan.clock()), runtime.jvm().open(plan.clock()));
+            return new Readers(clock.open(), clock.open());
         } catch (ClockUnavailableException e) {
             throw unreadable(plan, e);
         }
@@ -129,16 +130,14 @@ final class TimedTestFactory {
      * Re-warms the probe path if it went cold since the per-JVM warm-up; says how the path was
      * warmed, once per JVM and before this test. A zero warm-up budget turns both off.
      */
-    private static String warmup(Plan plan, ClockReader reader, ProbeWarmup jvmWarmup, ChronoscopeRuntime runtime, String unit) {
-        Settings settings = runtime.settings();
+    private static String warmup(PreparedClock clock, ClockReader reader, Settings settings, String unit) {
         if (settings.warmupBudgetNanos() == 0) {
             return "off (" + ChronoscopeConfig.WARMUP_BUDGET_KEY + " = 0): the floor and the regions may be read "
                     + "through a path the JIT has not compiled yet";
         }
-        String once = jvmWarmup.describe(unit);
-        long level = runtime.jvm().probeLevel(plan.clock());
-        Optional<ProbeWarmup> again = runtime.jvm().rewarmIfCold(plan.clock(), reader, Math.min(REWARM_BUDGET_NANOS,
-                settings.warmupBudgetNanos()));
+        String once = clock.warmup().describe(unit);
+        long level = clock.probeLevel();
+        Optional<ProbeWarmup> again = clock.rewarmIfCold(reader, Math.min(REWARM_BUDGET_NANOS, settings.warmupBudgetNanos()));
         if (again.isEmpty()) {
             return once + "; still warm before this test";
         }
@@ -160,15 +159,10 @@ final class TimedTestFactory {
     }
 
     /** The measurement context of everything the test times, with the floor measured right before the test. */
-    private static Timings.Context context(Plan plan, ClockReader reader, Timings.Floor measured, ChronoscopeRuntime runtime) {
-        JvmFacts.ClockStep observed;
-        try {
-            observed = runtime.jvm().step(plan.clock());
-        } catch (ClockUnavailableException e) {
-            throw unreadable(plan, e);
-        }
+    private static Timings.Context context(Plan plan, PreparedClock clock, ClockReader reader, Timings.Floor measured,
+                                           ChronoscopeRuntime runtime) {
         // the quantum of the clock's effective resolution, from back-to-back reads and the floor's samples
         return new Timings.Context(reader, plan.frequency(), measured.floor(), plan.subtractFloor(),
-                observed.resolution(measured), runtime.assertions());
+                clock.step().resolution(measured), runtime.assertions());
     }
 }

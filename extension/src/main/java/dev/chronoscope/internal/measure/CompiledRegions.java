@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -15,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * test, a second timing of the same lambda) need not wait for the JIT again: its warm-up ends when
  * its medians settle with no compilation during the settling rounds (a deoptimisation recompiles,
  * and the full rule applies again). The JIT's compiled code is the JVM's own state, so one instance
- * lives as long as the JVM's other measured facts ({@link JvmFacts}).
+ * lives as long as the JVM's other JIT state ({@link JitState}).
  *
  * <p>It also holds the JVM's inlined copies of the timed loop ({@link #inlined}): one hidden class
  * per region class and shape, so that a region timed again (the next invocation of a repeated
@@ -40,24 +41,14 @@ public final class CompiledRegions {
         }
     };
     /** Sees the JIT compile a region's own code, for first warm-ups ({@link CompilerWatch}); opened on first use. */
-    private volatile CompilerWatch compilerWatch;
+    private final Once<CompilerWatch> compilerWatch = new Once<>();
 
     /** Per shape, the inlined empty region its inlined regions' floor is measured with. */
     private final Map<Class<?>, Region> inlinedEmpties = new ConcurrentHashMap<>();
 
     /** This JVM's compiler watch, opened on first use (it maps HotSpot's counters and lists the compiler threads). */
     CompilerWatch compilerWatch() {
-        CompilerWatch watch = compilerWatch;
-        if (watch == null) {
-            synchronized (this) {
-                watch = compilerWatch;
-                if (watch == null) {
-                    watch = CompilerWatch.open();
-                    compilerWatch = watch;
-                }
-            }
-        }
-        return watch;
+        return compilerWatch.get(CompilerWatch::open);
     }
 
     /** Per batch size, the highest median a region of the class settled at under the full rule. */
@@ -66,9 +57,9 @@ public final class CompiledRegions {
     }
 
     /** The highest median a region of {@code type} settled at in batches of {@code calls} under the full rule in this JVM, if it did. */
-    public java.util.OptionalLong settledMedian(Class<?> type, int calls) {
+    public OptionalLong settledMedian(Class<?> type, int calls) {
         Long median = marks.get(type).medians.get(calls);
-        return median == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(median);
+        return median == null ? OptionalLong.empty() : OptionalLong.of(median);
     }
 
     /**

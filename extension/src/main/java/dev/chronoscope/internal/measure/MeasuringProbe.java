@@ -47,7 +47,7 @@ public final class MeasuringProbe implements Probe {
     /**
      * @param testName         the test the probe times regions for, named in its JFR events
      * @param loopBytesPerCall what the floor's run allocated per empty region ({@link Timings.Floor#loopBytesPerCall()})
-     * @param compiledRegions  the JVM's region classes already compiled ({@link JvmFacts#compiledRegions()})
+     * @param compiledRegions  the JVM's region classes already compiled ({@link JvmState#compiledRegions()})
      */
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos,
                           String testName, double loopBytesPerCall, CompiledRegions compiledRegions) {

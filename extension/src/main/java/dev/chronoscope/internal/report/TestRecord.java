@@ -58,6 +58,13 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         }
     }
 
+    /** This record with each timing's comparison with the baseline, in the order of {@link #timings()}. */
+    public TestRecord judged(List<BaselineVerdict> verdicts) {
+        return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host, floor, step,
+                stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, verdicts,
+                comparisons, gate, container, claims, timingLock);
+    }
+
     /**
      * This record of a test that the regression gate failed with {@code message}: its outcome
      * {@code failed}, as JUnit reports it, and its own outcome kept in {@link #gate()}.

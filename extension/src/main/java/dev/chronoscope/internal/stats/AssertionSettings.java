@@ -4,7 +4,9 @@ import dev.chronoscope.ChronoscopeConfig;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * How Chronoscope's assertions decide, as configured for a run: whether an undecidable claim fails
@@ -40,15 +42,18 @@ public record AssertionSettings(boolean strict, long seed) {
      */
     public static AssertionSettings parse(Function<String, Optional<String>> parameters) {
         String strictText = parameters.apply(ChronoscopeConfig.ASSERTIONS_STRICT_KEY).map(String::trim)
-                .orElse(ChronoscopeConfig.ASSERTIONS_STRICT);
+                .orElse(String.valueOf(ChronoscopeConfig.ASSERTIONS_STRICT));
         String strict = strictText.toLowerCase(Locale.ROOT);
         if (!strict.equals("true") && !strict.equals("false")) {
             throw invalid(ChronoscopeConfig.ASSERTIONS_STRICT_KEY, strictText, "true or false");
         }
-        String seed = parameters.apply(ChronoscopeConfig.ASSERTIONS_SEED_KEY).map(String::trim)
-                .orElse(ChronoscopeConfig.ASSERTIONS_SEED);
+        Optional<String> given = parameters.apply(ChronoscopeConfig.ASSERTIONS_SEED_KEY).map(String::trim);
+        if (given.isEmpty()) {
+            return new AssertionSettings(strict.equals("true"), ChronoscopeConfig.ASSERTIONS_SEED);
+        }
+        String seed = given.get();
         boolean negative = seed.startsWith("-");
-        java.util.OptionalLong magnitude = wholeNumber(negative ? seed.substring(1) : seed);
+        OptionalLong magnitude = wholeNumber(negative ? seed.substring(1) : seed);
         if (magnitude.isEmpty()) {
             throw invalid(ChronoscopeConfig.ASSERTIONS_SEED_KEY, seed, "a whole number (a 64-bit seed)");
         }
@@ -56,7 +61,7 @@ public record AssertionSettings(boolean strict, long seed) {
         return new AssertionSettings(strict.equals("true"), seedValue);
     }
 
-    private static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("[0-9]+(?:_[0-9]+)*");
+    private static final Pattern WHOLE = Pattern.compile("[0-9]+(?:_[0-9]+)*");
 
     /**
      * The one rule for whole numbers in configuration values: ASCII digits, with single underscores
@@ -64,14 +69,14 @@ public record AssertionSettings(boolean strict, long seed) {
      * ({@code ١٠٠}, {@code ５}), no trailing underscore. Empty where {@code text} is not one or
      * overflows a {@code long}.
      */
-    public static java.util.OptionalLong wholeNumber(String text) {
+    public static OptionalLong wholeNumber(String text) {
         if (!WHOLE.matcher(text).matches()) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
         }
         try {
-            return java.util.OptionalLong.of(Long.parseLong(text.replace("_", "")));
+            return OptionalLong.of(Long.parseLong(text.replace("_", "")));
         } catch (NumberFormatException e) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
         }
     }
 

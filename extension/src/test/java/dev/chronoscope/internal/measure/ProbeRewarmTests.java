@@ -8,7 +8,7 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The re-warm before each test, as the JVM's facts run it for a clock. */
+/** The re-warm before each test, as the JVM's state runs it for a prepared clock. */
 class ProbeRewarmTests {
 
     /** A path far above any settled level whose round medians never agree: a re-warm cannot settle. */
@@ -42,12 +42,11 @@ class ProbeRewarmTests {
 
     @Test
     void aReWarmThatRanItsBudgetOutIsNotRepeatedInFullBeforeEveryTest() throws Exception {
-        JvmFacts jvm = new JvmFacts();
-        jvm.warmup(ClockId.CLOCK_MONOTONIC, 1_000_000_000L);
+        JvmState.PreparedClock clock = new JvmState().prepare(ClockId.CLOCK_MONOTONIC, 1_000_000_000L);
         long budget = 300_000_000L;
 
-        Optional<ProbeWarmup> first = jvm.rewarmIfCold(ClockId.CLOCK_MONOTONIC, new NeverSettles(), budget);
-        Optional<ProbeWarmup> second = jvm.rewarmIfCold(ClockId.CLOCK_MONOTONIC, new NeverSettles(), budget);
+        Optional<ProbeWarmup> first = clock.rewarmIfCold(new NeverSettles(), budget);
+        Optional<ProbeWarmup> second = clock.rewarmIfCold(new NeverSettles(), budget);
 
         assertThat(first).hasValueSatisfying(w -> {
             assertThat(w.converged()).isFalse();

@@ -4,7 +4,7 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
@@ -48,7 +48,7 @@ public final class AllocationComparison {
         Map<String, Double> jmh = runJmh(iterations);
 
         ClockReader reader = ClockReaders.open(ClockId.NANO_TIME);
-        JvmFacts jvm = new JvmFacts();
+        JvmState jvm = new JvmState();
         jvm.prepare(ClockId.NANO_TIME, 1_000_000_000L);
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, null);
         MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), false, 1, "1 ns",

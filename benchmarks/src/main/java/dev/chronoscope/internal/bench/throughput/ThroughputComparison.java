@@ -10,7 +10,7 @@ import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
@@ -166,7 +166,7 @@ public final class ThroughputComparison {
     }
 
     private static ChronoscopeRun timeInThisJvm(ThroughputOptions options) throws Exception {
-        JvmFacts jvm = new JvmFacts();
+        JvmState jvm = new JvmState();
         ClockId clock = options.clock() != null ? options.clock()
                 : jvm.host().invariantTscVerdict().isKnown() && jvm.host().invariantTscVerdict().get()
                 && ClockReaders.isAvailable(ClockId.TSC_FENCED) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
@@ -176,7 +176,6 @@ public final class ThroughputComparison {
                     + " host can read (the doctor lists them)");
         }
         jvm.prepare(clock, 1_000_000_000L);
-        jvm.warmup(clock, 1_000_000_000L);
         TscFrequency frequency = clock.countsTicks() ? jvm.frequency().get() : null;
         ClockReader reader = ClockReaders.open(clock);
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, frequency);

@@ -14,7 +14,7 @@ import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.host.Fact;
-import dev.chronoscope.internal.measure.JvmFacts;
+import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
@@ -32,10 +32,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -129,11 +129,11 @@ public final class Validation {
     }
 
     static void run(Options options, PrintStream out) throws ClockUnavailableException {
-        JvmFacts jvm = new JvmFacts();
+        JvmState jvm = new JvmState();
         ClockId clock = chooseClock(options.clock(), jvm);
-        long warmupBudget = nanos(ChronoscopeConfig.WARMUP_BUDGET);
-        long regionWarmup = nanos(ChronoscopeConfig.REGION_WARMUP_BUDGET);
-        long floorBudget = nanos(ChronoscopeConfig.FLOOR_BUDGET);
+        long warmupBudget = ChronoscopeConfig.WARMUP_BUDGET.toNanos();
+        long regionWarmup = ChronoscopeConfig.REGION_WARMUP_BUDGET.toNanos();
+        long floorBudget = ChronoscopeConfig.FLOOR_BUDGET.toNanos();
         jvm.prepare(clock, warmupBudget);
         TscFrequency frequency = null;
         if (clock.countsTicks()) {
@@ -148,7 +148,7 @@ public final class Validation {
                 + Format.percent(AssertionSettings.CONFIDENCE) + " intervals, " + BlockBootstrap.RESAMPLES
                 + " bootstrap resamples, up to " + Comparisons.BLOCK_PAIRS + " block pairs, at least "
                 + AssertionSettings.MIN_SAMPLES + " samples, floor " + ChronoscopeConfig.FLOOR_SAMPLES
-                + " samples, region warm-up " + ChronoscopeConfig.REGION_WARMUP_BUDGET + ", floor not subtracted");
+                + " samples, region warm-up " + ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms, floor not subtracted");
         out.println("comparisons: " + Format.count(options.runs()) + " runs of each region; per workload "
                 + options.repeats() + " each of A vs A', A vs 2A and A vs A+10%; load average " + LoadAverage.now());
         for (int steps : options.steps()) {
@@ -156,7 +156,7 @@ public final class Validation {
         }
     }
 
-    private static void workload(ClockId clock, TscFrequency frequency, JvmFacts jvm, long floorBudget, long regionWarmup,
+    private static void workload(ClockId clock, TscFrequency frequency, JvmState jvm, long floorBudget, long regionWarmup,
                                  int steps, Options options, PrintStream out) throws ClockUnavailableException {
         MeasuringProbe reference = probe(clock, frequency, jvm, floorBudget, regionWarmup);
         // Prime the JIT with every region once: measured here, a short region's first measurement in a
@@ -247,7 +247,7 @@ public final class Validation {
     }
 
 
-    private static MeasuringProbe probe(ClockId clock, TscFrequency frequency, JvmFacts jvm, long floorBudget,
+    private static MeasuringProbe probe(ClockId clock, TscFrequency frequency, JvmState jvm, long floorBudget,
                                         long regionWarmup) throws ClockUnavailableException {
         ClockReader reader = ClockReaders.open(clock);
         Timings.Floor floor = Timings.measureFloor(reader, ChronoscopeConfig.FLOOR_SAMPLES, floorBudget, frequency);
@@ -259,29 +259,15 @@ public final class Validation {
 
     /** A command-line tool: the assertion keys come from the system properties of the same names. */
     private static AssertionSettings assertionSettings() {
-        return AssertionSettings.parse(key -> java.util.Optional.ofNullable(System.getProperty(key)));
+        return AssertionSettings.parse(key -> Optional.ofNullable(System.getProperty(key)));
     }
 
-    private static ClockId chooseClock(String name, JvmFacts jvm) {
+    private static ClockId chooseClock(String name, JvmState jvm) {
         if (!name.equalsIgnoreCase("auto")) {
             return ClockId.valueOf(name.toUpperCase(Locale.ROOT));
         }
         Fact<Boolean> invariant = jvm.host().invariantTscVerdict();
         return invariant.isKnown() && invariant.get() && ClockReaders.isAvailable(ClockId.TSC_FENCED)
                 ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
-    }
-
-    private static long nanos(String duration) {
-        Map<String, Long> units = new LinkedHashMap<>();
-        units.put("ms", 1_000_000L);
-        units.put("us", 1_000L);
-        units.put("ns", 1L);
-        units.put("s", 1_000_000_000L);
-        for (Map.Entry<String, Long> e : units.entrySet()) {
-            if (duration.endsWith(e.getKey())) {
-                return Long.parseLong(duration.substring(0, duration.length() - e.getKey().length()).trim()) * e.getValue();
-            }
-        }
-        throw new IllegalArgumentException(duration);
     }
 }
