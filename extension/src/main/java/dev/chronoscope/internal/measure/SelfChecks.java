@@ -161,9 +161,10 @@ final class SelfChecks {
      * The two-modes check: the timing's samples fall into two groups of at least {@link #MODE_SHARE}
      * each whose values lie beyond {@link #RATIO} and {@link #MODES_MIN_QUANTA} clock quanta apart,
      * with at most {@link #VALLEY_SHARE} of the samples between them. Then the region ran two ways
-     * (two JIT outcomes of one loop seen here in one JVM: 4.6 and 62.6 ns per call; data that differs
-     * from call to call), no one median describes it, and which mode the median falls in decides the
-     * figure. Found on the sorted samples as the widest jump across a 5 % window of quantiles with
+     * (two compiled forms of its loop; data that differs from call to call), no one median describes
+     * it, and which mode the median falls in decides the figure. The 4.6 and 62.6 ns of
+     * {@code TwoModesTests} are the two figures one region gave here, alone and in a batched
+     * comparison, in one JVM; they were not seen as two modes of one sampling. Found on the sorted samples as the widest jump across a 5 % window of quantiles with
      * 20 % of the samples on each side: a unimodal spread, however wide, has its wide jumps in the
      * tails.
      */

@@ -42,10 +42,15 @@ class TwoModesTests {
         return out;
     }
 
-    @Test
-    void twoJitOutcomesOfOneLoopAreTwoModes() {
+    /** 60 % of 1,000 batch samples of 100 calls around 4.6 ns per call, 40 % around 62.6 ns. */
+    private static long[] twoGroups() {
         SplittableRandom random = new SplittableRandom(1);
-        long[] samples = concat(around(random, 600, 460, 0.03, 10), around(random, 400, 6260, 0.03, 10));
+        return concat(around(random, 600, 460, 0.03, 10), around(random, 400, 6260, 0.03, 10));
+    }
+
+    @Test
+    void twoCompiledFormsOfOneLoopAreTwoModes() {
+        long[] samples = twoGroups();
 
         assertThat(SelfChecks.twoModes(timing(samples, 1, TimingMode.THROUGHPUT, 100), "ns")).hasValueSatisfying(reason ->
                 assertThat(reason).startsWith("self-check two modes: 60 % of the samples read 5 ns per call or less (their middle: 4.6)")
@@ -54,10 +59,7 @@ class TwoModesTests {
 
     @Test
     void latencyTimingsAreNotJudged() {
-        SplittableRandom random = new SplittableRandom(1);
-        long[] samples = concat(around(random, 600, 460, 0.03, 10), around(random, 400, 6260, 0.03, 10));
-
-        assertThat(SelfChecks.twoModes(timing(samples, 10, TimingMode.LATENCY, 1), "ns")).isEmpty();
+        assertThat(SelfChecks.twoModes(timing(twoGroups(), 10, TimingMode.LATENCY, 1), "ns")).isEmpty();
     }
 
     @Test
