@@ -144,6 +144,73 @@ class SelfCheckTests {
         }
     }
 
+    /**
+     * A throughput region that slows down 8x for exactly its first sampling, as when the host slows
+     * down for a while: the samples read far slower than the warm-up settled at right before. Where
+     * it runs is read from its stack after a pause in its calls (rarely, so the walk is not compiled
+     * while the samples are taken): the spell starts at the first call from
+     * {@code RegionTimer.sample} and ends at the first call from elsewhere. The spell has
+     * no branch in the chain the JIT could compile away: its length is a shift.
+     */
+    static class SlowSpellTestCase {
+        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+
+        static long multiplier = 6364136223846793005L;
+        private long last;
+        private int shift;
+        private boolean spelled;
+
+        /** A chain of 64 dependent multiply-adds, 512 during the spell. */
+        long region() {
+            long now = System.nanoTime();
+            if (now - last > 100_000) {
+                where();
+            }
+            last = now;
+            int steps = 64 << shift;
+            long x = now;
+            for (int i = 0; i < steps; i++) {
+                x = x * multiplier + i;
+            }
+            return x;
+        }
+
+        private void where() {
+            boolean sampling = StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                    f -> f.getClassName().endsWith(".RegionTimer") && f.getMethodName().equals("sample")));
+            if (sampling && !spelled) {
+                spelled = true;
+                shift = 3;
+            } else if (!sampling) {
+                shift = 0;
+            }
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void throughput(Probe probe) {
+            TIMINGS.put("spell", probe.throughput("slow spell", 20_000, this::region));
+            TIMINGS.put("after", probe.throughput("after the spell", 20_000, this::region));
+        }
+    }
+
+    @Test
+    void aThroughputSampledSlowerThanItsWarmUpIsWarmedAndSampledAgainAndSaysSo() {
+        KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY,
+                dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms").run(SlowSpellTestCase.class);
+        run.tests().assertStatistics(s -> s.succeeded(1));
+
+        Timing t = SlowSpellTestCase.TIMINGS.get("spell");
+        assertThat(run.section("SlowSpellTestCase.throughput(Probe)"))
+                .containsPattern("'slow spell' was sampled again after a slowdown \\(1 of at most 2 times\\): its samples' p50 per sample was"
+                        + " \\d+\\.\\d\\dx what its warm-up settled at right before[^\\n]*, and those samples were discarded");
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
+        // the figure is the region's outside the spell (64 steps, not 512), as timed once the spell is over
+        Timing after = SlowSpellTestCase.TIMINGS.get("after");
+        assertThat(t.netNanos().p50()).as("per call, ns, against %s ns after the spell", after.netNanos().p50())
+                .isLessThan(2 * after.netNanos().p50());
+    }
+
     @Test
     void aRegionCompiledAgainWhileSampledIsSampledAgainAndSaysSo() {
         // compilations are seen through HotSpot's counters: without them nothing can be sampled again
@@ -163,6 +230,7 @@ class SelfCheckTests {
     @BeforeEach
     void clear() {
         FreshPagesTestCase.TIMINGS.clear();
+        SlowSpellTestCase.TIMINGS.clear();
     }
 
     @Test

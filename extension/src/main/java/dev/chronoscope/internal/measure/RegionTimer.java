@@ -266,12 +266,21 @@ final class RegionTimer {
                     + " (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s before"
                     + " sampling again", faults, cycled.describe()));
         }
-        if (why.isEmpty()) {
+        return why.isPresent() && discard(what, "", discarded, why.get());
+    }
+
+    /**
+     * Whether a sampling of {@code what} may be discarded and taken again, {@code discarded}
+     * samplings having been discarded before for the same {@code cause} (empty: the JIT or page
+     * faults, {@link #sampleAgain}); if so, says it in the test's record with {@code why}.
+     */
+    boolean discard(String what, String cause, int discarded, String why) {
+        if (discarded >= MAX_SAMPLINGS_DISCARDED) {
             return false;
         }
-        warmupWarnings.put(what + " sampled again", String.format(Locale.ROOT,
-                "%s was sampled again (%d of at most %d times): %s, and those samples were discarded", what, discarded + 1,
-                MAX_SAMPLINGS_DISCARDED, why.get()));
+        warmupWarnings.put(what + " sampled again " + cause + discarded, String.format(Locale.ROOT,
+                "%s was sampled again%s (%d of at most %d times): %s, and those samples were discarded", what, cause,
+                discarded + 1, MAX_SAMPLINGS_DISCARDED, why));
         return true;
     }
 

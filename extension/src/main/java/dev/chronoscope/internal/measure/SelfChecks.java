@@ -86,18 +86,30 @@ final class SelfChecks {
      * call of {@code isBlank} against 14 ns, and no compilation during the samples to see).
      */
     static Optional<String> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit) {
-        if (settled == null || !settled.converged() || settled.finalMedian() <= 0 || recorder.samples().isEmpty()) {
+        // refused only against a warm-up that settled: the last round of one that did not may be noise
+        double ratio = settled != null && settled.converged() ? slowdown(timing, recorder, settled) : Double.NaN;
+        if (!(ratio > RATIO)) {
             return Optional.empty();
         }
         double sampled = timing.raw().p50() * timing.callsPerSample();
-        if (sampled <= RATIO * settled.finalMedian()) {
-            return Optional.empty();
-        }
         return Optional.of(String.format(Locale.ROOT, "self-check slower than warmed up: the samples' p50 of %s %s per sample"
                         + " (%d calls) is %.2fx the %s %s its warm-up settled at right before, beyond the x%.2f that noise"
                         + " explains: the region's code changed between the two (thrown away by the JIT, or other code)",
-                Timings.format(sampled), unit, timing.callsPerSample(), sampled / settled.finalMedian(),
+                Timings.format(sampled), unit, timing.callsPerSample(), ratio,
                 Timings.format(settled.finalMedian()), unit, RATIO));
+    }
+
+    /**
+     * The samples' median per sample over the median the region's warm-up {@code settled} at in its
+     * last round; NaN where there is nothing to compare (warm-ups off, no samples). A warm-up that did
+     * not settle within its budget still ended at a round median: samples slower than that are as
+     * much a slowdown (a warm-up that does not settle gets faster, as the JIT compiles).
+     */
+    static double slowdown(Timing timing, SampleRecorder recorder, ProbeWarmup settled) {
+        if (settled == null || settled.finalMedian() <= 0 || recorder.samples().isEmpty()) {
+            return Double.NaN;
+        }
+        return timing.raw().p50() * timing.callsPerSample() / settled.finalMedian();
     }
 
     /** Pairs of pilots taken at most by the re-sizing check: a first one, and two more to confirm one that differs. */
