@@ -38,8 +38,9 @@ class RegionWarmupTests {
         assertThat(warnings).anySatisfy(w -> assertThat((String) w).startsWith(
                 "the warm-up of 'chain' (one call per sample) did not settle within the region warm-up budget of 1 ms: ")
                 .contains("it may have been timed while the JIT was still compiling it (raise chronoscope.region.warmup.budget)"));
-        assertThat(warnings).as("one warning per region, whatever its steps").filteredOn(w -> ((String) w).contains("'chain'"))
-                .hasSize(1);
+        // (with so short a warm-up the JIT may also compile the region while it is sampled: that is another warning)
+        assertThat(warnings).as("one warm-up warning per region, whatever its steps")
+                .filteredOn(w -> ((String) w).startsWith("the warm-up of 'chain'")).hasSize(1);
         assertThat(warnings).anySatisfy(w -> assertThat((String) w).startsWith("the warm-up of 'chain back to back' ("));
         assertThat(run.section("WarmupTestCase.timed()")).contains("warning      the warm-up of 'chain' (one call per sample)");
     }

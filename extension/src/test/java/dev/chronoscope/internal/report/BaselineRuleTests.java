@@ -61,6 +61,27 @@ class BaselineRuleTests {
     }
 
     @Test
+    void noRegressionWhileABaselineRunWasAsSlowAndNoImprovementWhileOneWasAsFast() {
+        // three runs, one of them in a slower mode (as a JIT decision makes some runs of a throughput
+        // timing 11-20 % slower); the pool stands in for their spread at 2 %, so its interval alone
+        // would call 1.13x certain
+        List<RunMedian> runs = new java.util.ArrayList<>(List.of(RunMedian.of(100), RunMedian.of(101), RunMedian.of(121)));
+        java.util.Optional<BaselineRule.Spread> pool = java.util.Optional.of(new BaselineRule.Spread(0.02, 60, "2 % pooled"));
+
+        BaselineVerdict asSlow = BaselineRule.judge(Kind.LATENCY, RunMedian.of(121), runs, pool, 0.10);
+        assertThat(asSlow.verdict()).isEqualTo("inconclusive");
+        assertThat(asSlow.reason()).startsWith("the change exceeds the threshold and the interval, but a baseline run read 121 ns, "
+                + "as far out: one run of the unchanged code was already this slow; ");
+        assertThat(BaselineRule.judge(Kind.LATENCY, RunMedian.of(122), runs, pool, 0.10).verdict())
+                .as("beyond the slowest run").isEqualTo("regressed");
+
+        runs.set(2, RunMedian.of(80));
+        assertThat(BaselineRule.judge(Kind.LATENCY, RunMedian.of(80), runs, pool, 0.10).reason())
+                .contains("a baseline run read 80 ns, as far out: one run of the unchanged code was already this fast");
+        assertThat(BaselineRule.judge(Kind.LATENCY, RunMedian.of(79), runs, pool, 0.10).verdict()).isEqualTo("improved");
+    }
+
+    @Test
     void aHalvingIsAnImprovement() {
         assertThat(BaselineRule.judge(50, STEADY, 0.10).verdict()).isEqualTo("improved");
     }
