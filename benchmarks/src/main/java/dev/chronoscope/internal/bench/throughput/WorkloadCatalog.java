@@ -58,6 +58,9 @@ final class WorkloadCatalog {
 
     private static final String CHAINS = "this project's chains";
 
+    /** Where the workloads' set-up results go, so that the JIT cannot drop the set-up as dead code. */
+    private static final java.util.concurrent.ConcurrentLinkedQueue<Long> SHARED = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
     static final List<Workload> ALL = List.of(
             new Workload("chain4", CHAINS, null, "4 dependent multiply-adds", WorkloadsJmh.class,
                     s -> Region.ofLong(s.chains()::chain4)),
@@ -92,13 +95,23 @@ final class WorkloadCatalog {
             new Workload("lz4", "lz4-java", LZ4Factory.class, "fast compressor (pure Java) on 4 kB of text", CorpusJmh.class,
                     s -> Region.ofInt(s.corpus()::lz4)),
             new Workload("sort", "JDK", null, "Collections.sort of a copy of 200 strings", CorpusJmh.class,
-                    s -> Region.ofObject(s.corpus()::sort)));
+                    s -> Region.ofObject(s.corpus()::sort)),
+            // the stream workload where both tools first let other pipelines use the JDK's stream
+            // classes (Corpus.shareStreamProfiles): like with like, where JMH's fresh fork for
+            // "stream" has profiles no test JVM has
+            new Workload("streamShared", "JDK", null, "the stream workload after other pipelines used the JDK's stream classes",
+                    SharedStreamProfilesJmh.class, s -> {
+                        SHARED.add(s.corpus().shareStreamProfiles());
+                        return Region.ofLong(s.corpus()::stream);
+                    }));
 
     /** Names {@code --workloads} takes for several workloads at once. */
     static final Map<String, List<String>> GROUPS = Map.of(
             "chains", List.of("chain4", "chain64", "fnv64", "chain1024"),
             "corpus", List.of("hashMapGet", "fastutilGet", "caffeineGet", "murmur3", "join", "regex", "bigDecimal",
                     "stream", "format", "jsonWrite", "jsonRead", "lz4", "sort"),
+            // the stream pipeline as JMH's fresh fork and a test JVM see it (docs/latency-and-throughput.md)
+            "profiles", List.of("stream", "streamShared"),
             // one workload per library: what "mvn verify" times (CorpusSmokeTests)
             "smoke", List.of("hashMapGet", "fastutilGet", "caffeineGet", "murmur3", "join", "jsonRead", "lz4"));
 
