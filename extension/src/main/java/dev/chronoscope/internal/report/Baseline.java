@@ -178,15 +178,6 @@ public final class Baseline {
     }
 
     /**
-     * How far a timing's probe floor may lie from the baseline runs' (their median) for its medians to
-     * be compared: the floor is the cost of an empty region, which no change to the code under test
-     * moves, so a floor off by more than this says the host (or the probe path) was in another state
-     * while one of them ran. Measured here: undisturbed runs' floors within -7 % and +20 % of their
-     * median, disturbed runs' at 1.4-3.5x, with their regions' medians off by up to 2.7x.
-     */
-    public static final double FLOOR_TOLERANCE = 1.25;
-
-    /**
      * What one timing of this run is, for {@link #compare(Observed, HostFingerprint, double)}.
      *
      * @param kind        invocation, latency or throughput: which noise it is judged with, and which floor is its own
@@ -293,8 +284,8 @@ public final class Baseline {
             return BaselineVerdict.inconclusive("the baseline holds no throughput floor for this timing (it was saved before the "
                     + "floors of batches were kept, with the test's latency floor, which is not comparable): save the baseline again");
         }
-        if (floorOff(kind, floorNs, typicalFloor, medianNs, threshold)) {
-            return BaselineVerdict.inconclusive(floorOff(kind, floorNs, typicalFloor));
+        if (FloorControl.off(kind, floorNs, typicalFloor, medianNs, threshold)) {
+            return BaselineVerdict.inconclusive(FloorControl.reason(kind, floorNs, typicalFloor));
         }
         // a throughput timing's batch floor is a few clock steps over k calls, too coarse to show the
         // host's state; its test's probe floor shows it (measured: the one run of 30 whose test floor
@@ -302,51 +293,21 @@ public final class Baseline {
         // 300 comparisons falsely 'regressed' once its batch floor no longer stopped them by chance)
         boolean testFloorToo = kind == BaselineRule.Kind.THROUGHPUT;
         double typicalTestFloor = testFloorToo ? median(comparable.stream().map(BaselineEntry::floorP50Ns).toList()) : Double.NaN;
-        if (testFloorToo && floorOff(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor, medianNs, threshold)) {
-            return BaselineVerdict.inconclusive(floorOff(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor));
+        if (testFloorToo && FloorControl.off(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor, medianNs, threshold)) {
+            return BaselineVerdict.inconclusive(FloorControl.reason(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor));
         }
         List<BaselineRule.RunMedian> medians = comparable.stream()
-                .filter(e -> !floorOff(kind, e.floorFor(kind), typicalFloor, e.medianNs(), threshold))
-                .filter(e -> !testFloorToo || !floorOff(BaselineRule.Kind.LATENCY, e.floorP50Ns(), typicalTestFloor, e.medianNs(), threshold))
+                .filter(e -> !FloorControl.off(kind, e.floorFor(kind), typicalFloor, e.medianNs(), threshold))
+                .filter(e -> !testFloorToo || !FloorControl.off(BaselineRule.Kind.LATENCY, e.floorP50Ns(), typicalTestFloor, e.medianNs(), threshold))
                 .map(BaselineEntry::runMedian).toList();
         if (medians.isEmpty()) {
             // an even number of runs whose floors lie far apart: their median floor is none of theirs
             return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "the baseline runs' floors disagree with each "
                     + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
-                    FLOOR_TOLERANCE, Format.units(typicalFloor)));
+                    FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
         return BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
                 pooledSpread(alike, key, kind, clock, measure), threshold);
-    }
-
-    /**
-     * Whether a floor of {@code floorNs} lies too far from the baseline runs' {@code typicalFloor} for
-     * a median of {@code medianNs} to be compared: beyond {@link #FLOOR_TOLERANCE} either way and, for
-     * a throughput timing, by more than half the {@code threshold} of its median. A batch floor per
-     * call is a fraction of a nanosecond read through a 10 ns clock step over k calls, so its ratio
-     * moves by a step's worth between runs of an unchanged host; measured: 146 of 300 comparisons of
-     * a 200-step chain's throughput were stopped by a move of its batch floor that could change its
-     * median by a fraction of a percent. Unknown floors (NaN) are never off.
-     */
-    static boolean floorOff(BaselineRule.Kind kind, double floorNs, double typicalFloor, double medianNs, double threshold) {
-        if (!Double.isFinite(floorNs) || !Double.isFinite(typicalFloor) || !(typicalFloor > 0) || !(floorNs > 0)
-                || Math.abs(Math.log(floorNs / typicalFloor)) <= Math.log(FLOOR_TOLERANCE)) {
-            return false;
-        }
-        return kind != BaselineRule.Kind.THROUGHPUT || Math.abs(floorNs - typicalFloor) > threshold / 2 * medianNs;
-    }
-
-    /** Why a floor off the baseline's makes the medians incomparable, saying which way it moved. */
-    static String floorOff(BaselineRule.Kind kind, double floorNs, double typicalFloor) {
-        String which = kind == BaselineRule.Kind.THROUGHPUT ? "this timing's batch floor (per call)" : "this test's probe floor";
-        double ratio = floorNs / typicalFloor;
-        String moved = ratio > 1
-                ? String.format(java.util.Locale.ROOT, "x%.2f higher, beyond x%.2f: the host was busier, or the probe path slower, "
-                + "while it ran", ratio, FLOOR_TOLERANCE)
-                : String.format(java.util.Locale.ROOT, "x%.2f lower (1/%.2f), beyond 1/%.2f: the baseline runs ran on a busier host, or "
-                + "a slower probe path, than this one", ratio, 1 / ratio, FLOOR_TOLERANCE);
-        return String.format(java.util.Locale.ROOT, "%s was %s ns against %s ns in the baseline runs (their median), %s, so its "
-                + "medians are not comparable; run again", which, Format.units(floorNs), Format.units(typicalFloor), moved);
     }
 
     /**
