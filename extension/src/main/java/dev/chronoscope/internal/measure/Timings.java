@@ -9,6 +9,8 @@ import dev.chronoscope.TscFrequency;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.clock.ReadingDifferences;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.stats.AssertionSettings;
 
 /** Turns recorded samples into {@link Timing}s and {@link ProbeFloor}s, and decides the verdict. */
@@ -51,9 +53,9 @@ public final class Timings {
      * A measured floor and its samples as differences between readings, which the clock's
      * {@link EffectiveResolution} is decided from together with back-to-back reads.
      */
-    public record Floor(ProbeFloor floor, EffectiveResolution.Differences differences, double loopBytesPerCall) {
+    public record Floor(ProbeFloor floor, ReadingDifferences differences, double loopBytesPerCall) {
 
-        public Floor(ProbeFloor floor, EffectiveResolution.Differences differences) {
+        public Floor(ProbeFloor floor, ReadingDifferences differences) {
             this(floor, differences, 0);
         }
     }
@@ -75,7 +77,7 @@ public final class Timings {
         Summary raw = summary(Statistics.of(recorder.samples()), unit);
         double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
         return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed),
-                EffectiveResolution.Differences.of(recorder.samples().toArray()),
+                ReadingDifferences.of(recorder.samples().toArray()),
                 java.util.Optional.ofNullable(loop.result(0)).map(Allocation::bytesPerCall).orElse(0.0));
     }
 
