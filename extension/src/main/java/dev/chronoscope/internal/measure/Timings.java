@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Allocation;
+import dev.chronoscope.ClaimLog;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
@@ -32,9 +33,17 @@ public final class Timings {
      * {@link EffectiveResolution} in its unit, {@code stepSource} how it was decided.
      *
      * @param assertions how claims about its timings decide, and the seed of its comparisons
+     * @param claims     where the claims about its timings are logged: its own, for whoever owns the context
+     *                   (a timed test) to take into its record
      */
     public record Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
-                          double step, String stepSource, AssertionSettings assertions) {
+                          double step, String stepSource, AssertionSettings assertions, ClaimLog claims) {
+
+        /** A context with a claim log of its own. */
+        public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
+                       double step, String stepSource, AssertionSettings assertions) {
+            this(reader, frequency, floor, subtractFloor, step, stepSource, assertions, new ClaimLog());
+        }
 
         /** A context whose claims decide with the documented defaults. */
         public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
@@ -162,6 +171,7 @@ public final class Timings {
                 .step(step, batchFloor == null ? context.stepSource()
                         : context.stepSource() + "; per call: the quantum / " + calls + " calls per sample")
                 .failsWhenInconclusive(context.assertions().strict())
+                .claimLog(context.claims())
                 .mode(batchFloor == null ? dev.chronoscope.TimingMode.LATENCY : dev.chronoscope.TimingMode.THROUGHPUT, calls);
         if (allocation != null) {
             b.allocation(allocation);

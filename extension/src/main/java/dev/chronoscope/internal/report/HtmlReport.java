@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.Outcome;
 import dev.chronoscope.internal.format.Format;
 
 import java.util.LinkedHashSet;
@@ -89,9 +90,9 @@ public final class HtmlReport {
     /** {@code 12 claims: 10 passed, 1 failed, 1 inconclusive}. */
     static String claimCounts(RunRecords records) {
         Map<String, Integer> counts = new java.util.LinkedHashMap<>();
-        counts.put(ClaimRecord.PASSED, 0);
-        counts.put(ClaimRecord.FAILED, 0);
-        counts.put(ClaimRecord.INCONCLUSIVE, 0);
+        counts.put(Outcome.PASS.word(), 0);
+        counts.put(Outcome.FAIL.word(), 0);
+        counts.put(Outcome.INCONCLUSIVE.word(), 0);
         int all = 0;
         for (ReportedTest t : records.tests()) {
             for (ClaimRecord c : t.claims()) {
