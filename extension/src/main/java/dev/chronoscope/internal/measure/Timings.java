@@ -226,45 +226,27 @@ public final class Timings {
         boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * shareFloor && net > 0;
         boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;
         String u = unit.symbol();
-        String floorRatio = shareFloor > 0 ? ratio(net / shareFloor) + (shareFloor == floorMedian ? " floor" : " fenced pair per call")
+        String floorRatio = shareFloor > 0 ? Format.multiple(net / shareFloor) + (shareFloor == floorMedian ? " floor" : " fenced pair per call")
                 : "floor p50 0";
-        String stepRatio = step > 0 ? ratio(net / step) + " quantum" : "quantum unknown";
+        String stepRatio = step > 0 ? Format.multiple(net / step) + " quantum" : "quantum unknown";
         if (clearOfFloor && clearOfStep) {
             b.verdict(Verdict.RESOLVED, String.format(java.util.Locale.ROOT, "resolved (%s, %s)", floorRatio, stepRatio));
             return;
         }
-        StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", format(net), u));
+        StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", Format.unitsOrFraction(net), u));
         if (net == 0) {
             why.append(" (the median region read no longer than the empty region");
-            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's quantum is %s %s)", format(step), u) : ")");
+            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's quantum is %s %s)", Format.unitsOrFraction(step), u) : ")");
         } else {
             if (!clearOfFloor) {
                 why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx %s of %s %s)", floorRatio,
-                        MIN_NET_OVER_FLOOR, shareName, format(shareFloor), u));
+                        MIN_NET_OVER_FLOOR, shareName, Format.unitsOrFraction(shareFloor), u));
             }
             if (!clearOfStep) {
                 why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT,
-                        "%s (needs >= %.0f quanta of the clock's effective resolution, %s %s)", stepRatio, MIN_NET_STEPS, format(step), u));
+                        "%s (needs >= %.0f quanta of the clock's effective resolution, %s %s)", stepRatio, MIN_NET_STEPS, Format.unitsOrFraction(step), u));
             }
         }
         b.verdict(Verdict.NOT_RESOLVED, why.toString());
-    }
-
-    /** A ratio with one decimal below 100, whole above: {@code 2.7x}, {@code 84x}. */
-    static String ratio(double r) {
-        // two decimals below 10, so a ratio just under a threshold never prints as the threshold
-        if (r < 10) {
-            return String.format(java.util.Locale.ROOT, "%.2fx", Math.floor(r * 100) / 100);
-        }
-        return r < 100 ? String.format(java.util.Locale.ROOT, "%.1fx", Math.floor(r * 10) / 10)
-                : String.format(java.util.Locale.ROOT, "%.0fx", Math.floor(r));
-    }
-
-    static String format(double v) {
-        if (v != Math.rint(v) && Math.abs(v) < 1) {
-            // a batch's quantum per call is a fraction of a unit: one decimal would print it as 0.0
-            return String.format(java.util.Locale.ROOT, "%.3f", v);
-        }
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 }

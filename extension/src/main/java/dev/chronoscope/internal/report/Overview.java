@@ -136,13 +136,13 @@ public final class Overview {
         if (Double.isNaN(m)) {
             return "—";
         }
-        String text = SvgPlot.human(m);
+        String text = Format.reportDuration(m);
         // one sample has no interval worth printing ([0, ∞])
         if (Double.isNaN(t.medianLowNs()) || t.kept() <= 1) {
             return text;
         }
-        return text + " [" + SvgPlot.human(t.medianLowNs()) + ", "
-                + (Double.isFinite(t.medianHighNs()) ? SvgPlot.human(t.medianHighNs()) : "∞") + "]";
+        return text + " [" + Format.reportDuration(t.medianLowNs()) + ", "
+                + (Double.isFinite(t.medianHighNs()) ? Format.reportDuration(t.medianHighNs()) : "∞") + "]";
     }
 
     /** Bytes allocated per call: {@code 248 B}, {@code 214,560 B}, {@code 0.5 B}, or {@code —} where not counted. */
