@@ -28,7 +28,7 @@ public final class ClaimLog {
      * (never null); a record of it in a test's record checks what it is given ({@code ClaimRecord}).
      *
      * @param subjects the timings the claim is about: one, or a comparison's two (first, second)
-     * @param claim    what was claimed, in a few words ("median < 80 ns")
+     * @param claim    what was claimed, in a few words ({@code median < 80 ns})
      * @param outcome  pass, fail or inconclusive
      * @param strict   whether an inconclusive claim failed the test (else it aborted it)
      * @param message  the words the test report shows: the failure's or abort's message, or for a pass why it passed

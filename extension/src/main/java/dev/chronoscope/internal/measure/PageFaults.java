@@ -14,6 +14,8 @@ public final class PageFaults {
     private PageFaults() {
     }
 
+    // static: each thread's own file, open for the thread's lifetime (a thread-local inside), not a run's or a
+    // test's state; opened per test or per timing, every read around a measurement would allocate
     private static final ThreadProcFile FILE = new ThreadProcFile(STAT, 1024, PageFaults::parse);
 
     /** The calling thread's minor faults so far; -1 where they cannot be read. */
