@@ -32,22 +32,15 @@ public final class DescribedHost {
     /** The source every described fact reports. */
     public static final String SOURCE = "described";
 
-    private final String cpuModel;
-    private final Boolean invariantTsc;
-    private final Boolean rdtscp;
-    private final String clocksource;
-    private final Boolean hypervisor;
-    private final String hypervisorVendor;
-    private final Integer onlineCpus;
+    /** The facts as set; null where unknown. Its {@code toString} is this host's, but for the name. */
+    private record Facts(String cpuModel, Boolean invariantTsc, Boolean rdtscp, String clocksource, Boolean hypervisor,
+                         String hypervisorVendor, Integer onlineCpus) {
+    }
 
-    private DescribedHost(Builder b) {
-        this.cpuModel = b.cpuModel;
-        this.invariantTsc = b.invariantTsc;
-        this.rdtscp = b.rdtscp;
-        this.clocksource = b.clocksource;
-        this.hypervisor = b.hypervisor;
-        this.hypervisorVendor = b.hypervisorVendor;
-        this.onlineCpus = b.onlineCpus;
+    private final Facts facts;
+
+    private DescribedHost(Facts facts) {
+        this.facts = facts;
     }
 
     /** A host with every fact unknown. */
@@ -66,55 +59,45 @@ public final class DescribedHost {
 
     /** A builder starting from these facts. */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.cpuModel = cpuModel;
-        b.invariantTsc = invariantTsc;
-        b.rdtscp = rdtscp;
-        b.clocksource = clocksource;
-        b.hypervisor = hypervisor;
-        b.hypervisorVendor = hypervisorVendor;
-        b.onlineCpus = onlineCpus;
-        return b;
+        return new Builder(facts);
     }
 
     public Optional<String> cpuModel() {
-        return Optional.ofNullable(cpuModel);
+        return Optional.ofNullable(facts.cpuModel());
     }
 
     /** Whether the CPU reports an invariant TSC (CPUID.80000007H:EDX[8] on a real host). */
     public Optional<Boolean> invariantTsc() {
-        return Optional.ofNullable(invariantTsc);
+        return Optional.ofNullable(facts.invariantTsc());
     }
 
     /** Whether the CPU has RDTSCP (CPUID.80000001H:EDX[27] on a real host). */
     public Optional<Boolean> rdtscp() {
-        return Optional.ofNullable(rdtscp);
+        return Optional.ofNullable(facts.rdtscp());
     }
 
     /** The kernel's clocksource: {@code tsc}, {@code kvm-clock}, {@code hpet}, {@code acpi_pm}, … */
     public Optional<String> clocksource() {
-        return Optional.ofNullable(clocksource);
+        return Optional.ofNullable(facts.clocksource());
     }
 
     /** Whether the host is a virtual machine. */
     public Optional<Boolean> hypervisor() {
-        return Optional.ofNullable(hypervisor);
+        return Optional.ofNullable(facts.hypervisor());
     }
 
     /** The hypervisor's CPUID signature ({@code KVMKVMKVM}, …), for a virtual machine. */
     public Optional<String> hypervisorVendor() {
-        return Optional.ofNullable(hypervisorVendor);
+        return Optional.ofNullable(facts.hypervisorVendor());
     }
 
     public Optional<Integer> onlineCpus() {
-        return Optional.ofNullable(onlineCpus);
+        return Optional.ofNullable(facts.onlineCpus());
     }
 
     @Override
     public String toString() {
-        return "DescribedHost[cpuModel=" + cpuModel + ", invariantTsc=" + invariantTsc + ", rdtscp=" + rdtscp
-                + ", clocksource=" + clocksource + ", hypervisor=" + hypervisor + ", hypervisorVendor=" + hypervisorVendor
-                + ", onlineCpus=" + onlineCpus + "]";
+        return getClass().getSimpleName() + facts.toString().substring(Facts.class.getSimpleName().length());
     }
 
     /** Builds a {@link DescribedHost}; a fact never set stays unknown. */
@@ -128,6 +111,16 @@ public final class DescribedHost {
         private Integer onlineCpus;
 
         private Builder() {
+        }
+
+        private Builder(Facts f) {
+            cpuModel = f.cpuModel();
+            invariantTsc = f.invariantTsc();
+            rdtscp = f.rdtscp();
+            clocksource = f.clocksource();
+            hypervisor = f.hypervisor();
+            hypervisorVendor = f.hypervisorVendor();
+            onlineCpus = f.onlineCpus();
         }
 
         public Builder cpuModel(String model) {
@@ -175,7 +168,7 @@ public final class DescribedHost {
         }
 
         public DescribedHost build() {
-            return new DescribedHost(this);
+            return new DescribedHost(new Facts(cpuModel, invariantTsc, rdtscp, clocksource, hypervisor, hypervisorVendor, onlineCpus));
         }
     }
 }

@@ -25,8 +25,7 @@ public final class Timing {
     private final ClockId clock;
     private final String readMethod;
     private final TscFrequency frequency;
-    private final int[] sortedInts;   // compact storage while every sample fits an int
-    private final long[] sortedLongs;
+    private final SortedSamples samples;
     private final long droppedMigration;
     private final long droppedNegative;
     private final ProbeFloor floor;
@@ -43,17 +42,14 @@ public final class Timing {
     private final CpuThrottling cpuThrottling;
     private final TimingMode mode;
     private final int callsPerSample;
+    private final ClaimLog claimLog;
 
     private Timing(Builder b) {
         this.label = Objects.requireNonNull(b.label, "label");
         this.clock = Objects.requireNonNull(b.clock, "clock");
         this.readMethod = Objects.requireNonNull(b.readMethod, "readMethod");
         this.frequency = b.frequency;
-        if ((b.sortedInts == null) == (b.sortedLongs == null)) {
-            throw new IllegalArgumentException("exactly one of int or long samples must be given");
-        }
-        this.sortedInts = b.sortedInts;
-        this.sortedLongs = b.sortedLongs;
+        this.samples = new SortedSamples(b.sortedInts, b.sortedLongs);
         this.droppedMigration = b.droppedMigration;
         this.droppedNegative = b.droppedNegative;
         this.floor = Objects.requireNonNull(b.floor, "floor");
@@ -70,6 +66,7 @@ public final class Timing {
         this.allocationUnknown = b.allocation != null ? "" : b.allocationUnknown;
         this.mode = Objects.requireNonNull(b.mode, "mode");
         this.callsPerSample = b.callsPerSample;
+        this.claimLog = b.claimLog;
         if (callsPerSample < 1 || (mode == TimingMode.LATENCY && callsPerSample != 1)) {
             throw new IllegalArgumentException(mode + " with " + callsPerSample + " calls per sample: latency takes 1, throughput 1 or more");
         }
@@ -95,8 +92,7 @@ public final class Timing {
         this.clock = t.clock;
         this.readMethod = t.readMethod;
         this.frequency = t.frequency;
-        this.sortedInts = t.sortedInts;
-        this.sortedLongs = t.sortedLongs;
+        this.samples = t.samples;
         this.droppedMigration = t.droppedMigration;
         this.droppedNegative = t.droppedNegative;
         this.floor = t.floor;
@@ -113,6 +109,7 @@ public final class Timing {
         this.cpuThrottling = t.cpuThrottling;
         this.mode = t.mode;
         this.callsPerSample = t.callsPerSample;
+        this.claimLog = t.claimLog;
     }
 
     /** For Chronoscope's measurement code; not for users. */
@@ -128,6 +125,16 @@ public final class Timing {
      */
     public boolean failsWhenInconclusive() {
         return failsWhenInconclusive;
+    }
+
+    /**
+     * Where claims about this timing are logged: the log of the test (the measurement context) that
+     * measured it, which its record takes; empty for a timing built outside one. For Chronoscope's
+     * assertions; not for users.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public Optional<ClaimLog> claimLog() {
+        return Optional.ofNullable(claimLog);
     }
 
     /** The heap bytes the region allocated per call, on the measuring thread; empty where they were not counted. */
@@ -198,15 +205,7 @@ public final class Timing {
 
     /** Samples kept. */
     public long kept() {
-        return size();
-    }
-
-    private int size() {
-        return sortedInts != null ? sortedInts.length : sortedLongs.length;
-    }
-
-    private long sample(int i) {
-        return sortedInts != null ? sortedInts[i] : sortedLongs[i];
+        return samples.size();
     }
 
     /** Samples dropped because the two reads ran on different CPUs. */
@@ -310,26 +309,22 @@ public final class Timing {
         if (!(p > 0 && p <= 100)) {
             throw new IllegalArgumentException("percentile must be in (0, 100], was " + p);
         }
-        if (size() == 0) {
+        if (samples.size() == 0) {
             throw new IllegalStateException("no samples were kept for '" + label + "'");
         }
-        int rank = (int) Math.ceil(p / 100.0 * size());
-        double value = sample(Math.max(1, rank) - 1) / (double) callsPerSample;
+        int rank = (int) Math.ceil(p / 100.0 * samples.size());
+        double value = samples.get(Math.max(1, rank) - 1) / (double) callsPerSample;
         return floorSubtracted ? net(value, floor.median()) : value;
     }
 
     /** The kept samples in the clock's unit, sorted ascending (a copy); each one batch of {@link #callsPerSample()} calls. */
     public long[] samples() {
-        long[] out = new long[size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = sample(i);
-        }
-        return out;
+        return samples.toArray();
     }
 
     /** The {@code i}-th smallest kept sample (0-based), in the clock's unit: a batch of {@link #callsPerSample()} calls. */
     public long sortedSample(int i) {
-        return sample(i);
+        return samples.get(i);
     }
 
     @Override
@@ -363,6 +358,7 @@ public final class Timing {
         private CpuThrottling cpuThrottling;
         private TimingMode mode = TimingMode.LATENCY;
         private int callsPerSample = 1;
+        private ClaimLog claimLog;
 
         private Builder() {
         }
@@ -391,6 +387,8 @@ public final class Timing {
         public Builder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
         /** Latency (the default, 1 call per sample) or throughput with {@code calls} per sample. */
         public Builder mode(TimingMode v, int calls) { mode = v; callsPerSample = calls; return this; }
+        /** The log claims about the timing go to; none by default. */
+        public Builder claimLog(ClaimLog v) { claimLog = v; return this; }
 
         public Timing build() {
             return new Timing(this);

@@ -1,18 +1,19 @@
 package dev.chronoscope.assertj;
 
+import dev.chronoscope.ClaimLog;
+import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;
-import dev.chronoscope.internal.stats.ClaimLog;
 import dev.chronoscope.internal.stats.Decision;
-import dev.chronoscope.internal.stats.Outcome;
 import org.assertj.core.api.AbstractAssert;
 import org.opentest4j.TestAbortedException;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Turns a decided claim into nothing (pass), an {@link AssertionError} (fail) or a
- * {@link TestAbortedException}, and logs it ({@link ClaimLog}) for the record of the test that
- * measured its timings.
+ * {@link TestAbortedException}, and logs it in the {@link ClaimLog} of the test that measured its
+ * timings, for that test's record.
  */
 final class Enforcement {
 
@@ -29,7 +30,10 @@ final class Enforcement {
         String description = assertion.descriptionText();
         String prefix = description == null || description.isEmpty() ? "" : "[" + description + "] ";
         String message = prefix + decision.render(strict);
-        ClaimLog.record(List.of(subjects), prefix + claim, decision, strict, message);
+        List<Timing> about = List.of(subjects);
+        ClaimLog.Entry entry = new ClaimLog.Entry(about, prefix + claim, decision.outcome(), strict, message);
+        // a comparison's two timings come from one test, so one log; each log once all the same
+        about.stream().map(Timing::claimLog).flatMap(Optional::stream).distinct().forEach(log -> log.record(entry));
         if (decision.passed()) {
             return;
         }

@@ -69,13 +69,7 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
 
     /** Like {@link #allocatesNothing()}, for at most {@code bytes} per call. */
     public TimingAssert allocatesAtMostPerCall(long bytes) {
-        isNotNull();
-        if (bytes < 0) {
-            throw new IllegalArgumentException("bytes must not be negative, was " + bytes);
-        }
-        Enforcement.enforce(this, AllocationClaim.atMost(actual, bytes), actual.failsWhenInconclusive(),
-                ClaimMessages.allocationClaim(Relation.AT_MOST, bytes), actual);
-        return myself;
+        return allocation(Relation.AT_MOST, bytes, 0, "must not be negative");
     }
 
     /**
@@ -85,12 +79,17 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
      * Inconclusive as {@link #allocatesNothing()} is.
      */
     public TimingAssert allocatesAtLeastPerCall(long bytes) {
+        return allocation(Relation.AT_LEAST, bytes, 1, "must be at least 1 (every region allocates at least 0)");
+    }
+
+    /** The claim that the region allocates {@code relation} {@code bytes} per call; {@code bytes} below {@code least} is refused, {@code why}. */
+    private TimingAssert allocation(Relation relation, long bytes, long least, String why) {
         isNotNull();
-        if (bytes < 1) {
-            throw new IllegalArgumentException("bytes must be at least 1 (every region allocates at least 0), was " + bytes);
+        if (bytes < least) {
+            throw new IllegalArgumentException("bytes " + why + ", was " + bytes);
         }
-        Enforcement.enforce(this, AllocationClaim.atLeast(actual, bytes), actual.failsWhenInconclusive(),
-                ClaimMessages.allocationClaim(Relation.AT_LEAST, bytes), actual);
+        Enforcement.enforce(this, AllocationClaim.decide(actual, relation, bytes), actual.failsWhenInconclusive(),
+                ClaimMessages.allocationClaim(relation, bytes), actual);
         return myself;
     }
 

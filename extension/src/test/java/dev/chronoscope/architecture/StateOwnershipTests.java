@@ -7,6 +7,10 @@ import com.tngtech.archunit.core.domain.JavaField;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -26,21 +30,25 @@ class StateOwnershipTests {
     /** The JUnit integration's one JVM-wide holder (see its class comment for why it must be static). */
     private static final String JVM_HOLDER = "dev.chronoscope.internal.junit.JvmScope.CURRENT";
     /**
-     * The log of claims made by assertions: an AssertJ assertion gets the {@code Timing} it is about
-     * and nothing else (no JUnit context, no runtime), so the log is keyed by the timing, weakly,
-     * and can only be reached statically; the timed test takes its timings' entries when it ends.
+     * The measuring thread's own {@code /proc/thread-self} files, one open file and buffer per thread
+     * ({@code ThreadProcFile}): what they hold is the thread's, for the thread's lifetime, not a run's
+     * or a test's, and reopening them per test or per timing would allocate on every read around a
+     * measurement.
      */
-    private static final Set<String> CLAIM_LOG = Set.of("dev.chronoscope.internal.stats.ClaimLog.LOG",
-            "dev.chronoscope.internal.stats.ClaimLog.SEQUENCE");
+    private static final Set<String> PER_THREAD = Set.of("dev.chronoscope.internal.measure.PageFaults.FILE",
+            "dev.chronoscope.internal.measure.ThreadSwitches.FILE");
 
     /** Chronoscope's own holders of the JVM's state, and the JDK's mutable counters and maps. */
     private static final DescribedPredicate<JavaClass> HOLDS_STATE = DescribedPredicate.describe(
-            "a holder of state (the JVM's timing state, an atomic, a concurrent or weak map, a class value)",
+            "a holder of state (the JVM's timing state, an atomic, a concurrent or weak map, a class value, a thread-local,"
+                    + " a mutable JDK collection, a log of claims)",
             type -> type.getPackageName().equals("java.util.concurrent.atomic")
                     || type.isAssignableTo(ConcurrentMap.class) || type.isAssignableTo(WeakHashMap.class)
-                    || type.isAssignableTo(ClassValue.class)
-                    || type.getName().matches("dev\\.chronoscope\\.internal\\.(measure\\.(JvmState|JitState|MeasuredFacts"
-                    + "|CompiledRegions|Once)|junit\\.(JvmScope|Exclusivity|MachineTimingLock|ChronoscopeRuntime))"));
+                    || type.isAssignableTo(ClassValue.class) || type.isAssignableTo(ThreadLocal.class)
+                    || type.isAssignableTo(ArrayList.class) || type.isAssignableTo(HashMap.class)
+                    || type.isAssignableTo(HashSet.class) || type.isAssignableTo(ArrayDeque.class)
+                    || type.getName().matches("dev\\.chronoscope\\.(ClaimLog|internal\\.(measure\\.(JvmState|JitState|MeasuredFacts"
+                    + "|CompiledRegions|Once|ThreadProcFile)|junit\\.(JvmScope|Exclusivity|MachineTimingLock|ChronoscopeRuntime)))"));
 
     private static JavaClasses classes;
 
@@ -63,8 +71,8 @@ class StateOwnershipTests {
     @Test
     void onlyTheJvmHolderKeepsStateInAStaticField() {
         noFields().that().areStatic()
-                .and(DescribedPredicate.describe("are not the JVM holder or the claim log",
-                        (JavaField f) -> !f.getFullName().equals(JVM_HOLDER) && !CLAIM_LOG.contains(f.getFullName())))
+                .and(DescribedPredicate.describe("are not the JVM holder or a thread's own files",
+                        (JavaField f) -> !f.getFullName().equals(JVM_HOLDER) && !PER_THREAD.contains(f.getFullName())))
                 .should().haveRawType(HOLDS_STATE)
                 .check(classes);
     }

@@ -6,7 +6,7 @@ import dev.chronoscope.Probe;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
-import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.clock.ReadingDifferences;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.Timings;
@@ -162,7 +162,7 @@ class MeasurementDropsTests {
         assertThat(floor.floor().median()).isEqualTo(30);
         assertThat(floor.floor().raw().max()).as("the migrated sample (4900) is not in the floor").isEqualTo(40);
         assertThat(floor.differences()).as("the kept samples, as differences between readings")
-                .isEqualTo(EffectiveResolution.Differences.of(40, 30));
+                .isEqualTo(ReadingDifferences.of(40, 30));
         assertThat(reader.remaining()).isZero();
     }
 

@@ -127,7 +127,7 @@ public final class ClockSurvey {
         long system = cpuBefore == null || cpuAfter == null ? -1 : cpuAfter[1] - cpuBefore[1];
         long user = cpuBefore == null || cpuAfter == null ? -1 : cpuAfter[0] - cpuBefore[0];
         return new StepObservation(done, changes, smallest == Long.MAX_VALUE ? 0 : smallest, elapsed, system, user,
-                EffectiveResolution.Differences.ofFirst(differences, recorded));
+                ReadingDifferences.ofFirst(differences, recorded));
     }
 
     private static long[] threadCpuTimes() {

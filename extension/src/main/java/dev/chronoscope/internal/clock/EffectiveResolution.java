@@ -78,27 +78,21 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
     /** How the quantum was decided. Its key opens {@link #describe()}, so a report can name it. */
     public enum Method {
         /** Nearly all differences are multiples of a quantum above one unit. */
-        MULTIPLES("multiples"),
+        MULTIPLES,
         /** No quantum above one unit fits: the clock is finer than the differences show; one unit is taken. */
-        ONE_UNIT("one-unit"),
+        ONE_UNIT,
         /** No positive difference was seen: the quantum is unknown. */
-        NO_DIFFERENCE("no-difference");
+        NO_DIFFERENCE;
 
-        private final String key;
-
-        Method(String key) {
-            this.key = key;
-        }
-
-        /** A short stable name, as in the JSON reports. */
+        /** A short stable name, as in the JSON reports: the constant's name in lower case, words joined by '-' ({@code one-unit}). */
         public String key() {
-            return key;
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         /** The method whose key opens {@code description} (as {@link #describe()} writes it), if any. */
         public static java.util.Optional<Method> ofDescription(String description) {
             for (Method m : values()) {
-                if (description.startsWith(m.key + ":")) {
+                if (description.startsWith(m.key() + ":")) {
                     return java.util.Optional.of(m);
                 }
             }
@@ -106,128 +100,13 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
         }
     }
 
-    /**
-     * The positive differences between readings as a histogram: distinct values ascending and how
-     * often each was seen. Zero and negative differences carry no quantum and are left out.
-     */
-    public record Differences(long[] values, long[] counts) {
-
-        public static final Differences NONE = new Differences(new long[0], new long[0]);
-
-        public Differences {
-            values = values.clone();
-            counts = counts.clone();
-            if (values.length != counts.length) {
-                throw new IllegalArgumentException("values and counts differ in length");
-            }
-            for (int i = 1; i < values.length; i++) {
-                if (values[i] <= values[i - 1]) {
-                    throw new IllegalArgumentException("values must be distinct and ascending: " + values[i - 1] + " then "
-                            + values[i] + " at index " + i);
-                }
-            }
-        }
-
-        /** The histogram of the positive entries of {@code differences}. */
-        public static Differences of(long... differences) {
-            return ofFirst(differences, differences.length);
-        }
-
-        /** The histogram of the positive entries among the first {@code n} of {@code differences}. */
-        public static Differences ofFirst(long[] differences, int n) {
-            long[] sorted = Arrays.copyOf(differences, n);
-            Arrays.sort(sorted);
-            return ofSorted(sorted);
-        }
-
-        /** The histogram of the positive entries of ascending {@code sorted}. */
-        public static Differences ofSorted(long[] sorted) {
-            long[] values = new long[sorted.length];
-            long[] counts = new long[sorted.length];
-            int distinct = 0;
-            for (long d : sorted) {
-                if (d <= 0) {
-                    continue;
-                }
-                if (distinct > 0 && values[distinct - 1] == d) {
-                    counts[distinct - 1]++;
-                } else {
-                    values[distinct] = d;
-                    counts[distinct] = 1;
-                    distinct++;
-                }
-            }
-            return new Differences(Arrays.copyOf(values, distinct), Arrays.copyOf(counts, distinct));
-        }
-
-        /** Both histograms in one. */
-        public Differences plus(Differences other) {
-            long[] v = new long[values.length + other.values.length];
-            long[] c = new long[v.length];
-            int i = 0;
-            int j = 0;
-            int n = 0;
-            while (i < values.length || j < other.values.length) {
-                long next = j >= other.values.length || (i < values.length && values[i] <= other.values[j])
-                        ? values[i] : other.values[j];
-                long count = 0;
-                if (i < values.length && values[i] == next) {
-                    count += counts[i++];
-                }
-                if (j < other.values.length && other.values[j] == next) {
-                    count += other.counts[j++];
-                }
-                v[n] = next;
-                c[n++] = count;
-            }
-            return new Differences(Arrays.copyOf(v, n), Arrays.copyOf(c, n));
-        }
-
-        public long total() {
-            return Arrays.stream(counts).sum();
-        }
-
-        public long smallest() {
-            return values.length == 0 ? 0 : values[0];
-        }
-
-        @Override
-        public long[] values() {
-            return values.clone();
-        }
-
-        @Override
-        public long[] counts() {
-            return counts.clone();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Differences d && Arrays.equals(values, d.values) && Arrays.equals(counts, d.counts);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * Arrays.hashCode(values) + Arrays.hashCode(counts);
-        }
-
-        @Override
-        public String toString() {
-            StringBuilder b = new StringBuilder("Differences[");
-            for (int i = 0; i < Math.min(values.length, 12); i++) {
-                b.append(i > 0 ? ", " : "").append(values[i]).append('x').append(counts[i]);
-            }
-            return b.append(values.length > 12 ? ", ...]" : "]").toString();
-        }
-    }
-
     /** The effective resolution from back-to-back reads alone (the doctor's survey). */
     public static EffectiveResolution of(StepObservation backToBack, String unit) {
-        return of(backToBack, Differences.NONE, unit);
+        return of(backToBack, ReadingDifferences.NONE, unit);
     }
 
     /** The effective resolution from back-to-back reads and the probe floor's samples. */
-    public static EffectiveResolution of(StepObservation backToBack, Differences floorSamples, String unit) {
+    public static EffectiveResolution of(StepObservation backToBack, ReadingDifferences floorSamples, String unit) {
         return estimate(backToBack.differences().plus(floorSamples), backToBack.changedFraction(),
                 backToBack.nanosPerRead(), unit);
     }
@@ -239,7 +118,7 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
      *                        single cluster of differences is not taken as the quantum either)
      * @param readCostNanos   mean time per read, for the description; NaN when not measured
      */
-    public static EffectiveResolution estimate(Differences differences, double changedFraction, double readCostNanos,
+    public static EffectiveResolution estimate(ReadingDifferences differences, double changedFraction, double readCostNanos,
                                                String unit) {
         long total = differences.total();
         long smallest = differences.smallest();
@@ -284,20 +163,18 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
         return q < EXACT_BELOW ? 0 : Math.max(1, q / RELATIVE_TOLERANCE_DIVISOR);
     }
 
-    private static double[] candidates(Differences d) {
-        long[] values = d.values;
-        long[] counts = d.counts;
+    private static double[] candidates(ReadingDifferences d) {
         // the most frequent values first, ties in value order: count and index packed in one long and
         // sorted as primitives (a boxed index array sorted with a comparator ran TimSort on every floor)
-        long[] byCount = new long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            byCount[i] = (counts[i] << 32) | (0xFFFF_FFFFL - i);
+        long[] byCount = new long[d.size()];
+        for (int i = 0; i < byCount.length; i++) {
+            byCount[i] = (d.countAt(i) << 32) | (0xFFFF_FFFFL - i);
         }
         Arrays.sort(byCount);
         TreeSet<Double> out = new TreeSet<>();
         long gcd = 0;
         for (int i = 0; i < Math.min(FREQUENT_VALUES, byCount.length); i++) {
-            long v = values[(int) (0xFFFF_FFFFL - (byCount[byCount.length - 1 - i] & 0xFFFF_FFFFL))];
+            long v = d.valueAt((int) (0xFFFF_FFFFL - (byCount[byCount.length - 1 - i] & 0xFFFF_FFFFL)));
             gcd = gcd(gcd, v);
             for (int k = 1; k <= MAX_DIVISOR; k++) {
                 out.add((double) v / k);
@@ -322,7 +199,7 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
     /** How well the differences fit multiples of one quantum. */
     private record Fit(double quantum, double share, int multiplesWithShare, double fittedSum, double fittedMultiples) {
 
-        static Fit of(Differences d, double q) {
+        static Fit of(ReadingDifferences d, double q) {
             double tol = tolerance(q);
             long total = d.total();
             long fitted = 0;
@@ -334,20 +211,20 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
             int withShare = 0;
             long runK = 0;
             long runCount = 0;
-            for (int i = 0; i < d.values.length; i++) {
-                long v = d.values[i];
+            for (int i = 0; i < d.size(); i++) {
+                long v = d.valueAt(i);
                 long k = Math.round(v / q);
                 // 1e-9: the candidate v/k itself must fit v despite rounding of the division
                 if (k >= 1 && Math.abs(v - k * q) <= tol + 1e-9) {
-                    fitted += d.counts[i];
-                    sum += (double) v * d.counts[i];
-                    multiples += (double) k * d.counts[i];
+                    fitted += d.countAt(i);
+                    sum += (double) v * d.countAt(i);
+                    multiples += (double) k * d.countAt(i);
                     if (k != runK) {
                         withShare += runCount >= needed && runCount > 0 ? 1 : 0;
                         runK = k;
                         runCount = 0;
                     }
-                    runCount += d.counts[i];
+                    runCount += d.countAt(i);
                 }
             }
             withShare += runCount >= needed && runCount > 0 ? 1 : 0;

@@ -14,7 +14,7 @@ package dev.chronoscope.internal.clock;
  *                         {@value #RECORDED_DIFFERENCES} of them), for {@link EffectiveResolution}
  */
 public record StepObservation(long reads, long changes, long smallestStep, long elapsedNanos,
-                              long systemNanos, long userNanos, EffectiveResolution.Differences differences) {
+                              long systemNanos, long userNanos, ReadingDifferences differences) {
 
     /** Differences kept for the effective resolution: plenty for a histogram, little memory. */
     public static final int RECORDED_DIFFERENCES = 65_536;

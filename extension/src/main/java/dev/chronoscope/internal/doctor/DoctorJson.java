@@ -45,7 +45,7 @@ public final class DoctorJson {
         Section env = new Section();
         env.put("java", r.environment().java());
         env.put("platform", r.environment().platform());
-        env.fact("nativeProbe", r.environment().nativeProbe(), v -> v);
+        env.fact("nativeProbe", r.environment().nativeProbe());
         doc.put("environment", env.done());
         doc.put("options", Json.object()
                 .put("reads", r.options().reads())
@@ -67,25 +67,25 @@ public final class DoctorJson {
         s.put("meaning", c.id().meaning());
         s.put("unit", c.unit());
         s.put("available", c.available());
-        s.fact("readMethod", c.available() ? Fact.of(c.readMethod(), "ClockReaders") : Fact.<String>unknown(c.unavailableReason()), v -> v);
-        s.fact("advertised", c.advertised(), v -> v);
-        s.fact("advertisedNs", c.advertisedNs(), v -> v);
+        s.fact("readMethod", c.available() ? Fact.of(c.readMethod(), "ClockReaders") : Fact.<String>unknown(c.unavailableReason()));
+        s.fact("advertised", c.advertised());
+        s.fact("advertisedNs", c.advertisedNs());
         Fact<EffectiveResolution> resolution = c.effectiveResolution();
-        s.fact("effectiveResolution", resolution.map(EffectiveResolution::quantum), v -> v);
-        s.fact("effectiveResolutionNs", c.effectiveResolutionNs(), v -> v);
-        s.fact("resolutionMethod", resolution.map(e -> e.method().key()), v -> v);
-        s.fact("resolutionShare", resolution.map(EffectiveResolution::share), v -> v);
-        s.fact("resolutionTolerance", resolution.map(EffectiveResolution::tolerance), v -> v);
-        s.fact("observedStep", c.observedStep(), v -> v);
-        s.fact("observedStepNs", c.observedStepNs(), v -> v);
-        s.fact("changedFraction", c.changedFraction(), v -> v);
-        s.fact("stepIsMethodFloor", c.stepIsMethodFloor(), v -> v);
-        s.fact("costNs", c.costNs(), v -> v);
-        s.fact("entersKernel", c.entersKernel(), v -> v);
-        s.fact("systemTimeFraction", c.systemTimeFraction(), v -> v);
+        s.fact("effectiveResolution", resolution.map(EffectiveResolution::quantum));
+        s.fact("effectiveResolutionNs", c.effectiveResolutionNs());
+        s.fact("resolutionMethod", resolution.map(e -> e.method().key()));
+        s.fact("resolutionShare", resolution.map(EffectiveResolution::share));
+        s.fact("resolutionTolerance", resolution.map(EffectiveResolution::tolerance));
+        s.fact("observedStep", c.observedStep());
+        s.fact("observedStepNs", c.observedStepNs());
+        s.fact("changedFraction", c.changedFraction());
+        s.fact("stepIsMethodFloor", c.stepIsMethodFloor());
+        s.fact("costNs", c.costNs());
+        s.fact("entersKernel", c.entersKernel());
+        s.fact("systemTimeFraction", c.systemTimeFraction());
         s.put("reads", c.reads());
-        s.fact("changes", observation(c, o -> o.changes()), v -> v);
-        s.fact("elapsedNs", observation(c, o -> o.elapsedNanos()), v -> v);
+        s.fact("changes", observation(c, o -> o.changes()));
+        s.fact("elapsedNs", observation(c, o -> o.elapsedNanos()));
         s.put("measuredWith", "back-to-back reads in one loop; effectiveResolution = the largest quantum that at least 95 %"
                 + " of the positive differences are within resolutionTolerance of a multiple of (see EffectiveResolution);"
                 + " observedStep = smallest positive difference;"
@@ -101,52 +101,52 @@ public final class DoctorJson {
     static Json.Obj tsc(DoctorReport r) {
         HostFacts h = r.host();
         Section s = new Section();
-        s.fact("invariant", h.invariantTsc(), v -> v);
-        s.fact("rdtscp", h.rdtscp(), v -> v);
-        s.fact("rdpid", h.rdpid(), v -> v);
-        s.fact("kernelTscParameters", h.kernelTscParameters(), v -> v);
-        s.fact("fitForDurations", h.invariantTscVerdict(), v -> v);
-        s.fact("readPath", r.readPath().map(p -> p.read().name()), v -> v);
-        s.fact("readMethod", r.readPath().map(p -> p.method()), v -> v);
-        s.fact("cpuSource", r.readPath().map(p -> p.cpuSource().name()), v -> v);
-        s.fact("readPathWhy", r.readPath().map(p -> p.why()), v -> v);
-        s.fact("cpuNumbersAreTheOs", r.cpuNumbers().map(c -> c.agrees()), v -> v);
-        s.fact("cpuNumbers", r.cpuNumbers().map(c -> c.describe()), v -> v);
+        s.fact("invariant", h.invariantTsc());
+        s.fact("rdtscp", h.rdtscp());
+        s.fact("rdpid", h.rdpid());
+        s.fact("kernelTscParameters", h.kernelTscParameters());
+        s.fact("fitForDurations", h.invariantTscVerdict());
+        s.fact("readPath", r.readPath().map(p -> p.read().name()));
+        s.fact("readMethod", r.readPath().map(p -> p.method()));
+        s.fact("cpuSource", r.readPath().map(p -> p.cpuSource().name()));
+        s.fact("readPathWhy", r.readPath().map(p -> p.why()));
+        s.fact("cpuNumbersAreTheOs", r.cpuNumbers().map(c -> c.agrees()));
+        s.fact("cpuNumbers", r.cpuNumbers().map(c -> c.describe()));
         Fact<TscCalibration> cal = r.calibration();
-        s.fact("frequencyHz", cal.map(TscCalibration::hz), v -> v);
-        s.fact("frequencyUncertaintyPpm", cal.map(TscCalibration::uncertaintyPpm), v -> v);
-        s.fact("frequencyMethod", cal.map(TscCalibration::method), v -> v);
-        s.fact("frequencyWindowsHz", cal.map(TscCalibration::windowHz), v -> v);
-        s.fact("calibrationElapsedNs", cal.map(TscCalibration::elapsedNanos), v -> v);
-        s.fact("cpuid15FrequencyHz", h.tscFrequencyHzCpuid15(), v -> v);
-        s.fact("cpuid16BaseFrequencyHz", h.baseFrequencyHzCpuid16(), v -> v);
-        s.fact("cpuid40000010FrequencyHz", h.tscFrequencyHzHypervisor(), v -> v);
+        s.fact("frequencyHz", cal.map(TscCalibration::hz));
+        s.fact("frequencyUncertaintyPpm", cal.map(TscCalibration::uncertaintyPpm));
+        s.fact("frequencyMethod", cal.map(TscCalibration::method));
+        s.fact("frequencyWindowsHz", cal.map(TscCalibration::windowHz));
+        s.fact("calibrationElapsedNs", cal.map(TscCalibration::elapsedNanos));
+        s.fact("cpuid15FrequencyHz", h.tscFrequencyHzCpuid15());
+        s.fact("cpuid16BaseFrequencyHz", h.baseFrequencyHzCpuid16());
+        s.fact("cpuid40000010FrequencyHz", h.tscFrequencyHzHypervisor());
         s.put("cpuidComparisons", r.cpuidComparisons().stream().map(c -> {
             Section cs = new Section();
             cs.put("leaf", c.leaf());
             cs.put("meaning", c.meaning());
             cs.put("hz", c.hz());
-            cs.fact("differencePpm", c.differencePpm(), v -> v);
+            cs.fact("differencePpm", c.differencePpm());
             cs.put("tolerancePpm", c.tolerancePpm());
-            cs.fact("agrees", c.agrees(), v -> v);
+            cs.fact("agrees", c.agrees());
             return cs.done();
         }).toList());
         ClockRow bare = r.clock(ClockId.TSC).orElse(ClockRow.unavailable(ClockId.TSC, "TSC was not surveyed"));
-        s.fact("observedStepTicks", bare.observedStep(), v -> v);
-        s.fact("observedStepNs", bare.observedStepNs(), v -> v);
-        s.fact("observedStepChangedFraction", bare.changedFraction(), v -> v);
-        s.fact("observedStepIsMethodFloor", bare.stepIsMethodFloor(), v -> v);
+        s.fact("observedStepTicks", bare.observedStep());
+        s.fact("observedStepNs", bare.observedStepNs());
+        s.fact("observedStepChangedFraction", bare.changedFraction());
+        s.fact("observedStepIsMethodFloor", bare.stepIsMethodFloor());
         s.fact("observedStepReadMethod", bare.available() ? Fact.of(bare.readMethod(), "ClockReaders")
-                : Fact.<String>unknown(bare.unavailableReason()), v -> v);
+                : Fact.<String>unknown(bare.unavailableReason()));
         Fact<ProbeFloor> floor = r.fencedFloor();
         s.fact("fencedPairTicks", floor, f -> Json.object().put("min", f.raw().min()).put("p50", f.raw().p50())
                 .put("p99", f.raw().p99()).put("count", f.raw().count()));
         s.fact("fencedPairNs", floor.flatMap(f -> r.tickNanos().flatMap(n -> Fact.of(Json.object()
                 .put("min", f.raw().min() * n).put("p50", f.raw().p50() * n).put("p99", f.raw().p99() * n),
-                "fencedPairTicks × 10^9 / frequencyHz"))), v -> v);
+                "fencedPairTicks × 10^9 / frequencyHz"))));
         s.fact("fencedPairReadMethod", r.clock(ClockId.TSC_FENCED).filter(ClockRow::available)
-                .map(c -> Fact.of(c.readMethod(), "ClockReaders")).orElse(Fact.unknown("TSC_FENCED cannot be read")), v -> v);
-        s.fact("fencedPairElapsedNs", floor.map(ProbeFloor::elapsedNanos), v -> v);
+                .map(c -> Fact.of(c.readMethod(), "ClockReaders")).orElse(Fact.unknown("TSC_FENCED cannot be read")));
+        s.fact("fencedPairElapsedNs", floor.map(ProbeFloor::elapsedNanos));
         s.fact("granularityTicks", r.granularity(), DoctorReport.Granularity::ticks);
         Fact<ProbeWarmup> warmup = r.warmup();
         s.fact("warmup", warmup, w -> Json.object().put("rounds", w.rounds()).put("roundSize", w.roundSize())
@@ -164,32 +164,32 @@ public final class DoctorJson {
     static Json.Obj host(DoctorReport r, List<HostFact<?>> others) {
         HostFacts h = r.host();
         Section s = new Section();
-        s.fact("cpuVendor", h.cpuVendor(), v -> v);
-        s.fact("cpuModel", h.cpuModel(), v -> v);
-        s.fact("logicalCpus", h.logicalCpus(), v -> v);
+        s.fact("cpuVendor", h.cpuVendor());
+        s.fact("cpuModel", h.cpuModel());
+        s.fact("logicalCpus", h.logicalCpus());
         s.fact("onlineCpus", h.onlineCpus(), CpuList::cpus);
-        s.fact("smtActive", h.smtActive(), v -> v);
-        s.fact("smtControl", h.smtControl(), v -> v);
-        s.fact("hypervisor", h.hypervisor(), v -> v);
-        s.fact("hypervisorVendor", h.hypervisorVendor(), v -> v);
+        s.fact("smtActive", h.smtActive());
+        s.fact("smtControl", h.smtControl());
+        s.fact("hypervisor", h.hypervisor());
+        s.fact("hypervisorVendor", h.hypervisorVendor());
         s.fact("hypervisorProduct", h.hypervisorVendor().flatMap(v -> CpuidFacts.hypervisorProduct(v)
                 .map(p -> Fact.of(p, "known signature " + v))
-                .orElse(Fact.unknown("signature " + v + " is not one Chronoscope knows"))), v -> v);
-        s.fact("constantTsc", h.constantTscFlag(), v -> v);
-        s.fact("nonstopTsc", h.nonstopTscFlag(), v -> v);
-        s.fact("tscKnownFreq", h.tscKnownFreqFlag(), v -> v);
-        s.fact("rdtscpFlag", h.rdtscpFlag(), v -> v);
-        s.fact("clocksource", h.clocksource(), v -> v);
-        s.fact("availableClocksources", h.availableClocksources(), v -> v);
-        s.fact("vdsoCapableClocksource", h.vdsoCapableClocksource(), v -> v);
-        s.fact("cpufreqGovernor", h.cpufreqGovernor(), v -> v);
-        s.fact("cpufreqBoost", h.cpufreqBoost(), v -> v);
-        s.fact("intelNoTurbo", h.intelNoTurbo(), v -> v);
+                .orElse(Fact.unknown("signature " + v + " is not one Chronoscope knows"))));
+        s.fact("constantTsc", h.constantTscFlag());
+        s.fact("nonstopTsc", h.nonstopTscFlag());
+        s.fact("tscKnownFreq", h.tscKnownFreqFlag());
+        s.fact("rdtscpFlag", h.rdtscpFlag());
+        s.fact("clocksource", h.clocksource());
+        s.fact("availableClocksources", h.availableClocksources());
+        s.fact("vdsoCapableClocksource", h.vdsoCapableClocksource());
+        s.fact("cpufreqGovernor", h.cpufreqGovernor());
+        s.fact("cpufreqBoost", h.cpufreqBoost());
+        s.fact("intelNoTurbo", h.intelNoTurbo());
         s.fact("isolatedCpus", h.isolatedCpus(), CpuList::cpus);
         s.fact("nohzFullCpus", h.nohzFullCpus(), CpuList::cpus);
-        s.fact("kernelRelease", h.kernelRelease(), v -> v);
+        s.fact("kernelRelease", h.kernelRelease());
         // the container's limits: no quota or limit is a null member inside a known fact, unknown is the fact null
-        s.fact("cgroup", h.get(HostFact.CGROUP), v -> v);
+        s.fact("cgroup", h.get(HostFact.CGROUP));
         s.fact("cgroupCpuQuota", h.get(HostFact.CGROUP_CPU_QUOTA), q -> Json.object()
                 .put("quotaUs", q.limited() ? q.quotaMicros() : null).put("periodUs", q.periodMicros())
                 .put("cpus", q.limited() ? q.cpus() : null));
@@ -199,11 +199,11 @@ public final class DoctorJson {
         s.fact("kernelHz", tick, DoctorRules.KernelTick::hz);
         s.fact("kernelTickNs", tick, DoctorRules.KernelTick::stepNs);
         s.fact("kernelTickClock", tick, t -> t.clock().name());
-        s.fact("highResTimers", r.highResTimers(), v -> v);
-        s.fact("ntpSynchronised", h.ntpSynchronised(), v -> v);
-        s.fact("ntpClockState", h.clockState(), v -> v);
-        s.fact("ntpStatus", h.ntpStatusFlags(), v -> v);
-        s.fact("ntpFrequencyPpm", h.ntpFrequencyPpm(), v -> v);
+        s.fact("highResTimers", r.highResTimers());
+        s.fact("ntpSynchronised", h.ntpSynchronised());
+        s.fact("ntpClockState", h.clockState());
+        s.fact("ntpStatus", h.ntpStatusFlags());
+        s.fact("ntpFrequencyPpm", h.ntpFrequencyPpm());
         s.fact("monotonicRawDriftPpm", r.drift(), DoctorReport.Drift::ppm);
         s.fact("monotonicRawDriftUncertaintyPpm", r.drift(), DoctorReport.Drift::uncertaintyPpm);
         s.fact("monotonicRawDriftWindowNs", r.drift(), DoctorReport.Drift::windowNanos);
@@ -222,6 +222,11 @@ public final class DoctorJson {
 
         void put(String name, Object value) {
             obj.put(name, value);
+        }
+
+        /** The fact's value as it is (a list as a JSON array), its source, or its reason for being unknown. */
+        void fact(String name, Fact<?> fact) {
+            fact(name, fact, v -> v);
         }
 
         <T> void fact(String name, Fact<T> fact, Function<? super T, ?> toJson) {

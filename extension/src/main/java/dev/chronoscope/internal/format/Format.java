@@ -5,8 +5,8 @@ import java.util.Locale;
 /**
  * Numbers as Chronoscope prints them, in named styles: the assertion messages, the timing sections,
  * the run report and the doctor all print through here, so one figure reads the same everywhere.
- * Plain ASCII, the same in every locale; a value that is missing or cannot be computed (NaN) is
- * {@value #MISSING} in every style. Depends on nothing else of Chronoscope, so every layer may use it.
+ * Plain ASCII (but for the run report's {@link #reportDuration}, whose HTML says µs), the same in
+ * every locale; a value that is missing or cannot be computed (NaN) is {@value #MISSING} in every style. Depends on nothing else of Chronoscope, so every layer may use it.
  */
 public final class Format {
 
@@ -37,6 +37,28 @@ public final class Format {
         return fourDigits(nanos / 1e9) + " s";
     }
 
+    /**
+     * A duration in nanoseconds as the run report and its plots print it: the unit that reads best
+     * and a fixed number of decimals for that unit, so that figures in one column line up:
+     * {@code 80.1 ns}, {@code 3.95 µs}, {@code 1.20 ms}, {@code 2.500 s}.
+     */
+    public static String reportDuration(double nanos) {
+        if (!Double.isFinite(nanos)) {
+            return nonFinite(nanos);
+        }
+        double a = Math.abs(nanos);
+        if (a < 1e3) {
+            return String.format(Locale.ROOT, "%.1f ns", nanos);
+        }
+        if (a < 1e6) {
+            return String.format(Locale.ROOT, "%.2f µs", nanos / 1e3);
+        }
+        if (a < 1e9) {
+            return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+        }
+        return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
+    }
+
     /** Four significant digits below 1,000, whole numbers shown whole: {@code 6.923}, {@code 41.20}, {@code 193.1}, {@code 900}, {@code 1}. */
     private static String fourDigits(double v) {
         double a = Math.abs(v);
@@ -62,6 +84,34 @@ public final class Format {
             return nonFinite(v);
         }
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /**
+     * A figure in the clock's unit as verdicts and self-checks state it: as {@link #units}, but a
+     * fraction of one unit (a batch's quantum per call) to three decimals, where one would print it
+     * as 0.0: {@code 108}, {@code 29.9}, {@code 0.125}.
+     */
+    public static String unitsOrFraction(double v) {
+        if (Double.isFinite(v) && v != Math.rint(v) && Math.abs(v) < 1) {
+            return String.format(Locale.ROOT, "%.3f", v);
+        }
+        return units(v);
+    }
+
+    /**
+     * A multiple of a threshold's reference, rounded down so that one just under a threshold never
+     * prints as the threshold: two decimals below 10, one below 100, whole above: {@code 3.99x},
+     * {@code 84.9x}, {@code 150x}.
+     */
+    public static String multiple(double r) {
+        if (!Double.isFinite(r)) {
+            return nonFinite(r);
+        }
+        if (r < 10) {
+            return String.format(Locale.ROOT, "%.2fx", Math.floor(r * 100) / 100);
+        }
+        return r < 100 ? String.format(Locale.ROOT, "%.1fx", Math.floor(r * 10) / 10)
+                : String.format(Locale.ROOT, "%.0fx", Math.floor(r));
     }
 
     /**

@@ -21,7 +21,8 @@ import java.util.Objects;
  */
 public final class HostFact<T> {
 
-    // filled by the constants' initialisers, in declaration order; declared before them so it exists
+    // filled by the constants' initialisers, in declaration order; declared before them so it exists.
+    // Written by the class initialiser alone: from then on ALL, its immutable copy, is what is read.
     private static final List<HostFact<?>> DECLARED = new ArrayList<>();
 
     /** CPU vendor: CPUID.0, else {@code /proc/cpuinfo vendor_id}. */

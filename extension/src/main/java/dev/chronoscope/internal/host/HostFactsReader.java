@@ -11,6 +11,9 @@ import java.util.function.BiFunction;
  */
 public final class HostFactsReader {
 
+    /** What an absent file means where its absence says nothing else. */
+    private static final String ABSENT = "file absent";
+
     public static final String CURRENT_CLOCKSOURCE = "/sys/devices/system/clocksource/clocksource0/current_clocksource";
     public static final String AVAILABLE_CLOCKSOURCE = "/sys/devices/system/clocksource/clocksource0/available_clocksource";
     public static final String SMT_ACTIVE = "/sys/devices/system/cpu/smt/active";
@@ -34,7 +37,7 @@ public final class HostFactsReader {
 
     /** The facts of the host that {@code files}, {@code cpu} and {@code ntp} describe. */
     public static HostFacts read(HostFiles files, CpuidSource cpu, NtpSource ntp) {
-        Fact<String> cpuinfoText = text(files, CpuInfo.PATH, "file absent");
+        Fact<String> cpuinfoText = text(files, CpuInfo.PATH, ABSENT);
         CpuInfo cpuinfo = cpuinfoText.isKnown() ? CpuInfo.parse(cpuinfoText.get()) : CpuInfo.unknown(cpuinfoText.source());
         CpuidFacts cpuid = CpuidFacts.decode(cpu);
         Cgroups cgroups = Cgroups.locate(files);
@@ -44,9 +47,9 @@ public final class HostFactsReader {
                 .with(HostFact.CPU_VENDOR, firstKnown(cpuid.vendor(), cpuinfo.vendor()))
                 .with(HostFact.CPU_MODEL, firstKnown(cpuid.brand(), cpuinfo.modelName()))
                 .with(HostFact.LOGICAL_CPUS, cpuinfo.processors())
-                .with(HostFact.ONLINE_CPUS, file(files, ONLINE, "file absent", CpuList::parse))
-                .with(HostFact.SMT_ACTIVE, file(files, SMT_ACTIVE, "file absent", HostParsers::zeroOrOne))
-                .with(HostFact.SMT_CONTROL, file(files, SMT_CONTROL, "file absent", HostParsers::word))
+                .with(HostFact.ONLINE_CPUS, file(files, ONLINE, CpuList::parse))
+                .with(HostFact.SMT_ACTIVE, file(files, SMT_ACTIVE, HostParsers::zeroOrOne))
+                .with(HostFact.SMT_CONTROL, file(files, SMT_CONTROL, HostParsers::word))
                 .with(HostFact.INVARIANT_TSC, cpuid.invariantTsc())
                 .with(HostFact.RDTSCP, cpuid.rdtscp())
                 .with(HostFact.RDPID, cpuid.rdpid())
@@ -56,20 +59,20 @@ public final class HostFactsReader {
                 .with(HostFact.NONSTOP_TSC_FLAG, cpuinfo.flag("nonstop_tsc"))
                 .with(HostFact.TSC_KNOWN_FREQ_FLAG, cpuinfo.flag("tsc_known_freq"))
                 .with(HostFact.RDTSCP_FLAG, cpuinfo.flag("rdtscp"))
-                .with(HostFact.KERNEL_TSC_PARAMETERS, file(files, CMDLINE, "file absent", HostParsers::tscParameters))
-                .with(HostFact.CLOCKSOURCE, file(files, CURRENT_CLOCKSOURCE, "file absent", HostParsers::word))
-                .with(HostFact.AVAILABLE_CLOCKSOURCES, file(files, AVAILABLE_CLOCKSOURCE, "file absent", HostParsers::words))
+                .with(HostFact.KERNEL_TSC_PARAMETERS, file(files, CMDLINE, HostParsers::tscParameters))
+                .with(HostFact.CLOCKSOURCE, file(files, CURRENT_CLOCKSOURCE, HostParsers::word))
+                .with(HostFact.AVAILABLE_CLOCKSOURCES, file(files, AVAILABLE_CLOCKSOURCE, HostParsers::words))
                 // cpufreq appears only when a driver manages the CPU's frequency; VMs usually have none
                 .with(HostFact.CPUFREQ_GOVERNOR, file(files, SCALING_GOVERNOR, "no cpufreq driver (file absent)", HostParsers::word))
                 .with(HostFact.CPUFREQ_BOOST, file(files, BOOST, "no cpufreq boost control (file absent)", HostParsers::zeroOrOne))
                 .with(HostFact.INTEL_NO_TURBO, file(files, NO_TURBO, "not driven by intel_pstate (file absent)", HostParsers::zeroOrOne))
-                .with(HostFact.ISOLATED_CPUS, file(files, ISOLATED, "file absent", CpuList::parse))
+                .with(HostFact.ISOLATED_CPUS, file(files, ISOLATED, CpuList::parse))
                 .with(HostFact.NOHZ_FULL_CPUS, file(files, NOHZ_FULL, "kernel built without NO_HZ_FULL (file absent)", HostParsers::nohzFull))
                 .with(HostFact.CGROUP, cgroups.describe())
                 .with(HostFact.CGROUP_CPU_QUOTA, cgroups.cpuQuota())
                 .with(HostFact.CGROUP_CPUSET, cgroups.cpuset())
                 .with(HostFact.CGROUP_MEMORY_LIMIT, cgroups.memoryLimit())
-                .with(HostFact.KERNEL_RELEASE, file(files, OSRELEASE, "file absent", HostParsers::line))
+                .with(HostFact.KERNEL_RELEASE, file(files, OSRELEASE, HostParsers::line))
                 .with(HostFact.TSC_FREQUENCY_HZ_CPUID15, cpuid.tscFrequencyHzLeaf15())
                 .with(HostFact.BASE_FREQUENCY_HZ_CPUID16, cpuid.baseFrequencyHzLeaf16())
                 .with(HostFact.TSC_FREQUENCY_HZ_HYPERVISOR, cpuid.tscFrequencyHzHypervisor())
@@ -91,6 +94,11 @@ public final class HostFactsReader {
             case HostFiles.Content.Absent a -> Fact.unknown(path + ": " + absentMeaning);
             case HostFiles.Content.Unreadable u -> Fact.unknown(path + ": unreadable: " + u.reason());
         };
+    }
+
+    /** {@link #file(HostFiles, String, String, BiFunction)} of a file whose absence means nothing more than that. */
+    private static <T> Fact<T> file(HostFiles files, String path, BiFunction<String, String, Fact<T>> parser) {
+        return file(files, path, ABSENT, parser);
     }
 
     private static <T> Fact<T> file(HostFiles files, String path, String absentMeaning,

@@ -16,7 +16,6 @@ import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.report.ClaimRecord;
 import dev.chronoscope.internal.report.ComparisonRecord;
 import dev.chronoscope.internal.report.ContainerFacts;
-import dev.chronoscope.internal.stats.ClaimLog;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -151,7 +150,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .run(runtime.run())
                 .comparisons(probe.comparisons().stream().map(c -> ComparisonRecord.of(c, timings)).toList())
                 // the claims made in the test and its @AfterEach methods, which run before the record is made
-                .claims(ClaimRecord.of(ClaimLog.take(timings), timings))
+                .claims(ClaimRecord.of(context.claims().take(), timings))
                 .build();
     }
 

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.ProbeFloor;
+import dev.chronoscope.internal.format.Format;
 
 import java.util.Locale;
 
@@ -107,7 +108,7 @@ final class BatchSizing {
             return null;
         }
         return String.format(Locale.ROOT, "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
-                Timings.format(p50), Timings.format(floor), Timings.format(context.step()),
+                Format.unitsOrFraction(p50), Format.unitsOrFraction(floor), Format.unitsOrFraction(context.step()),
                 context.reader().countsTicks() ? "ticks" : "ns");
     }
 

@@ -1,7 +1,5 @@
 package dev.chronoscope.internal.measure;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -16,22 +14,13 @@ public final class PageFaults {
     private PageFaults() {
     }
 
-    private static final ThreadProcFile FILE = new ThreadProcFile(STAT, 1024);
+    // static: each thread's own file, open for the thread's lifetime (a thread-local inside), not a run's or a
+    // test's state; opened per test or per timing, every read around a measurement would allocate
+    private static final ThreadProcFile FILE = new ThreadProcFile(STAT, 1024, PageFaults::parse);
 
     /** The calling thread's minor faults so far; -1 where they cannot be read. */
     public static long minor() {
-        java.nio.ByteBuffer read = FILE.read();
-        return read == null ? -1 : parse(read.array(), read.position());
-    }
-
-    static long minor(Path stat) {
-        byte[] text;
-        try {
-            text = Files.readAllBytes(stat);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return parse(text, text.length);
+        return FILE.read();
     }
 
     /** Field 10 of a stat file's first {@code length} bytes; -1 when it has none. */
@@ -50,11 +39,6 @@ public final class PageFaults {
                 field++;
             }
         }
-        long value = 0;
-        int digits = 0;
-        for (; i < length && text[i] >= '0' && text[i] <= '9' && digits < 19; i++, digits++) {
-            value = value * 10 + (text[i] - '0');
-        }
-        return digits == 0 ? -1 : value;
+        return ThreadProcFile.digitsAt(text, i, length);
     }
 }

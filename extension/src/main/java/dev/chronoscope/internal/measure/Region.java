@@ -37,121 +37,76 @@ public sealed interface Region {
     }
 
     /**
-     * A region shape: its shared loop class, the interface the loop's constructor takes, and an
-     * empty region of the shape (for the floor of its inlined copies).
+     * A region shape: its shared loop class, the interface the loop's constructor takes and the
+     * method of it a timing runs, an empty region of the shape (for the floor of its inlined
+     * copies), and the entry into the shared loop ({@link RegionLoop}) for a region of the shape.
      */
-    record Shape(Class<? extends ShapeLoop> loop, Class<?> type, Region empty) {
+    record Shape(Class<? extends ShapeLoop> loop, Class<?> type, String method, Object emptyRegion, SharedLoop shared) {
+
+        /** The empty region of this shape. */
+        Region empty() {
+            return of(emptyRegion);
+        }
+
+        /** {@code region}, of this shape's {@link #type()}, timed by the shared loop. */
+        Region of(Object region) {
+            return new Shaped(this, Objects.requireNonNull(region, "region"));
+        }
     }
 
-    /** Empty regions, one per shape: what an inlined floor times. */
-    Shape OBJECT = new Shape(ObjectRegionLoop.class, Supplier.class, new OfObject(() -> null));
-    Shape LONG = new Shape(LongRegionLoop.class, LongSupplier.class, new OfLong(() -> 0L));
-    Shape INT = new Shape(IntRegionLoop.class, IntSupplier.class, new OfInt(() -> 0));
-    Shape DOUBLE = new Shape(DoubleRegionLoop.class, DoubleSupplier.class, new OfDouble(() -> 0d));
-    Shape RUNNABLE = new Shape(RunnableRegionLoop.class, Runnable.class, new OfRunnable(() -> { }));
+    /** One of {@link RegionLoop}'s {@code repeat}s, chosen by a shape for a region of its type, before any sample. */
+    @FunctionalInterface
+    interface SharedLoop {
+        long time(Object region, ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink);
+    }
+
+    /** The shapes, each with its empty region: what an inlined floor times. */
+    Shape OBJECT = new Shape(ObjectRegionLoop.class, Supplier.class, "get", (Supplier<Object>) () -> null,
+            (region, reader, count, calls, budget, recorder, sink) ->
+                    RegionLoop.repeat(reader, (Supplier<?>) region, count, calls, budget, recorder, sink));
+    Shape LONG = new Shape(LongRegionLoop.class, LongSupplier.class, "getAsLong", (LongSupplier) () -> 0L,
+            (region, reader, count, calls, budget, recorder, sink) ->
+                    RegionLoop.repeat(reader, (LongSupplier) region, count, calls, budget, recorder, sink));
+    Shape INT = new Shape(IntRegionLoop.class, IntSupplier.class, "getAsInt", (IntSupplier) () -> 0,
+            (region, reader, count, calls, budget, recorder, sink) ->
+                    RegionLoop.repeat(reader, (IntSupplier) region, count, calls, budget, recorder, sink));
+    Shape DOUBLE = new Shape(DoubleRegionLoop.class, DoubleSupplier.class, "getAsDouble", (DoubleSupplier) () -> 0d,
+            (region, reader, count, calls, budget, recorder, sink) ->
+                    RegionLoop.repeat(reader, (DoubleSupplier) region, count, calls, budget, recorder, sink));
+    Shape RUNNABLE = new Shape(RunnableRegionLoop.class, Runnable.class, "run", (Runnable) () -> { },
+            (region, reader, count, calls, budget, recorder, sink) ->
+                    RegionLoop.repeat(reader, (Runnable) region, count, calls, budget, recorder, sink));
 
     static Region of(Supplier<?> region) {
-        return new OfObject(Objects.requireNonNull(region, "region"));
+        return OBJECT.of(region);
     }
 
     static Region of(LongSupplier region) {
-        return new OfLong(Objects.requireNonNull(region, "region"));
+        return LONG.of(region);
     }
 
     static Region of(IntSupplier region) {
-        return new OfInt(Objects.requireNonNull(region, "region"));
+        return INT.of(region);
     }
 
     static Region of(DoubleSupplier region) {
-        return new OfDouble(Objects.requireNonNull(region, "region"));
+        return DOUBLE.of(region);
     }
 
     static Region of(Runnable region) {
-        return new OfRunnable(Objects.requireNonNull(region, "region"));
+        return RUNNABLE.of(region);
     }
 
-    record OfObject(Supplier<?> region) implements Region {
+    /** {@code region}, of {@code shape}'s type, timed by the shape's shared loop. */
+    record Shaped(Shape shape, Object region) implements Region {
         @Override
         public String entryMethod() {
-            return "get";
-        }
-
-        @Override
-        public Shape shape() {
-            return OBJECT;
+            return shape.method();
         }
 
         @Override
         public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-            return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
-        }
-    }
-
-    record OfLong(LongSupplier region) implements Region {
-        @Override
-        public String entryMethod() {
-            return "getAsLong";
-        }
-
-        @Override
-        public Shape shape() {
-            return LONG;
-        }
-
-        @Override
-        public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-            return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
-        }
-    }
-
-    record OfInt(IntSupplier region) implements Region {
-        @Override
-        public String entryMethod() {
-            return "getAsInt";
-        }
-
-        @Override
-        public Shape shape() {
-            return INT;
-        }
-
-        @Override
-        public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-            return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
-        }
-    }
-
-    record OfDouble(DoubleSupplier region) implements Region {
-        @Override
-        public String entryMethod() {
-            return "getAsDouble";
-        }
-
-        @Override
-        public Shape shape() {
-            return DOUBLE;
-        }
-
-        @Override
-        public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-            return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
-        }
-    }
-
-    record OfRunnable(Runnable region) implements Region {
-        @Override
-        public String entryMethod() {
-            return "run";
-        }
-
-        @Override
-        public Shape shape() {
-            return RUNNABLE;
-        }
-
-        @Override
-        public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-            return RegionLoop.repeat(reader, region, count, calls, budgetNanos, recorder, sink);
+            return shape.shared().time(region, reader, count, calls, budgetNanos, recorder, sink);
         }
     }
 

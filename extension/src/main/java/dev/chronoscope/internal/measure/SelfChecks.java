@@ -2,6 +2,7 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
+import dev.chronoscope.internal.format.Format;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -68,13 +69,13 @@ final class SelfChecks {
             return Optional.empty();
         }
         String alone = aloneCalls == 1
-                ? String.format(Locale.ROOT, "p50 %s %s net of %d single calls", Timings.format(aloneNet), unit, BatchSizing.ALONE_SAMPLES)
+                ? String.format(Locale.ROOT, "p50 %s %s net of %d single calls", Format.unitsOrFraction(aloneNet), unit, BatchSizing.ALONE_SAMPLES)
                 : String.format(Locale.ROOT, "p50 %s %s per call net, %d calls per sample through the shared loop, the smallest"
-                        + " batch the clock resolves", Timings.format(aloneNet), unit, aloneCalls);
+                        + " batch the clock resolves", Format.unitsOrFraction(aloneNet), unit, aloneCalls);
         return Optional.of(String.format(Locale.ROOT, "self-check back to back above alone: %s %s per call in its own loop (p50,"
                         + " %d calls per sample) is %.2fx the same calls without it (%s, timed right after), beyond the x%.2f"
                         + " that noise explains; the region's own loop cannot cost more per call than the shared one unless"
-                        + " it ran other code", Timings.format(perCallNet), unit, throughput.callsPerSample(),
+                        + " it ran other code", Format.unitsOrFraction(perCallNet), unit, throughput.callsPerSample(),
                 perCallNet / aloneNet, alone, ratio));
     }
 
@@ -95,8 +96,8 @@ final class SelfChecks {
         return Optional.of(String.format(Locale.ROOT, "self-check slower than warmed up: the samples' p50 of %s %s per sample"
                         + " (%d calls) is %.2fx the %s %s its warm-up settled at right before, beyond the x%.2f that noise"
                         + " explains: the region's code changed between the two (thrown away by the JIT, or other code)",
-                Timings.format(sampled), unit, timing.callsPerSample(), ratio,
-                Timings.format(settled.finalMedian()), unit, RATIO));
+                Format.unitsOrFraction(sampled), unit, timing.callsPerSample(), ratio,
+                Format.unitsOrFraction(settled.finalMedian()), unit, RATIO));
     }
 
     /**
@@ -151,7 +152,7 @@ final class SelfChecks {
         return Optional.of(String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample and %s %s at %d"
                         + " (raw p50s of pilots of %d samples taken in turn right after the samples; median of %d pairs) differ by"
                         + " %.2fx, beyond the x%.2f that noise explains: the figure depends on the batch length, so it is not the"
-                        + " region's cost per call", Timings.format(median(atK, taken)), unit, k, Timings.format(median(atDouble, taken)),
+                        + " region's cost per call", Format.unitsOrFraction(median(atK, taken)), unit, k, Format.unitsOrFraction(median(atDouble, taken)),
                 unit, 2 * k, BatchSizing.PILOT_SAMPLES, taken, Math.max(ratio, 1 / ratio), RATIO));
     }
 
@@ -226,9 +227,9 @@ final class SelfChecks {
         return Optional.of(String.format(Locale.ROOT, "self-check two modes: %.0f %% of the samples read %s %s per call or less"
                         + " (their middle: %s) and %.0f %% read %s or more (their middle: %s), x%.2f apart: the region ran two ways"
                         + " (two compiled forms of its code, or calls that differ), so no one median describes it",
-                100.0 * (boundary + 1) / n, Timings.format(timing.sortedSample(boundary) / (double) calls), unit,
-                Timings.format(lowMode), 100.0 * (n - boundary - 1) / n, Timings.format(timing.sortedSample(boundary + 1) / (double) calls),
-                Timings.format(highMode), highMode / lowMode));
+                100.0 * (boundary + 1) / n, Format.unitsOrFraction(timing.sortedSample(boundary) / (double) calls), unit,
+                Format.unitsOrFraction(lowMode), 100.0 * (n - boundary - 1) / n, Format.unitsOrFraction(timing.sortedSample(boundary + 1) / (double) calls),
+                Format.unitsOrFraction(highMode), highMode / lowMode));
     }
 
     private static double median(double[] values, int n) {

@@ -1,8 +1,8 @@
 package dev.chronoscope.internal.measure;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.io.RandomAccessFile;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -14,15 +14,46 @@ import java.nio.file.Path;
  */
 final class ThreadProcFile {
 
-    private final ThreadLocal<Open> files;
-
-    ThreadProcFile(Path path, int capacity) {
-        files = ThreadLocal.withInitial(() -> new Open(path, capacity));
+    /** A count read from a file's first {@code length} bytes, parsed in place: no line or string per read; -1 when it has none. */
+    @FunctionalInterface
+    interface Parser {
+        long parse(byte[] text, int length);
     }
 
-    /** The file's bytes, read afresh, in a buffer that the next read on this thread reuses; null when unreadable. */
-    ByteBuffer read() {
-        return files.get().read();
+    private final ThreadLocal<Open> files;
+    private final Parser parser;
+
+    ThreadProcFile(Path path, int capacity, Parser parser) {
+        this.files = ThreadLocal.withInitial(() -> new Open(path, capacity));
+        this.parser = parser;
+    }
+
+    /** The count in the calling thread's file, read afresh into the buffer its last read used; -1 when unreadable. */
+    long read() {
+        Open file = files.get();
+        int length = file.read();
+        return length < 0 ? -1 : parser.parse(file.bytes, length);
+    }
+
+    /** The count in {@code path}, read whole, once (for files other than the calling thread's); -1 when unreadable. */
+    static long readOnce(Path path, Parser parser) {
+        byte[] text;
+        try {
+            text = Files.readAllBytes(path);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return parser.parse(text, text.length);
+    }
+
+    /** The decimal number at {@code from} (at most 19 digits, within the first {@code length} bytes); -1 when none starts there. */
+    static long digitsAt(byte[] text, int from, int length) {
+        long value = 0;
+        int digits = 0;
+        for (int i = from; i < length && text[i] >= '0' && text[i] <= '9' && digits < 19; i++, digits++) {
+            value = value * 10 + (text[i] - '0');
+        }
+        return digits == 0 ? -1 : value;
     }
 
     /**
@@ -34,7 +65,6 @@ final class ThreadProcFile {
     private static final class Open {
         private final RandomAccessFile file;
         private final byte[] bytes;
-        private final ByteBuffer buffer;
 
         Open(Path path, int capacity) {
             RandomAccessFile f;
@@ -45,12 +75,12 @@ final class ThreadProcFile {
             }
             file = f;
             bytes = new byte[capacity];
-            buffer = ByteBuffer.wrap(bytes);
         }
 
-        ByteBuffer read() {
+        /** Reads the file afresh into {@code bytes}: how many bytes it read, -1 when unreadable. */
+        int read() {
             if (file == null) {
-                return null;
+                return -1;
             }
             int length = 0;
             try {
@@ -61,11 +91,9 @@ final class ThreadProcFile {
                     length += n;
                 }
             } catch (IOException | RuntimeException e) {
-                return null;
+                return -1;
             }
-            buffer.clear();
-            buffer.position(length);
-            return buffer;
+            return length;
         }
     }
 }

@@ -1,8 +1,6 @@
 package dev.chronoscope.internal.measure;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -19,22 +17,17 @@ public final class ThreadSwitches {
     private ThreadSwitches() {
     }
 
-    private static final ThreadProcFile FILE = new ThreadProcFile(STATUS, 4096);
+    // static: each thread's own file, open for the thread's lifetime (a thread-local inside), not a run's or a
+    // test's state; opened per test or per timing, every read around a measurement would allocate
+    private static final ThreadProcFile FILE = new ThreadProcFile(STATUS, 4096, ThreadSwitches::parse);
 
     /** The calling thread's involuntary context switches so far; -1 where they cannot be read. */
     public static long involuntary() {
-        java.nio.ByteBuffer read = FILE.read();
-        return read == null ? -1 : parse(read.array(), read.position());
+        return FILE.read();
     }
 
     static long involuntary(Path status) {
-        byte[] text;
-        try {
-            text = Files.readAllBytes(status);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return parse(text, text.length);
+        return ThreadProcFile.readOnce(status, ThreadSwitches::parse);
     }
 
     /** The count in the first {@code length} bytes of a status file; -1 when it has none. */
@@ -48,12 +41,7 @@ public final class ThreadSwitches {
         while (i < length && (text[i] == ' ' || text[i] == '\t')) {
             i++;
         }
-        long value = 0;
-        int digits = 0;
-        for (; i < length && text[i] >= '0' && text[i] <= '9' && digits < 19; i++, digits++) {
-            value = value * 10 + (text[i] - '0');
-        }
-        return digits == 0 ? -1 : value;
+        return ThreadProcFile.digitsAt(text, i, length);
     }
 
     private static final byte[] KEY_BYTES = KEY.getBytes(StandardCharsets.US_ASCII);

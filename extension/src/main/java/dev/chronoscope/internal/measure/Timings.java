@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Allocation;
+import dev.chronoscope.ClaimLog;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
@@ -9,6 +10,8 @@ import dev.chronoscope.TscFrequency;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.clock.ReadingDifferences;
+import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.stats.AssertionSettings;
 
 /** Turns recorded samples into {@link Timing}s and {@link ProbeFloor}s, and decides the verdict. */
@@ -30,9 +33,17 @@ public final class Timings {
      * {@link EffectiveResolution} in its unit, {@code stepSource} how it was decided.
      *
      * @param assertions how claims about its timings decide, and the seed of its comparisons
+     * @param claims     where the claims about its timings are logged: its own, for whoever owns the context
+     *                   (a timed test) to take into its record
      */
     public record Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
-                          double step, String stepSource, AssertionSettings assertions) {
+                          double step, String stepSource, AssertionSettings assertions, ClaimLog claims) {
+
+        /** A context with a claim log of its own. */
+        public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
+                       double step, String stepSource, AssertionSettings assertions) {
+            this(reader, frequency, floor, subtractFloor, step, stepSource, assertions, new ClaimLog());
+        }
 
         /** A context whose claims decide with the documented defaults. */
         public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
@@ -51,9 +62,9 @@ public final class Timings {
      * A measured floor and its samples as differences between readings, which the clock's
      * {@link EffectiveResolution} is decided from together with back-to-back reads.
      */
-    public record Floor(ProbeFloor floor, EffectiveResolution.Differences differences, double loopBytesPerCall) {
+    public record Floor(ProbeFloor floor, ReadingDifferences differences, double loopBytesPerCall) {
 
-        public Floor(ProbeFloor floor, EffectiveResolution.Differences differences) {
+        public Floor(ProbeFloor floor, ReadingDifferences differences) {
             this(floor, differences, 0);
         }
     }
@@ -75,7 +86,7 @@ public final class Timings {
         Summary raw = summary(Statistics.of(recorder.samples()), unit);
         double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
         return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed),
-                EffectiveResolution.Differences.of(recorder.samples().toArray()),
+                ReadingDifferences.of(recorder.samples().toArray()),
                 java.util.Optional.ofNullable(loop.result(0)).map(Allocation::bytesPerCall).orElse(0.0));
     }
 
@@ -160,6 +171,7 @@ public final class Timings {
                 .step(step, batchFloor == null ? context.stepSource()
                         : context.stepSource() + "; per call: the quantum / " + calls + " calls per sample")
                 .failsWhenInconclusive(context.assertions().strict())
+                .claimLog(context.claims())
                 .mode(batchFloor == null ? dev.chronoscope.TimingMode.LATENCY : dev.chronoscope.TimingMode.THROUGHPUT, calls);
         if (allocation != null) {
             b.allocation(allocation);
@@ -214,45 +226,27 @@ public final class Timings {
         boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * shareFloor && net > 0;
         boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;
         String u = unit.symbol();
-        String floorRatio = shareFloor > 0 ? ratio(net / shareFloor) + (shareFloor == floorMedian ? " floor" : " fenced pair per call")
+        String floorRatio = shareFloor > 0 ? Format.multiple(net / shareFloor) + (shareFloor == floorMedian ? " floor" : " fenced pair per call")
                 : "floor p50 0";
-        String stepRatio = step > 0 ? ratio(net / step) + " quantum" : "quantum unknown";
+        String stepRatio = step > 0 ? Format.multiple(net / step) + " quantum" : "quantum unknown";
         if (clearOfFloor && clearOfStep) {
             b.verdict(Verdict.RESOLVED, String.format(java.util.Locale.ROOT, "resolved (%s, %s)", floorRatio, stepRatio));
             return;
         }
-        StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", format(net), u));
+        StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", Format.unitsOrFraction(net), u));
         if (net == 0) {
             why.append(" (the median region read no longer than the empty region");
-            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's quantum is %s %s)", format(step), u) : ")");
+            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's quantum is %s %s)", Format.unitsOrFraction(step), u) : ")");
         } else {
             if (!clearOfFloor) {
                 why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx %s of %s %s)", floorRatio,
-                        MIN_NET_OVER_FLOOR, shareName, format(shareFloor), u));
+                        MIN_NET_OVER_FLOOR, shareName, Format.unitsOrFraction(shareFloor), u));
             }
             if (!clearOfStep) {
                 why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT,
-                        "%s (needs >= %.0f quanta of the clock's effective resolution, %s %s)", stepRatio, MIN_NET_STEPS, format(step), u));
+                        "%s (needs >= %.0f quanta of the clock's effective resolution, %s %s)", stepRatio, MIN_NET_STEPS, Format.unitsOrFraction(step), u));
             }
         }
         b.verdict(Verdict.NOT_RESOLVED, why.toString());
-    }
-
-    /** A ratio with one decimal below 100, whole above: {@code 2.7x}, {@code 84x}. */
-    static String ratio(double r) {
-        // two decimals below 10, so a ratio just under a threshold never prints as the threshold
-        if (r < 10) {
-            return String.format(java.util.Locale.ROOT, "%.2fx", Math.floor(r * 100) / 100);
-        }
-        return r < 100 ? String.format(java.util.Locale.ROOT, "%.1fx", Math.floor(r * 10) / 10)
-                : String.format(java.util.Locale.ROOT, "%.0fx", Math.floor(r));
-    }
-
-    static String format(double v) {
-        if (v != Math.rint(v) && Math.abs(v) < 1) {
-            // a batch's quantum per call is a fraction of a unit: one decimal would print it as 0.0
-            return String.format(java.util.Locale.ROOT, "%.3f", v);
-        }
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 }

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,7 +20,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                             double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
                             double kindFloorP50Ns) {
 
-    private static final int[] PERCENTILES = {10, 25, 50, 75, 90, 99};
+    private static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
 
     public BaselineEntry {
         quantilesNs = Map.copyOf(quantilesNs);

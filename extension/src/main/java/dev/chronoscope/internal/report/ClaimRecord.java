@@ -1,8 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.ClaimLog;
+import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;
-import dev.chronoscope.internal.stats.ClaimLog;
-import dev.chronoscope.internal.stats.Outcome;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,23 +17,20 @@ import java.util.Objects;
  *
  * @param timings the indexes of the timings it is about in the record's {@code timings}: one, or a comparison's first and second
  * @param claim   what was claimed, in a few words ({@code p50 < 80 ns})
- * @param outcome {@value #PASSED}, {@value #FAILED} or {@value #INCONCLUSIVE}
+ * @param outcome {@code passed}, {@code failed} or {@code inconclusive} ({@link Outcome#word()})
  * @param effect  what it did to the test: {@code passed}, {@code failed the test} or {@code aborted the test}
  * @param message why: the failure's or abort's message, or for a pass the interval that decided it
  */
 public record ClaimRecord(List<Integer> timings, String claim, String outcome, String effect, String message) {
-
-    public static final String PASSED = "passed";
-    public static final String FAILED = "failed";
-    public static final String INCONCLUSIVE = "inconclusive";
 
     public ClaimRecord {
         timings = List.copyOf(timings);
         Objects.requireNonNull(claim, "claim");
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(effect, "effect");
-        if (!PASSED.equals(outcome) && !FAILED.equals(outcome) && !INCONCLUSIVE.equals(outcome)) {
-            throw new IllegalArgumentException("claim outcome '" + outcome + "': expected " + PASSED + ", " + FAILED + " or " + INCONCLUSIVE);
+        if (Outcome.ofWord(outcome).isEmpty()) {
+            throw new IllegalArgumentException("claim outcome '" + outcome + "': expected " + Outcome.PASS.word() + ", "
+                    + Outcome.FAIL.word() + " or " + Outcome.INCONCLUSIVE.word());
         }
         if (timings.isEmpty()) {
             throw new IllegalArgumentException("the claim '" + claim + "' names no timing");
@@ -54,18 +51,10 @@ public record ClaimRecord(List<Integer> timings, String claim, String outcome, S
                 }
             }
             if (!indexes.isEmpty()) {
-                out.add(new ClaimRecord(indexes, e.claim(), outcome(e.outcome()), effect(e.outcome(), e.strict()), e.message()));
+                out.add(new ClaimRecord(indexes, e.claim(), e.outcome().word(), effect(e.outcome(), e.strict()), e.message()));
             }
         }
         return out;
-    }
-
-    private static String outcome(Outcome o) {
-        return switch (o) {
-            case PASS -> PASSED;
-            case FAIL -> FAILED;
-            case INCONCLUSIVE -> INCONCLUSIVE;
-        };
     }
 
     private static String effect(Outcome o, boolean strict) {

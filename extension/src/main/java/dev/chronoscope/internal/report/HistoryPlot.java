@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.format.Format;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -29,9 +31,9 @@ public final class HistoryPlot {
         StringBuilder figures = new StringBuilder(title).append(':');
         for (ReportBaseline.Point p : points) {
             figures.append(" run ").append(p.run()).append(" saved ").append(p.savedAt()).append(p.sameHost() ? "" : " on another host (not compared)")
-                    .append(' ').append(SvgPlot.human(p.medianNs())).append(';');
+                    .append(' ').append(Format.reportDuration(p.medianNs())).append(';');
         }
-        figures.append(" this run ").append(SvgPlot.human(currentNs));
+        figures.append(" this run ").append(Format.reportDuration(currentNs));
         StringBuilder svg = SvgPlot.open(figures.toString(), HEIGHT);
         List<Double> same = points.stream().filter(p -> p.sameHost() && Double.isFinite(p.medianNs()) && p.medianNs() > 0)
                 .map(ReportBaseline.Point::medianNs).toList();

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.Outcome;
 import dev.chronoscope.internal.format.Format;
 
 import java.util.LinkedHashSet;
@@ -89,9 +90,9 @@ public final class HtmlReport {
     /** {@code 12 claims: 10 passed, 1 failed, 1 inconclusive}. */
     static String claimCounts(RunRecords records) {
         Map<String, Integer> counts = new java.util.LinkedHashMap<>();
-        counts.put(ClaimRecord.PASSED, 0);
-        counts.put(ClaimRecord.FAILED, 0);
-        counts.put(ClaimRecord.INCONCLUSIVE, 0);
+        counts.put(Outcome.PASS.word(), 0);
+        counts.put(Outcome.FAIL.word(), 0);
+        counts.put(Outcome.INCONCLUSIVE.word(), 0);
         int all = 0;
         for (ReportedTest t : records.tests()) {
             for (ClaimRecord c : t.claims()) {
@@ -199,7 +200,7 @@ public final class HtmlReport {
         out.append("<section class=\"test\" id=\"test-").append(n).append("\"><h2 class=\"test-name\">").append(Html.escape(t.test())).append("</h2>\n");
         out.append("<p class=\"meta\">outcome <span class=\"o-").append(Html.escape(t.outcome())).append("\">")
                 .append(Html.escape(t.outcome())).append("</span>").append(" · clock ").append(Html.escape(t.clock()))
-                .append(" · latency floor p50 ").append(SvgPlot.human(t.floorP50Ns()))
+                .append(" · latency floor p50 ").append(Format.reportDuration(t.floorP50Ns()))
                 .append(t.floorSubtracted() ? " (subtracted)" : " (not subtracted)").append(" · pid ").append(t.pid()).append("</p>\n");
         if (t.gate() != null) {
             out.append("<p class=\"gate\">").append(Html.escape(t.gate().describe())).append("</p>\n");
@@ -229,7 +230,7 @@ public final class HtmlReport {
     private static void invocationLine(StringBuilder out, ReportedTest t, int n) {
         ReportedTiming inv = t.timings().get(0);
         out.append("<p class=\"invocation num\" id=\"timing-").append(n).append("-0\">invocation (the whole test method, one sample, "
-                + "one-off work included): ").append(inv.kept() == 0 ? "no sample kept" : SvgPlot.human(inv.medianNs()) + " " + inv.measure());
+                + "one-off work included): ").append(inv.kept() == 0 ? "no sample kept" : Format.reportDuration(inv.medianNs()) + " " + inv.measure());
         if (inv.baseline() != null) {
             out.append(" · baseline <span class=\"badge b-").append(inv.baseline().verdict()).append("\">").append(inv.baseline().verdict())
                     .append("</span>").append(Html.escape(Overview.baseline(inv).substring(inv.baseline().verdict().length())));
@@ -334,6 +335,6 @@ public final class HtmlReport {
         if (summary == null || summary.get(name) == null) {
             return "—";
         }
-        return SvgPlot.human(((Number) summary.get(name)).doubleValue());
+        return Format.reportDuration(((Number) summary.get(name)).doubleValue());
     }
 }

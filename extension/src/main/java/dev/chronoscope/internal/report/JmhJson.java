@@ -23,9 +23,9 @@ public final class JmhJson {
 
     /** The JMH version whose format this follows. */
     public static final String JMH_VERSION = "1.37";
-    private static final String[] PERCENTILE_KEYS = {"0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0"};
-    private static final String[] SECONDARY = {"p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00"};
-    private static final double[] SECONDARY_P = {0, 50, 90, 95, 99, 99.9, 99.99, 100};
+    private static final List<String> PERCENTILE_KEYS = List.of("0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0");
+    private static final List<String> SECONDARY = List.of("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00");
+    private static final List<Double> SECONDARY_P = List.of(0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 100.0);
     private static final Pattern SEGMENT = Pattern.compile("\\[([a-z-]+):([^\\]]*)\\]");
 
     private JmhJson() {
@@ -99,13 +99,13 @@ public final class JmhJson {
 
     private static Map<String, Object> secondary(Distribution d) {
         Map<String, Object> out = new LinkedHashMap<>();
-        for (int i = 0; i < SECONDARY.length; i++) {
-            double v = percentile(d, SECONDARY_P[i]);
+        for (int i = 0; i < SECONDARY.size(); i++) {
+            double v = percentile(d, SECONDARY_P.get(i));
             Map<String, Object> pct = new LinkedHashMap<>();
             for (String k : PERCENTILE_KEYS) {
                 pct.put(k, v);
             }
-            out.put(SECONDARY[i], Json.object().put("score", v).put("scoreError", "NaN").put("scoreConfidence", List.of("NaN", "NaN"))
+            out.put(SECONDARY.get(i), Json.object().put("score", v).put("scoreError", "NaN").put("scoreConfidence", List.of("NaN", "NaN"))
                     .put("scorePercentiles", pct).put("scoreUnit", "ns/op").put("rawData", List.of(List.of(v))));
         }
         return out;

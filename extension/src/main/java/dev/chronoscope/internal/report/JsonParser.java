@@ -75,14 +75,7 @@ public final class JsonParser {
 
     private Map<String, Object> object() {
         Map<String, Object> map = new LinkedHashMap<>();
-        expect('{');
-        skipWhitespace();
-        if (peek() == '}') {
-            pos++;
-            return map;
-        }
-        while (true) {
-            skipWhitespace();
+        elements('{', '}', () -> {
             String name = string();
             skipWhitespace();
             expect(':');
@@ -91,35 +84,34 @@ public final class JsonParser {
                 throw error("duplicate member \"" + name + "\"");
             }
             map.put(name, value());
-            skipWhitespace();
-            char c = next();
-            if (c == '}') {
-                return map;
-            }
-            if (c != ',') {
-                throw error("expected ',' or '}'");
-            }
-        }
+        });
+        return map;
     }
 
     private List<Object> array() {
         List<Object> list = new ArrayList<>();
-        expect('[');
+        elements('[', ']', () -> list.add(value()));
+        return list;
+    }
+
+    /** Reads an object's members or an array's values between {@code open} and {@code close}, {@code element} reading each. */
+    private void elements(char open, char close, Runnable element) {
+        expect(open);
         skipWhitespace();
-        if (peek() == ']') {
+        if (peek() == close) {
             pos++;
-            return list;
+            return;
         }
         while (true) {
             skipWhitespace();
-            list.add(value());
+            element.run();
             skipWhitespace();
             char c = next();
-            if (c == ']') {
-                return list;
+            if (c == close) {
+                return;
             }
             if (c != ',') {
-                throw error("expected ',' or ']'");
+                throw error("expected ',' or '" + close + "'");
             }
         }
     }

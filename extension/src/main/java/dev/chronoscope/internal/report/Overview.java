@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.Outcome;
 import dev.chronoscope.internal.format.Format;
 
 import java.util.ArrayList;
@@ -84,9 +85,9 @@ public final class Overview {
     private static Row row(int n, int i, ReportedTest t) {
         ReportedTiming timing = t.timings().get(i);
         List<ClaimRecord> claims = t.claimsOn(i);
-        long failedClaims = claims.stream().filter(c -> ClaimRecord.FAILED.equals(c.outcome())).count();
+        long failedClaims = claims.stream().filter(c -> Outcome.FAIL.word().equals(c.outcome())).count();
         boolean testFailedElsewhere = "failed".equals(t.outcome()) && t.gate() == null
-                && t.claims().stream().noneMatch(c -> ClaimRecord.FAILED.equals(c.outcome()) || c.effect().startsWith("failed"));
+                && t.claims().stream().noneMatch(c -> Outcome.FAIL.word().equals(c.outcome()) || c.effect().startsWith("failed"));
         if (failedClaims > 0) {
             return new Row(n, i, t, timing, Status.FAILED, failedClaims + (failedClaims == 1 ? " claim failed" : " claims failed"));
         }
@@ -101,7 +102,7 @@ public final class Overview {
             return new Row(n, i, t, timing, Status.REGRESSED, String.format(Locale.ROOT, "×%.2f against the baseline", b.ratio()));
         }
         List<String> why = new ArrayList<>();
-        long inconclusive = claims.stream().filter(c -> ClaimRecord.INCONCLUSIVE.equals(c.outcome())).count();
+        long inconclusive = claims.stream().filter(c -> Outcome.INCONCLUSIVE.word().equals(c.outcome())).count();
         if (inconclusive > 0) {
             why.add(inconclusive + (inconclusive == 1 ? " claim inconclusive" : " claims inconclusive"));
         }
@@ -111,7 +112,7 @@ public final class Overview {
         if (b != null && BaselineVerdict.INCONCLUSIVE.equals(b.verdict())) {
             why.add("baseline inconclusive");
         }
-        if ("aborted".equals(t.outcome()) && inconclusive == 0 && t.claims().stream().noneMatch(c -> ClaimRecord.INCONCLUSIVE.equals(c.outcome()))) {
+        if ("aborted".equals(t.outcome()) && inconclusive == 0 && t.claims().stream().noneMatch(c -> Outcome.INCONCLUSIVE.word().equals(c.outcome()))) {
             why.add("the test was aborted");
         }
         return new Row(n, i, t, timing, why.isEmpty() ? Status.OK : Status.INCONCLUSIVE, String.join("; ", why));
@@ -135,13 +136,13 @@ public final class Overview {
         if (Double.isNaN(m)) {
             return "—";
         }
-        String text = SvgPlot.human(m);
+        String text = Format.reportDuration(m);
         // one sample has no interval worth printing ([0, ∞])
         if (Double.isNaN(t.medianLowNs()) || t.kept() <= 1) {
             return text;
         }
-        return text + " [" + SvgPlot.human(t.medianLowNs()) + ", "
-                + (Double.isFinite(t.medianHighNs()) ? SvgPlot.human(t.medianHighNs()) : "∞") + "]";
+        return text + " [" + Format.reportDuration(t.medianLowNs()) + ", "
+                + (Double.isFinite(t.medianHighNs()) ? Format.reportDuration(t.medianHighNs()) : "∞") + "]";
     }
 
     /** Bytes allocated per call: {@code 248 B}, {@code 214,560 B}, {@code 0.5 B}, or {@code —} where not counted. */

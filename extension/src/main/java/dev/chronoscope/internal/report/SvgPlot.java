@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.format.Format;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -57,21 +59,21 @@ public final class SvgPlot {
                     .append("\" stroke=\"#8e44ad\" stroke-width=\"2\" stroke-dasharray=\"2 3\"/>");
         }
         double median = d.quantilesNs().get(50);
-        marker(svg, "median " + human(median), median, axis, TOP, PLOT_HEIGHT, "#c0392b", "", 0);
+        marker(svg, "median " + Format.reportDuration(median), median, axis, TOP, PLOT_HEIGHT, "#c0392b", "", 0);
         if (axis.floorOnAxis()) {
-            marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, PLOT_HEIGHT, "#27ae60", " stroke-dasharray=\"4 3\"", 1);
+            marker(svg, "floor " + Format.reportDuration(floorNs), floorNs, axis, TOP, PLOT_HEIGHT, "#27ae60", " stroke-dasharray=\"4 3\"", 1);
         }
         if (!baseline.isEmpty()) {
             double lo = baseline.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
             double hi = baseline.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
             text(svg, WIDTH - LEFT, TOP + 8 + 2 * 13, "#8e44ad", "end", "baseline medians (" + baseline.size()
-                    + (baseline.size() == 1 ? " run): " + human(lo) : " runs): " + human(lo) + " – " + human(hi)));
+                    + (baseline.size() == 1 ? " run): " + Format.reportDuration(lo) : " runs): " + Format.reportDuration(lo) + " – " + Format.reportDuration(hi)));
         }
         ticks(svg, axis, TOP + PLOT_HEIGHT);
         int cut = cut(d);
-        axisLabels(svg, axis, floorNs, "p" + cut + " " + human(d.quantilesNs().get(cut)) + ", axis cut there"
-                + (cut < 99 ? " (the tail reaches past 6 IQR); p99 " + human(d.quantilesNs().get(99)) : "")
-                + "; max " + human(d.quantilesNs().get(100)), HEIGHT - 8);
+        axisLabels(svg, axis, floorNs, "p" + cut + " " + Format.reportDuration(d.quantilesNs().get(cut)) + ", axis cut there"
+                + (cut < 99 ? " (the tail reaches past 6 IQR); p99 " + Format.reportDuration(d.quantilesNs().get(99)) : "")
+                + "; max " + Format.reportDuration(d.quantilesNs().get(100)), HEIGHT - 8);
         return svg.append("</svg>").toString();
     }
 
@@ -103,10 +105,10 @@ public final class SvgPlot {
             row(svg, "first: " + comparison.firstLabel(), first, axis, TOP, "#4a78b5");
             row(svg, "second: " + comparison.secondLabel(), second, axis, SECOND_TOP, "#d9822b");
             if (axis.floorOnAxis()) {
-                marker(svg, "floor " + human(floorNs), floorNs, axis, TOP, SECOND_TOP + ROW_HEIGHT - TOP, "#27ae60",
+                marker(svg, "floor " + Format.reportDuration(floorNs), floorNs, axis, TOP, SECOND_TOP + ROW_HEIGHT - TOP, "#27ae60",
                         " stroke-dasharray=\"4 3\"", 10);
             }
-            String right = present.stream().map(d -> (cut(d) == 99 ? "" : "p" + cut(d) + " ") + human(d.quantilesNs().get(cut(d))))
+            String right = present.stream().map(d -> (cut(d) == 99 ? "" : "p" + cut(d) + " ") + Format.reportDuration(d.quantilesNs().get(cut(d))))
                     .reduce((a, b) -> a + " / " + b).map(p -> (p.startsWith("p") ? "" : "p99 ") + p + ", axis cut at the larger").orElse("");
             ticks(svg, axis, SECOND_TOP + ROW_HEIGHT);
             axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 32);
@@ -124,7 +126,7 @@ public final class SvgPlot {
         }
         bars(svg, d, axis, top, ROW_HEIGHT, colour);
         double median = d.quantilesNs().get(50);
-        marker(svg, "median " + human(median), median, axis, top, ROW_HEIGHT, "#c0392b", "", 0);
+        marker(svg, "median " + Format.reportDuration(median), median, axis, top, ROW_HEIGHT, "#c0392b", "", 0);
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\" font-weight=\"600\" "
                 + "paint-order=\"stroke\" stroke=\"#fafafa\" stroke-width=\"3\">%s</text>", LEFT + 2, top - 6, colour, Html.escape(label)));
     }
@@ -269,7 +271,7 @@ public final class SvgPlot {
         svg.append("<path class=\"tick\" d=\"").append(marks).append("\" stroke=\"#888\"/>");
     }
 
-    /** A tick's value in the unit {@link #human} would use, with as many decimals as the ticks' spacing needs. */
+    /** A tick's value in the unit {@link Format#reportDuration} would use, with as many decimals as the ticks' spacing needs. */
     static String tickLabel(double ns, double stepNs) {
         double a = Math.abs(ns);
         double unit = a < 1e3 ? 1 : a < 1e6 ? 1e3 : a < 1e9 ? 1e6 : 1e9;
@@ -299,7 +301,7 @@ public final class SvgPlot {
     private static void axisLabels(StringBuilder svg, Axis axis, double floorNs, String right, int y) {
         if (Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis()) {
             // above the bars, out of the way of the axis's note on the right
-            text(svg, LEFT + 2, 12, "#27ae60", "start", "floor " + human(floorNs) + " lies left of the axis");
+            text(svg, LEFT + 2, 12, "#27ae60", "start", "floor " + Format.reportDuration(floorNs) + " lies left of the axis");
         }
         text(svg, WIDTH - LEFT, y, "#444", "end", right);
     }
@@ -311,28 +313,13 @@ public final class SvgPlot {
 
     /** A timing of one sample (a test's invocation): its value on a strip, with the floor for scale. */
     private static String single(String title, double valueNs, double floorNs) {
-        String text = "one sample: " + human(valueNs) + (Double.isFinite(floorNs) && floorNs > 0
-                ? String.format(Locale.ROOT, " (%.0fx the floor's median, %s)", valueNs / floorNs, human(floorNs)) : "");
+        String text = "one sample: " + Format.reportDuration(valueNs) + (Double.isFinite(floorNs) && floorNs > 0
+                ? String.format(Locale.ROOT, " (%.0fx the floor's median, %s)", valueNs / floorNs, Format.reportDuration(floorNs)) : "");
         return String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" height=\"28\" "
                         + "viewBox=\"0 0 %d 28\" role=\"img\" aria-label=\"%s\"><title>%s</title><rect x=\"0\" y=\"0\" width=\"%d\" "
                         + "height=\"28\" fill=\"#fafafa\" stroke=\"#ddd\"/><circle class=\"bar\" cx=\"14\" cy=\"14\" r=\"5\" fill=\"#c0392b\"/>"
                         + "<text x=\"26\" y=\"18\" font-size=\"12\" fill=\"#333\">%s</text></svg>", WIDTH, WIDTH, Html.escape(title),
                 Html.escape(title), WIDTH, Html.escape(text));
-    }
-
-    /** Nanoseconds in the unit that reads best: ns, µs, ms or s, with four significant digits or so. */
-    public static String human(double ns) {
-        double a = Math.abs(ns);
-        if (a < 1e3) {
-            return String.format(Locale.ROOT, "%.1f ns", ns);
-        }
-        if (a < 1e6) {
-            return String.format(Locale.ROOT, "%.2f µs", ns / 1e3);
-        }
-        if (a < 1e9) {
-            return String.format(Locale.ROOT, "%.2f ms", ns / 1e6);
-        }
-        return String.format(Locale.ROOT, "%.3f s", ns / 1e9);
     }
 
     /**

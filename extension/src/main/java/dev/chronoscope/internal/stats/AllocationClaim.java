@@ -14,17 +14,11 @@ public final class AllocationClaim {
     private AllocationClaim() {
     }
 
-    /** "'label' allocates at most {@code maxBytes} per call". */
-    public static Decision atMost(Timing t, long maxBytes) {
-        return decide(t, Relation.AT_MOST, maxBytes);
-    }
-
-    /** "'label' allocates at least {@code minBytes} per call" (that a region allocates at all, with 1). */
-    public static Decision atLeast(Timing t, long minBytes) {
-        return decide(t, Relation.AT_LEAST, minBytes);
-    }
-
-    private static Decision decide(Timing t, Relation relation, long bytes) {
+    /**
+     * "'label' allocates {@code relation} {@code bytes} per call": at most, or at least (that a
+     * region allocates at all, with at least 1).
+     */
+    public static Decision decide(Timing t, Relation relation, long bytes) {
         if (t.allocation().isEmpty()) {
             return ClaimMessages.allocationNotCounted(t, relation, bytes);
         }

@@ -3,6 +3,7 @@ package dev.chronoscope.internal.stats;
 import dev.chronoscope.Allocation;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Comparison;
+import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.format.Format;
 

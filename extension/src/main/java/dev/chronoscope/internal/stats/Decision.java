@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.stats;
 
+import dev.chronoscope.Outcome;
+
 import java.util.List;
 
 /**
@@ -13,6 +15,7 @@ import java.util.List;
 public record Decision(Outcome outcome, String headline, List<String> details, String advice) {
 
     public Decision {
+        java.util.Objects.requireNonNull(outcome, "outcome");
         details = List.copyOf(details);
     }
 

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.stats;
 
+import java.util.List;
+
 /**
  * The standard normal distribution's cumulative distribution function, to double precision.
  *
@@ -9,6 +11,13 @@ package dev.chronoscope.internal.stats;
  * about 1e-15 absolute over the whole line. Tails below 1e-300 return 0.
  */
 public final class Normal {
+
+    /** The rational approximation's numerator, highest power first. */
+    private static final List<Double> NUMERATOR = List.of(3.52624965998911e-02, 0.700383064443688, 6.37396220353165,
+            33.912866078383, 112.079291497871, 221.213596169931, 220.206867912376);
+    /** ...and its denominator. */
+    private static final List<Double> DENOMINATOR = List.of(8.83883476483184e-02, 1.75566716318264, 16.064177579207,
+            86.7807322029461, 296.564248779674, 637.333633378831, 793.826512519948, 440.413735824752);
 
     private Normal() {
     }
@@ -25,19 +34,8 @@ public final class Normal {
         } else {
             double e = Math.exp(-a * a / 2);
             if (a < 7.07106781186547) {
-                double num = 3.52624965998911e-02 * a + 0.700383064443688;
-                num = num * a + 6.37396220353165;
-                num = num * a + 33.912866078383;
-                num = num * a + 112.079291497871;
-                num = num * a + 221.213596169931;
-                num = num * a + 220.206867912376;
-                double den = 8.83883476483184e-02 * a + 1.75566716318264;
-                den = den * a + 16.064177579207;
-                den = den * a + 86.7807322029461;
-                den = den * a + 296.564248779674;
-                den = den * a + 637.333633378831;
-                den = den * a + 793.826512519948;
-                den = den * a + 440.413735824752;
+                double num = horner(a, NUMERATOR);
+                double den = horner(a, DENOMINATOR);
                 lower = e * num / den;
             } else {
                 double b = a + 0.65;
@@ -49,6 +47,15 @@ public final class Normal {
             }
         }
         return x > 0 ? 1 - lower : lower;
+    }
+
+    /** The polynomial with {@code coefficients} (highest power first) at {@code x}, by Horner's rule. */
+    private static double horner(double x, List<Double> coefficients) {
+        double value = coefficients.get(0);
+        for (int i = 1; i < coefficients.size(); i++) {
+            value = value * x + coefficients.get(i);
+        }
+        return value;
     }
 
     /** P(Z &gt; x), computed without cancellation for large x. */

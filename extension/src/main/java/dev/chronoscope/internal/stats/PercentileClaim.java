@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.stats;
 
+import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
 

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.stats;
 
+import dev.chronoscope.Outcome;
+
 /**
  * How a statistic must relate to a bound, and where an interval lies against it. How a relation
  * reads (its symbol, its words, its sides) is in {@link ClaimMessages}.

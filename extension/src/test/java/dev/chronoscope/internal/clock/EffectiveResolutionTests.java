@@ -1,6 +1,5 @@
 package dev.chronoscope.internal.clock;
 
-import dev.chronoscope.internal.clock.EffectiveResolution.Differences;
 import dev.chronoscope.internal.clock.EffectiveResolution.Method;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +17,7 @@ class EffectiveResolutionTests {
     private static final double FEW_CHANGED = 0.4;
 
     /** {@code counts[i]} differences of {@code values[i]}. */
-    private static Differences histogram(long[] values, long[] counts) {
+    private static ReadingDifferences histogram(long[] values, long[] counts) {
         long[] all = new long[(int) java.util.Arrays.stream(counts).sum()];
         int n = 0;
         for (int i = 0; i < values.length; i++) {
@@ -26,10 +25,10 @@ class EffectiveResolutionTests {
                 all[n++] = values[i];
             }
         }
-        return Differences.of(all);
+        return ReadingDifferences.of(all);
     }
 
-    private static EffectiveResolution estimate(Differences d, double changed, String unit) {
+    private static EffectiveResolution estimate(ReadingDifferences d, double changed, String unit) {
         return EffectiveResolution.estimate(d, changed, 30.0, unit);
     }
 
@@ -66,7 +65,7 @@ class EffectiveResolutionTests {
         for (int i = 0; i < d.length; i++) {
             d[i] = 86 + 2L * random.nextInt(18);
         }
-        EffectiveResolution r = estimate(Differences.of(d), ALL_CHANGED, "ticks");
+        EffectiveResolution r = estimate(ReadingDifferences.of(d), ALL_CHANGED, "ticks");
 
         assertThat(r.quantum()).isEqualTo(2);
         assertThat(r.method()).isEqualTo(Method.MULTIPLES);
@@ -102,7 +101,7 @@ class EffectiveResolutionTests {
         for (int i = 0; i < d.length; i++) {
             d[i] = 25 + random.nextInt(36);
         }
-        EffectiveResolution r = estimate(Differences.of(d), ALL_CHANGED, "ns");
+        EffectiveResolution r = estimate(ReadingDifferences.of(d), ALL_CHANGED, "ns");
 
         assertThat(r.quantum()).isEqualTo(1);
         assertThat(r.method()).isEqualTo(Method.ONE_UNIT);
@@ -133,7 +132,7 @@ class EffectiveResolutionTests {
 
     @Test
     void noDifferenceLeavesTheQuantumUnknown() {
-        EffectiveResolution r = estimate(Differences.of(0, 0, -3), 0.0, "ns");
+        EffectiveResolution r = estimate(ReadingDifferences.of(0, 0, -3), 0.0, "ns");
 
         assertThat(r.isKnown()).isFalse();
         assertThat(r.quantum()).isZero();
@@ -146,7 +145,7 @@ class EffectiveResolutionTests {
         // back-to-back reads always 30 ns apart (the read cost); the floor's samples 70-100 ns in 10 ns quanta
         StepObservation reads = new StepObservation(10_000, 10_000, 30, 300_000, 0, 300_000,
                 histogram(new long[] {30}, new long[] {10_000}));
-        Differences floor = histogram(new long[] {70, 80, 90, 100}, new long[] {1_000, 5_000, 3_000, 1_000});
+        ReadingDifferences floor = histogram(new long[] {70, 80, 90, 100}, new long[] {1_000, 5_000, 3_000, 1_000});
 
         assertThat(EffectiveResolution.of(reads, "ns").quantum()).isEqualTo(1);
         assertThat(EffectiveResolution.of(reads, floor, "ns").quantum()).isEqualTo(10);
@@ -154,12 +153,12 @@ class EffectiveResolutionTests {
 
     @Test
     void differencesAreAHistogramOfThePositiveValues() {
-        Differences a = Differences.of(30, 20, 30, 0, -5);
-        Differences b = Differences.of(10, 30);
+        ReadingDifferences a = ReadingDifferences.of(30, 20, 30, 0, -5);
+        ReadingDifferences b = ReadingDifferences.of(10, 30);
 
         assertThat(a.values()).containsExactly(20, 30);
         assertThat(a.counts()).containsExactly(1, 2);
-        assertThat(a.plus(b)).isEqualTo(Differences.of(10, 20, 30, 30, 30));
+        assertThat(a.plus(b)).isEqualTo(ReadingDifferences.of(10, 20, 30, 30, 30));
         assertThat(a.plus(b).total()).isEqualTo(5);
         assertThat(a.smallest()).isEqualTo(20);
     }

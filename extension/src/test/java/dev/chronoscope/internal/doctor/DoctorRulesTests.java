@@ -1,7 +1,7 @@
 package dev.chronoscope.internal.doctor;
 
 import dev.chronoscope.ClockId;
-import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.clock.ReadingDifferences;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.host.CpuList;
 import dev.chronoscope.internal.host.CpuQuota;
@@ -244,7 +244,7 @@ class DoctorRulesTests {
         void aClockThatReadsIn10NanosecondQuantaWithAnOdd1NanosecondDifferenceIsCoarserThanItsAdvertised1Nanosecond() {
             // an AMD EPYC guest's CLOCK_MONOTONIC: every read changed, by 20 or 30 ns, and 1 % by 1 ns
             StepObservation o = new StepObservation(2_000_000, 2_000_000, 1, 60_000_000, 0, 60_000_000,
-                    new EffectiveResolution.Differences(new long[] {1, 20, 30}, new long[] {600, 18_000, 41_400}));
+                    new ReadingDifferences(new long[] {1, 20, 30}, new long[] {600, 18_000, 41_400}));
             DoctorReport r = DoctorSamples.withClock(report(), row(ClockId.CLOCK_MONOTONIC, 1, o));
             assertThat(messages(r)).contains("CLOCK_MONOTONIC: clock_getres advertises 1 ns, but the clock steps by 10 ns"
                     + " (its effective resolution: 99 % of differences between readings are multiples of it)");

@@ -4,7 +4,7 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
-import dev.chronoscope.internal.clock.EffectiveResolution;
+import dev.chronoscope.internal.clock.ReadingDifferences;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.ffm.Adjtimex;
@@ -41,9 +41,9 @@ final class DoctorSamples {
     static StepObservation observation(long reads, long changes, long step, long elapsedNanos, double systemShare) {
         long system = Math.round(elapsedNanos * systemShare);
         // every change by the smallest step: the simplest history that shows that step
-        EffectiveResolution.Differences differences = step > 0 && changes > 0
-                ? new EffectiveResolution.Differences(new long[] {step}, new long[] {changes})
-                : EffectiveResolution.Differences.NONE;
+        ReadingDifferences differences = step > 0 && changes > 0
+                ? new ReadingDifferences(new long[] {step}, new long[] {changes})
+                : ReadingDifferences.NONE;
         return new StepObservation(reads, changes, step, elapsedNanos, system, elapsedNanos - system, differences);
     }
 

@@ -22,6 +22,24 @@ class FormatTests {
     }
 
     @Test
+    void theRunReportsDurationsHaveFixedDecimalsPerUnit() {
+        assertThat(Format.reportDuration(80.14)).isEqualTo("80.1 ns");
+        assertThat(Format.reportDuration(3_949)).isEqualTo("3.95 µs");
+        assertThat(Format.reportDuration(1_200_000)).isEqualTo("1.20 ms");
+        assertThat(Format.reportDuration(2.5e9)).isEqualTo("2.500 s");
+    }
+
+    @Test
+    void verdictsStateAFractionOfAUnitToThreeDecimalsAndMultiplesRoundedDown() {
+        assertThat(Format.unitsOrFraction(0.125)).isEqualTo("0.125");
+        assertThat(Format.unitsOrFraction(29.94)).isEqualTo("29.9");
+        assertThat(Format.unitsOrFraction(108)).isEqualTo("108");
+        assertThat(Format.multiple(3.999)).as("never the threshold it is just under").isEqualTo("3.99x");
+        assertThat(Format.multiple(84.97)).isEqualTo("84.9x");
+        assertThat(Format.multiple(150.9)).isEqualTo("150x");
+    }
+
+    @Test
     void theSectionsFiguresAreWholeOrToATenthWithoutSeparators() {
         assertThat(Format.units(6.9234)).isEqualTo("6.9");
         assertThat(Format.units(108)).isEqualTo("108");
@@ -68,7 +86,8 @@ class FormatTests {
     @Test
     void aMissingFigureIsSpelledOneWayInEveryStyle() {
         List<DoubleFunction<String>> styles = List.of(Format::duration, Format::units, Format::ratio, Format::percent,
-                Format::probability, Format::bytes, Format::quantum);
+                Format::probability, Format::bytes, Format::quantum, Format::reportDuration, Format::unitsOrFraction,
+                Format::multiple);
         for (DoubleFunction<String> style : styles) {
             assertThat(style.apply(Double.NaN)).isEqualTo(Format.MISSING).isEqualTo("n/a");
         }

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.stats;
 
 import dev.chronoscope.Comparison;
+import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
 import org.junit.jupiter.api.Test;

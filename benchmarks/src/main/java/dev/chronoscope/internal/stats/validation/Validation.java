@@ -21,7 +21,7 @@ import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.internal.stats.BlockBootstrap;
 import dev.chronoscope.internal.stats.Bound;
 import dev.chronoscope.internal.stats.Decision;
-import dev.chronoscope.internal.stats.Outcome;
+import dev.chronoscope.Outcome;
 import dev.chronoscope.internal.stats.PercentileClaim;
 import dev.chronoscope.internal.stats.RatioClaim;
 import dev.chronoscope.internal.stats.Relation;

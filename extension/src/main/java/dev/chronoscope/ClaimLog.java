@@ -1,0 +1,55 @@
+package dev.chronoscope;
+
+import org.apiguardian.api.API;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+/**
+ * The claims decided about the timings of one measurement context (a timed test's), kept until the
+ * test writes its record, so that the record (and the run report) says what was claimed on which
+ * timing and how it came out. For Chronoscope's code; not for users.
+ *
+ * <p>Owned by the context that measured the timings, and reached through them: a claim is made in
+ * the test's own code through AssertJ, which reaches nothing of the test but the {@link Timing} it
+ * was handed, and the timing carries its context's log ({@link Timing#claimLog()}). A log lives as
+ * long as its context and its timings: nothing accumulates over a run.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class ClaimLog {
+
+    /**
+     * One decided claim.
+     *
+     * <p>Made by the assertions alone, from a decision (which has an outcome) and their own words
+     * (never null); a record of it in a test's record checks what it is given ({@code ClaimRecord}).
+     *
+     * @param subjects the timings the claim is about: one, or a comparison's two (first, second)
+     * @param claim    what was claimed, in a few words ({@code median < 80 ns})
+     * @param outcome  pass, fail or inconclusive
+     * @param strict   whether an inconclusive claim failed the test (else it aborted it)
+     * @param message  the words the test report shows: the failure's or abort's message, or for a pass why it passed
+     */
+    public record Entry(List<Timing> subjects, String claim, Outcome outcome, boolean strict, String message) {
+        public Entry {
+            subjects = List.copyOf(subjects);
+        }
+    }
+
+    private final List<Entry> entries = new ArrayList<>();
+
+    /** Logs a decided claim, after those logged before it. */
+    public synchronized void record(Entry entry) {
+        entries.add(Objects.requireNonNull(entry, "entry"));
+    }
+
+    /** Removes and returns the claims logged so far, in the order they were made. */
+    public synchronized List<Entry> take() {
+        List<Entry> taken = List.copyOf(entries);
+        entries.clear();
+        return taken;
+    }
+}
