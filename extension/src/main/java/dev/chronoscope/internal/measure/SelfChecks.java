@@ -118,16 +118,16 @@ final class SelfChecks {
 
     /**
      * The re-sizing check: the raw per-call p50 of pilots of {@link BatchSizing#PILOT_SAMPLES}
-     * samples at the timing's {@code k} calls per sample and at {@code 2k}, taken in turn right
-     * after the samples ({@code pilotPerCall} gives one pilot's figure for a number of calls), in the
-     * clock's unit. Per call, a longer batch spreads the pair of reads thinner and nothing else: a
-     * figure that moves beyond noise with k measured a loop whose code depends on the batch length.
-     * The two sizes are read in turn, not the pilot at 2k against the samples taken before it: a
-     * host's speed changes from one moment to the next (another process on the core's sibling), and
-     * a 40 ns chain's pilot at 2k read 1.72x its samples from a moment before. A first pair that
-     * differs is confirmed by two more, and the median of the three ratios decides.
+     * samples at the timing's {@code k} calls per sample and at {@code 2k}, taken in turn sample by
+     * sample right after the samples ({@code pilots} gives one pair's figures, at k and at 2k, for
+     * k), in the clock's unit. Per call, a longer batch spreads the pair of reads thinner and nothing
+     * else: a figure that moves beyond noise with k measured a loop whose code depends on the batch
+     * length. The two sizes are read in turn, not the pilot at 2k against the samples taken before
+     * it: a host's speed changes from one moment to the next (another process on the core's
+     * sibling), and a 40 ns chain's pilot at 2k read 1.72x its samples from a moment before. A first
+     * pair that differs is confirmed by two more, and the median of the three ratios decides.
      */
-    static Optional<String> resizedDiffers(Timing timing, java.util.function.IntToDoubleFunction pilotPerCall, String unit) {
+    static Optional<String> resizedDiffers(Timing timing, java.util.function.IntFunction<double[]> pilots, String unit) {
         int k = timing.callsPerSample();
         if (timing.mode() != TimingMode.THROUGHPUT || !(timing.raw().p50() > 0)) {
             return Optional.empty();
@@ -138,8 +138,9 @@ final class SelfChecks {
         int taken = 0;
         double ratio = Double.NaN;
         while (taken < RESIZE_PILOTS) {
-            atK[taken] = pilotPerCall.applyAsDouble(k);
-            atDouble[taken] = pilotPerCall.applyAsDouble(2 * k);
+            double[] pair = pilots.apply(k);
+            atK[taken] = pair[0];
+            atDouble[taken] = pair[1];
             ratios[taken] = atDouble[taken] / atK[taken];
             taken++;
             if (taken == 1 || taken == RESIZE_PILOTS) {
@@ -150,7 +151,7 @@ final class SelfChecks {
             }
         }
         return Optional.of(String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample and %s %s at %d"
-                        + " (raw p50s of pilots of %d samples taken in turn right after the samples; median of %d pairs) differ by"
+                        + " (raw p50s of pilots of %d samples each, taken in turn sample by sample right after the samples; median of %d pairs) differ by"
                         + " %.2fx, beyond the x%.2f that noise explains: the figure depends on the batch length, so it is not the"
                         + " region's cost per call", Format.unitsOrFraction(median(atK, taken)), unit, k, Format.unitsOrFraction(median(atDouble, taken)),
                 unit, 2 * k, BatchSizing.PILOT_SAMPLES, taken, Math.max(ratio, 1 / ratio), RATIO));

@@ -79,7 +79,7 @@ final class ThroughputTiming {
             }
             t = RegionTimer.checked(t, SelfChecks.slowerThanWarmedUp(t, sampled.recorder(), settled, timer.unit()));
             if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
-                t = RegionTimer.checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPerCallWithoutFaults(region, calls), timer.unit()));
+                t = RegionTimer.checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPairWithoutFaults(region, calls), timer.unit()));
             }
             if (t.isResolved()) {
                 // the same calls without the region's own loop, right after: one call between the fenced
