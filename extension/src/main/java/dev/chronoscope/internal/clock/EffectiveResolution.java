@@ -137,6 +137,9 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
                 best = fit;
             }
         }
+        if (best != null) {
+            best = finerWhereTheRestFits(differences, best, singleClusterIsEvidence);
+        }
         if (best == null) {
             Fit unit1 = Fit.of(differences, 1);
             return new EffectiveResolution(1, Method.ONE_UNIT, 0, unit1.share, total, smallest, changedFraction,
@@ -157,6 +160,32 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
         return new EffectiveResolution(chosen.quantum, Method.MULTIPLES, tolerance(chosen.quantum), chosen.share, total,
                 smallest, changedFraction, readCostNanos, unit);
     }
+
+    /**
+     * {@code coarse}, or the largest fraction of it (q/2 to q/{@value #MAX_DIVISOR}) that also fits
+     * and holds at least {@value #FINER_CAPTURE} of the differences {@code coarse} leaves out, where
+     * those are at least {@value #MIN_MULTIPLE_SHARE} of all. "Nearly all" can hold for a multiple of
+     * the quantum: fenced reads that cost three 21-tick steps almost every time read 63 ticks in
+     * 95.3 % of 75,536 differences, and 63 was taken for the quantum, though every other difference
+     * (84, 105 ticks) lay exactly on 21. Outliers (an interrupt between two reads) lie anywhere; a
+     * finer lattice that holds most of what the coarse one leaves out is the clock's.
+     */
+    private static Fit finerWhereTheRestFits(ReadingDifferences differences, Fit coarse, boolean singleClusterIsEvidence) {
+        double leftOut = 1 - coarse.share;
+        if (leftOut < MIN_MULTIPLE_SHARE) {
+            return coarse;
+        }
+        for (int m = 2; m <= MAX_DIVISOR && coarse.quantum / m > 1; m++) {
+            Fit fine = Fit.of(differences, coarse.quantum / m);
+            if (fine.accepted(singleClusterIsEvidence) && fine.share - coarse.share >= FINER_CAPTURE * leftOut) {
+                return fine;
+            }
+        }
+        return coarse;
+    }
+
+    /** Of the differences a quantum leaves out, the share a fraction of it must hold to be taken instead. */
+    static final double FINER_CAPTURE = 0.5;
 
     /** The tolerance for quantum {@code q}: exact below {@value #EXACT_BELOW} units, else max(1, q/1024). */
     public static double tolerance(double q) {

@@ -47,6 +47,26 @@ class EffectiveResolutionTests {
     }
 
     @Test
+    void fencedReadsThatAlmostAlwaysCostThreeStepsStillShowTheStepNotThreeOfThem() {
+        // a 21-tick counter under fenced reads of ~30 ns: 95.3 % of the differences are 63 ticks,
+        // in two multiples of 63 (63, 126), and the rest sit exactly on 21 (84, 105)
+        EffectiveResolution r = estimate(histogram(new long[] {63, 84, 105, 126}, new long[] {9_430, 300, 70, 100}),
+                ALL_CHANGED, "ticks");
+
+        assertThat(r.quantum()).isEqualTo(21);
+        assertThat(r.share()).isEqualTo(1.0);
+    }
+
+    @Test
+    void outliersAnywhereDoNotMakeAFinerQuantum() {
+        // 10 ns steps and 4 % of differences spread by interrupts over values no finer step explains
+        EffectiveResolution r = estimate(histogram(new long[] {20, 30, 37, 43, 51, 57, 67, 73},
+                new long[] {3_000, 6_600, 60, 60, 60, 60, 60, 100}), ALL_CHANGED, "ns");
+
+        assertThat(r.quantum()).isEqualTo(10);
+    }
+
+    @Test
     void aCounterThatStepsBy24Or25TicksHasTheirMeanAsQuantum() {
         // 2445 MHz counter refreshed every 10 ns: 24.45 ticks per step on average
         EffectiveResolution r = estimate(histogram(new long[] {24, 25, 49, 73, 98},
