@@ -211,6 +211,67 @@ class SelfCheckTests {
                 .isLessThan(2 * after.netNanos().p50());
     }
 
+    /**
+     * A throughput region whose first sampling falls into two modes: during it, two blocks of 4,096
+     * calls in five run 8x slower (about 40 % of the samples, so the median stays in the fast mode
+     * and only the two-modes check sees it), as when the host slows down for part of the samples.
+     * Where it runs is read from its stack after a pause in its calls, as in {@link SlowSpellTestCase}.
+     */
+    static class TwoModeSpellTestCase {
+        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+
+        static long multiplier = 6364136223846793005L;
+        private long last;
+        private long calls;
+        private boolean alternating;
+        private boolean spelled;
+
+        long region() {
+            long now = System.nanoTime();
+            if (now - last > 100_000) {
+                where();
+            }
+            last = now;
+            int steps = alternating && ((++calls >>> 12) % 5) < 2 ? 512 : 64;
+            long x = now;
+            for (int i = 0; i < steps; i++) {
+                x = x * multiplier + i;
+            }
+            return x;
+        }
+
+        private void where() {
+            boolean sampling = StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                    f -> f.getClassName().endsWith(".RegionTimer") && f.getMethodName().equals("sample")));
+            alternating = sampling && !spelled || (alternating && sampling);
+            spelled |= sampling;
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void throughput(Probe probe) {
+            TIMINGS.put("spell", probe.throughput("two modes", 20_000, this::region));
+            TIMINGS.put("after", probe.throughput("after the modes", 20_000, this::region));
+        }
+    }
+
+    @Test
+    void aThroughputSampledInTwoModesIsWarmedAndSampledAgainAndSaysSo() {
+        KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY,
+                dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms").run(TwoModeSpellTestCase.class);
+        run.tests().assertStatistics(s -> s.succeeded(1));
+
+        Timing t = TwoModeSpellTestCase.TIMINGS.get("spell");
+        assertThat(run.section("TwoModeSpellTestCase.throughput(Probe)"))
+                .containsPattern("'two modes' was sampled again after a slowdown \\(1 of at most 2 times\\): its samples fell into two"
+                        + " modes \\([^\\n]*\\): the host slowed down for part of them, or the region runs two ways; it was warmed up"
+                        + " again, and those samples were discarded");
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
+        Timing after = TwoModeSpellTestCase.TIMINGS.get("after");
+        assertThat(t.netNanos().p50()).as("per call, ns, against %s ns after the modes", after.netNanos().p50())
+                .isLessThan(2 * after.netNanos().p50());
+    }
+
     @Test
     void aRegionCompiledAgainWhileSampledIsSampledAgainAndSaysSo() {
         // compilations are seen through HotSpot's counters: without them nothing can be sampled again
@@ -231,6 +292,7 @@ class SelfCheckTests {
     void clear() {
         FreshPagesTestCase.TIMINGS.clear();
         SlowSpellTestCase.TIMINGS.clear();
+        TwoModeSpellTestCase.TIMINGS.clear();
     }
 
     @Test
