@@ -145,29 +145,22 @@ class SelfCheckTests {
     }
 
     /**
-     * A throughput region that slows down 8x for exactly its first sampling, as when the host slows
-     * down for a while: the samples read far slower than the warm-up settled at right before. Where
-     * it runs is read from its stack after a pause in its calls (rarely, so the walk is not compiled
-     * while the samples are taken): the spell starts at the first call from
-     * {@code RegionTimer.sample} and ends at the first call from elsewhere. The spell has
-     * no branch in the chain the JIT could compile away: its length is a shift.
+     * A chain of dependent multiply-adds whose length the subclass sets ({@link #steps}), told after
+     * each pause in its calls whether they now come from a sampling ({@code RegionTimer.sample}, read
+     * from the stack: rarely, so the walk is not compiled while the samples are taken).
      */
-    static class SlowSpellTestCase {
-        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
-
+    abstract static class SpellRegion {
         static long multiplier = 6364136223846793005L;
         private long last;
-        private int shift;
-        private boolean spelled;
 
-        /** A chain of 64 dependent multiply-adds, 512 during the spell. */
         long region() {
             long now = System.nanoTime();
             if (now - last > 100_000) {
-                where();
+                paused(StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                        f -> f.getClassName().endsWith(".RegionTimer") && f.getMethodName().equals("sample"))));
             }
             last = now;
-            int steps = 64 << shift;
+            int steps = steps();
             long x = now;
             for (int i = 0; i < steps; i++) {
                 x = x * multiplier + i;
@@ -175,15 +168,34 @@ class SelfCheckTests {
             return x;
         }
 
-        private void where() {
-            boolean sampling = StackWalker.getInstance().walk(frames -> frames.anyMatch(
-                    f -> f.getClassName().endsWith(".RegionTimer") && f.getMethodName().equals("sample")));
+        abstract void paused(boolean sampling);
+
+        abstract int steps();
+    }
+
+    /**
+     * A throughput region that slows down 8x (512 steps, not 64) for exactly its first sampling, as
+     * when the host slows down for a while: the samples read far slower than the warm-up settled at
+     * right before. The spell has no branch in the chain the JIT could compile away: its length is a shift.
+     */
+    static class SlowSpellTestCase extends SpellRegion {
+        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+        private int shift;
+        private boolean spelled;
+
+        @Override
+        void paused(boolean sampling) {
             if (sampling && !spelled) {
                 spelled = true;
                 shift = 3;
             } else if (!sampling) {
                 shift = 0;
             }
+        }
+
+        @Override
+        int steps() {
+            return 64 << shift;
         }
 
         @Test
@@ -194,57 +206,26 @@ class SelfCheckTests {
         }
     }
 
-    @Test
-    void aThroughputSampledSlowerThanItsWarmUpIsWarmedAndSampledAgainAndSaysSo() {
-        KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY,
-                dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms").run(SlowSpellTestCase.class);
-        run.tests().assertStatistics(s -> s.succeeded(1));
-
-        Timing t = SlowSpellTestCase.TIMINGS.get("spell");
-        assertThat(run.section("SlowSpellTestCase.throughput(Probe)"))
-                .containsPattern("'slow spell' was sampled again after a slowdown \\(1 of at most 2 times\\): its samples' p50 per sample was"
-                        + " \\d+\\.\\d\\dx what its warm-up settled at right before[^\\n]*, and those samples were discarded");
-        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
-        // the figure is the region's outside the spell (64 steps, not 512), as timed once the spell is over
-        Timing after = SlowSpellTestCase.TIMINGS.get("after");
-        assertThat(t.netNanos().p50()).as("per call, ns, against %s ns after the spell", after.netNanos().p50())
-                .isLessThan(2 * after.netNanos().p50());
-    }
-
     /**
      * A throughput region whose first sampling falls into two modes: during it, two blocks of 4,096
      * calls in five run 8x slower (about 40 % of the samples, so the median stays in the fast mode
      * and only the two-modes check sees it), as when the host slows down for part of the samples.
-     * Where it runs is read from its stack after a pause in its calls, as in {@link SlowSpellTestCase}.
      */
-    static class TwoModeSpellTestCase {
+    static class TwoModeSpellTestCase extends SpellRegion {
         static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
-
-        static long multiplier = 6364136223846793005L;
-        private long last;
         private long calls;
         private boolean alternating;
         private boolean spelled;
 
-        long region() {
-            long now = System.nanoTime();
-            if (now - last > 100_000) {
-                where();
-            }
-            last = now;
-            int steps = alternating && ((++calls >>> 12) % 5) < 2 ? 512 : 64;
-            long x = now;
-            for (int i = 0; i < steps; i++) {
-                x = x * multiplier + i;
-            }
-            return x;
+        @Override
+        void paused(boolean sampling) {
+            alternating = sampling && (!spelled || alternating);
+            spelled |= sampling;
         }
 
-        private void where() {
-            boolean sampling = StackWalker.getInstance().walk(frames -> frames.anyMatch(
-                    f -> f.getClassName().endsWith(".RegionTimer") && f.getMethodName().equals("sample")));
-            alternating = sampling && !spelled || (alternating && sampling);
-            spelled |= sampling;
+        @Override
+        int steps() {
+            return alternating && ((++calls >>> 12) % 5) < 2 ? 512 : 64;
         }
 
         @Test
@@ -256,19 +237,34 @@ class SelfCheckTests {
     }
 
     @Test
+    void aThroughputSampledSlowerThanItsWarmUpIsWarmedAndSampledAgainAndSaysSo() {
+        sampledAgainAndResolved(SlowSpellTestCase.class, SlowSpellTestCase.TIMINGS, "'slow spell' was sampled again after a"
+                + " slowdown \\(1 of at most 2 times\\): its samples' p50 per sample was \\d+\\.\\d\\dx what its warm-up settled at"
+                + " right before[^\\n]*, and those samples were discarded");
+    }
+
+    @Test
     void aThroughputSampledInTwoModesIsWarmedAndSampledAgainAndSaysSo() {
+        sampledAgainAndResolved(TwoModeSpellTestCase.class, TwoModeSpellTestCase.TIMINGS, "'two modes' was sampled again after a"
+                + " slowdown \\(1 of at most 2 times\\): its samples fell into two modes \\([^\\n]*\\): the host slowed down for"
+                + " part of them, or the region runs two ways; it was warmed up again, and those samples were discarded");
+    }
+
+    /**
+     * Runs {@code testCase} with the documented region warm-up: its section says {@code warning}, and
+     * its first timing is RESOLVED at the region's speed outside the spell (under 2x the same region
+     * timed once the spell is over; 8x inside it).
+     */
+    private void sampledAgainAndResolved(Class<?> testCase, Map<String, Timing> timings, String warning) {
         KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY,
-                dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms").run(TwoModeSpellTestCase.class);
+                dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms").run(testCase);
         run.tests().assertStatistics(s -> s.succeeded(1));
 
-        Timing t = TwoModeSpellTestCase.TIMINGS.get("spell");
-        assertThat(run.section("TwoModeSpellTestCase.throughput(Probe)"))
-                .containsPattern("'two modes' was sampled again after a slowdown \\(1 of at most 2 times\\): its samples fell into two"
-                        + " modes \\([^\\n]*\\): the host slowed down for part of them, or the region runs two ways; it was warmed up"
-                        + " again, and those samples were discarded");
+        assertThat(run.section(testCase.getSimpleName() + ".throughput(Probe)")).containsPattern(warning);
+        Timing t = timings.get("spell");
         assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
-        Timing after = TwoModeSpellTestCase.TIMINGS.get("after");
-        assertThat(t.netNanos().p50()).as("per call, ns, against %s ns after the modes", after.netNanos().p50())
+        Timing after = timings.get("after");
+        assertThat(t.netNanos().p50()).as("per call, ns, against %s ns after the spell", after.netNanos().p50())
                 .isLessThan(2 * after.netNanos().p50());
     }
 
