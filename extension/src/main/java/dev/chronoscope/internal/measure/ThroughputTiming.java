@@ -73,9 +73,8 @@ final class ThroughputTiming {
                 String why = slowdown > SelfChecks.RATIO
                         ? String.format(Locale.ROOT, "its samples' p50 per sample was %.2fx what its warm-up settled at right"
                         + " before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
-                        : SelfChecks.twoModes(t, timer.unit()).map(modes -> "its samples fell into two modes (" + modes.substring(
-                        modes.indexOf(':') + 2, modes.indexOf(": the region ran")) + "): the host slowed down for part of"
-                        + " them, or the region runs two ways; it was warmed up again").orElse(null);
+                        : SelfChecks.twoModesFigures(t, timer.unit()).map(modes -> "its samples fell into two modes (" + modes
+                        + "): the host slowed down for part of them, or the region runs two ways; it was warmed up again").orElse(null);
                 if (why == null || !timer.discard(what, " after a slowdown", slower, why)) {
                     break;
                 }
