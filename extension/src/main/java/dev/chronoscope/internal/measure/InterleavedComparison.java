@@ -4,6 +4,7 @@ import dev.chronoscope.Comparison;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
+import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.stats.Comparisons;
 
 import java.util.List;
@@ -18,7 +19,8 @@ import static dev.chronoscope.internal.measure.RegionFailure.naming;
  * a block of each region back to back, the order drawn from the seed; see {@link Comparisons}. When
  * the clock does not resolve one call of either region alone, both are timed per call in batches of
  * the same size (the larger of the two regions' {@link BatchSizing}), so that the claim compares
- * like with like.
+ * like with like; and so are they when a side timed one call per sample turns out unresolved (its
+ * code settled faster after the look at one call alone), the first sampling discarded.
  */
 final class InterleavedComparison {
 
@@ -33,67 +35,76 @@ final class InterleavedComparison {
         RegionTimer.requireLabel(method, firstLabel);
         RegionTimer.requireLabel(method, secondLabel);
         RegionTimer.requireSamples(method, times);
-        Timings.Context context = timer.context();
-        long seed = context.assertions().seed();
-        int blockSize = Comparisons.blockSize(times);
-        int pairs = Comparisons.blockPairs(times, blockSize);
         ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
         ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
         a.warmUp(1);
         b.warmUp(1);
-        BatchSizing sizing = timer.sizing();
         // a clock too coarse for any batch of reasonable length is left to decide (inconclusive) as before
-        boolean batchable = sizing.canResolveByBatching();
+        boolean batchable = timer.sizing().canResolveByBatching();
         String firstAlone = batchable ? a.unresolvedAlone() : null;
         String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
-        int k = 1;
-        ProbeFloor batchFloor = null;
-        String batching = null;
-        if (firstAlone != null || secondAlone != null) {
-            // per call back to back as throughput times a region: each inlined into a loop of its
-            // own (sized as there, both at the larger size), the floor that loop's with an empty region
-            a.inline();
-            b.inline();
-            Region empty = timer.compiledRegions().inlinedEmpty(first.shape());
-            k = BatchPlan.size(List.of(a, b)).callsPerSample();
-            RegionTimer.requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
-            batchFloor = timer.batchFloor(empty, times, k, "the empty region of the floor of '" + firstLabel + "' vs '"
-                    + secondLabel + "'");
-            batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
-                    + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
-                    firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
+        if (firstAlone == null && secondAlone == null) {
+            Sampled alone = sample(a, b, times, 1, null);
+            // the look at one call alone came after a warm-up of one call per sample; code that
+            // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
+            // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
+            firstAlone = batchable ? unresolvedPerCall(alone.first) : null;
+            secondAlone = batchable && firstAlone == null ? unresolvedPerCall(alone.second) : null;
+            if (firstAlone == null && secondAlone == null) {
+                return commit(alone, null);
+            }
         }
+        // per call back to back as throughput times a region: each inlined into a loop of its
+        // own (sized as there, both at the larger size), the floor that loop's with an empty region
+        a.inline();
+        b.inline();
+        Region empty = timer.compiledRegions().inlinedEmpty(first.shape());
+        int k = BatchPlan.size(List.of(a, b)).callsPerSample();
+        RegionTimer.requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
+        ProbeFloor batchFloor = timer.batchFloor(empty, times, k, "the empty region of the floor of '" + firstLabel
+                + "' vs '" + secondLabel + "'");
+        String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
+                + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
+                firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
         // each side's calls alone, for the back-to-back check of a batched side: before the samples,
         // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
         int[] aloneCallsA = new int[1];
         int[] aloneCallsB = new int[1];
-        double aloneA = k > 1 ? naming(a.note, () -> sizing.aloneNet(first, aloneCallsA, ALONE_WARM_NANOS)) : Double.NaN;
-        double aloneB = k > 1 ? naming(b.note, () -> sizing.aloneNet(second, aloneCallsB, ALONE_WARM_NANOS)) : Double.NaN;
-        SampleRecorder ra;
-        SampleRecorder rb;
-        int[] endsA;
-        int[] endsB;
-        AllocationCount allocationA;
-        AllocationCount allocationB;
-        TimedRegionEvent eventA;
-        TimedRegionEvent eventB;
-        long faults;
-        Optional<String> compiledA;
-        Optional<String> compiledB;
+        double aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, aloneCallsA, ALONE_WARM_NANOS)) : Double.NaN;
+        double aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, aloneCallsB, ALONE_WARM_NANOS)) : Double.NaN;
+        Sampled batched = sample(a, b, times, k, batchFloor);
+        if (k > 1) {
+            // per call back to back, each side against the same calls alone, as throughput checks a
+            // region: one side read 62.6 ns per call where the same region alone read 4.61 ns
+            batched = batched.with(aboveAlone(batched.first, aloneA, aloneCallsA[0]),
+                    aboveAlone(batched.second, aloneB, aloneCallsB[0]));
+        }
+        return commit(batched, batching);
+    }
+
+    /**
+     * Both regions' samples in block pairs at {@code k} calls per sample, taken again (the pairs are
+     * what the ratio stands on) when either side's code was compiled or page faults came, and each
+     * side's timing checked.
+     */
+    private Sampled sample(ComparedRegion a, ComparedRegion b, int times, int k, ProbeFloor batchFloor) {
+        long seed = timer.context().assertions().seed();
+        int blockSize = Comparisons.blockSize(times);
+        int pairs = Comparisons.blockPairs(times, blockSize);
         for (int attempt = 0; ; attempt++) {
-            ra = new SampleRecorder(times);
-            rb = new SampleRecorder(times);
-            endsA = new int[pairs];
-            endsB = new int[pairs];
+            SampleRecorder ra = new SampleRecorder(times);
+            SampleRecorder rb = new SampleRecorder(times);
+            int[] endsA = new int[pairs];
+            int[] endsB = new int[pairs];
             SplittableRandom order = new SplittableRandom(seed);
-            allocationA = new AllocationCount(ra);
-            allocationB = new AllocationCount(rb);
-            eventA = TimedRegionEvent.started();
-            eventB = TimedRegionEvent.started();
+            AllocationCount allocationA = new AllocationCount(ra);
+            AllocationCount allocationB = new AllocationCount(rb);
+            TimedRegionEvent eventA = TimedRegionEvent.started();
+            TimedRegionEvent eventB = TimedRegionEvent.started();
             a.startSampling();
             b.startSampling();
             // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
-            faults = PageFaults.minor();
+            long faults = PageFaults.minor();
             for (int j = 0; j < pairs; j++) {
                 int n = Math.min(blockSize, times - j * blockSize);
                 int half = j < pairs / 2 ? 0 : 1;
@@ -108,29 +119,43 @@ final class InterleavedComparison {
                 endsB[j] = rb.samples().size();
             }
             faults = RegionTimer.faulted(faults);
-            compiledA = timer.jitRefusal(a.jit, ra);
-            compiledB = timer.jitRefusal(b.jit, rb);
-            // both sides again when either's code was compiled, or faults came: the pairs are what the ratio stands on
+            Optional<String> compiledA = timer.jitRefusal(a.jit, ra);
+            Optional<String> compiledB = timer.jitRefusal(b.jit, rb);
             boolean firstMoved = a.jit.sampleAgainReason().isPresent();
-            String what = "'" + (firstMoved ? firstLabel : secondLabel) + "' (compared with '"
-                    + (firstMoved ? secondLabel : firstLabel) + "')";
-            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, (long) ra.samples().size() + rb.samples().size(), k,
-                    attempt, what)) {
-                break;
+            String what = "'" + (firstMoved ? a.label : b.label) + "' (compared with '"
+                    + (firstMoved ? b.label : a.label) + "')";
+            long sampled = (long) ra.samples().size() + rb.samples().size();
+            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, attempt, what)) {
+                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor), faults, sampled, k, compiledA);
+                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor), faults, sampled, k, compiledB);
+                return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
             }
         }
-        long sampled = ra.samples().size() + rb.samples().size();
-        Timing ta = checked(timer.build(firstLabel, ra, allocationA, k, batchFloor), faults, sampled, k, compiledA);
-        Timing tb = checked(timer.build(secondLabel, rb, allocationB, k, batchFloor), faults, sampled, k, compiledB);
-        if (k > 1) {
-            // per call back to back, each side against the same calls alone, as throughput checks a
-            // region: one side read 62.6 ns per call where the same region alone read 4.61 ns
-            ta = aboveAlone(ta, aloneA, aloneCallsA[0]);
-            tb = aboveAlone(tb, aloneB, aloneCallsB[0]);
+    }
+
+    /** One sampling of both sides: their checked timings, not yet committed. */
+    private record Sampled(Timing first, Timing second, SampleRecorder ra, SampleRecorder rb, int[] endsA, int[] endsB,
+                           TimedRegionEvent eventA, TimedRegionEvent eventB, int k, int blockSize, long seed) {
+
+        Sampled with(Timing newFirst, Timing newSecond) {
+            return new Sampled(newFirst, newSecond, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
         }
-        ta = timer.commit(eventA, ta, ra, k);
-        tb = timer.commit(eventB, tb, rb, k);
-        return Comparisons.of(ta, tb, ra.samples().toArray(), endsA, rb.samples().toArray(), endsB, blockSize, seed, batching);
+
+    }
+
+    /** Why {@code side}, timed one call per sample, was not resolved; null when it was, or was refused. */
+    private static String unresolvedPerCall(Timing side) {
+        return side.verdict() == Verdict.NOT_RESOLVED
+                ? "its samples of one call each were not resolved: " + side.verdictReason()
+                : null;
+    }
+
+    /** The comparison of {@code s}: its timings committed (the test's events), {@code batching} as said. */
+    private Comparison commit(Sampled s, String batching) {
+        Timing ta = timer.commit(s.eventA(), s.first(), s.ra(), s.k());
+        Timing tb = timer.commit(s.eventB(), s.second(), s.rb(), s.k());
+        return Comparisons.of(ta, tb, s.ra().samples().toArray(), s.endsA(), s.rb().samples().toArray(), s.endsB(),
+                s.blockSize(), s.seed(), batching);
     }
 
     /**
@@ -161,8 +186,8 @@ final class InterleavedComparison {
         private Region region;
         /** Sees this region's code compiled during its blocks; set when sampling begins. */
         SamplingJit jit;
-        private final String note;
-        private final String label;
+        final String note;
+        final String label;
         /** The samples asked of each region: its warm-up rounds are a tenth of them. */
         private final int times;
 
