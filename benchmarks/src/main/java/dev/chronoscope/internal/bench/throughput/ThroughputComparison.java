@@ -59,29 +59,32 @@ public final class ThroughputComparison {
     /**
      * One JVM's figures for one workload.
      *
-     * @param reason the throughput timing's verdict reason (last on the line: it has spaces)
+     * @param throughputMeanNanos the throughput timing's net mean per call: what an average over the
+     *                            calls, as JMH's avgt, would read, shown beside the p50
+     * @param reason              the throughput timing's verdict reason (last on the line: it has spaces)
      */
-    record Figures(String workload, double throughputNanos, String verdict, int callsPerSample, double latencyNanos,
-                   String latencyVerdict, String reason) {
+    record Figures(String workload, double throughputNanos, double throughputMeanNanos, String verdict, int callsPerSample,
+                   double latencyNanos, String latencyVerdict, String reason) {
 
         boolean resolved() {
             return verdict.equals("RESOLVED");
         }
 
         String toLine() {
-            return String.join(" ", FIGURES, workload, Double.toString(throughputNanos), verdict,
+            return String.join(" ", FIGURES, workload, Double.toString(throughputNanos),
+                    Double.toString(throughputMeanNanos), verdict,
                     Integer.toString(callsPerSample), Double.toString(latencyNanos), latencyVerdict,
                     reason.replace('\n', ' '));
         }
 
         static Figures parse(String line) {
-            String[] f = line.split(" ", 8);
-            if (f.length < 7 || !f[0].equals(FIGURES)) {
+            String[] f = line.split(" ", 9);
+            if (f.length < 8 || !f[0].equals(FIGURES)) {
                 throw new IllegalArgumentException("not a figures line: '" + line + "'; expected '" + FIGURES
-                        + " <workload> <ns> <verdict> <k> <latency ns> <verdict> <reason>'");
+                        + " <workload> <ns> <mean ns> <verdict> <k> <latency ns> <verdict> <reason>'");
             }
-            return new Figures(f[1], Double.parseDouble(f[2]), f[3], Integer.parseInt(f[4]), Double.parseDouble(f[5]),
-                    f[6], f.length == 8 ? f[7] : "");
+            return new Figures(f[1], Double.parseDouble(f[2]), Double.parseDouble(f[3]), f[4], Integer.parseInt(f[5]),
+                    Double.parseDouble(f[6]), f[7], f.length == 9 ? f[8] : "");
         }
     }
 
@@ -193,7 +196,7 @@ public final class ThroughputComparison {
         for (Map.Entry<String, Region> e : regions.entrySet()) {
             Timing t = e.getValue().throughput(probe, e.getKey() + " throughput", options.samples());
             Timing l = e.getValue().latency(probe, e.getKey() + " latency", options.samples());
-            figures.add(new Figures(e.getKey(), t.netNanos().p50(), t.verdict().name(), t.callsPerSample(),
+            figures.add(new Figures(e.getKey(), t.netNanos().p50(), t.netNanos().mean(), t.verdict().name(), t.callsPerSample(),
                     l.netNanos().p50(), l.verdict().name(), String.valueOf(t.verdictReason())));
         }
         List<RatioFigures> ratios = new ArrayList<>();

@@ -244,7 +244,8 @@ final class ValidationTable {
             for (Row r : rows) {
                 out.printf(Locale.ROOT, "  %-12s JMH %s | Chronoscope %s%n", r.workload().name(), list(r.jmh()),
                         r.chronoscope().stream().map(f -> figure(f.throughputNanos()) + (f.resolved() ? "" : "[" + f.verdict() + "]"))
-                                .collect(Collectors.joining(" ")));
+                                .collect(Collectors.joining(" ")) + " | its means per call "
+                                + list(r.chronoscope().stream().map(Figures::throughputMeanNanos).toList()));
             }
         }
         Set<String> reasons = new LinkedHashSet<>();

@@ -86,7 +86,7 @@ class ThroughputOptionsTests {
 
     @Test
     void aFiguresLineReadsBackAsWrittenWithItsReason() {
-        ThroughputComparison.Figures figures = new ThroughputComparison.Figures("chain4", 3.2125, "NOT_RESOLVED", 618,
+        ThroughputComparison.Figures figures = new ThroughputComparison.Figures("chain4", 3.2125, 3.4, "NOT_RESOLVED", 618,
                 0.47, "NOT_RESOLVED", "not resolved: net p50 0 ticks (the median region read no longer)");
         assertThat(ThroughputComparison.Figures.parse(figures.toLine())).isEqualTo(figures);
         assertThatThrownBy(() -> ThroughputComparison.Figures.parse("figures chain4 3.2"))

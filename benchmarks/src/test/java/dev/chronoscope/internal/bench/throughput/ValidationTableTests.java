@@ -149,7 +149,7 @@ class ValidationTableTests {
         for (int i = 0; i < valueAndVerdict.length; i += 2) {
             double v = ((Number) valueAndVerdict[i]).doubleValue();
             String verdict = (String) valueAndVerdict[i + 1];
-            figures.add(new Figures("?", v, verdict, 10, v, verdict, "reason of " + v));
+            figures.add(new Figures("?", v, v, verdict, 10, v, verdict, "reason of " + v));
         }
         return figures;
     }
@@ -172,7 +172,7 @@ class ValidationTableTests {
             List<Figures> figures = new ArrayList<>();
             for (Map.Entry<String, List<Figures>> e : mine.entrySet()) {
                 Figures f = e.getValue().get(i);
-                figures.add(new Figures(e.getKey(), f.throughputNanos(), f.verdict(), f.callsPerSample(),
+                figures.add(new Figures(e.getKey(), f.throughputNanos(), f.throughputMeanNanos(), f.verdict(), f.callsPerSample(),
                         f.latencyNanos(), f.latencyVerdict(), f.reason()));
             }
             runs.add(new ChronoscopeRun(HOST, figures, i == 0 ? ratios : List.of()));
