@@ -7,6 +7,7 @@ import org.junit.platform.testkit.engine.Event;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -25,7 +26,21 @@ public final class KitMain {
     }
 
     public static void main(String[] args) throws Exception {
-        ChronoscopeKit kit = ChronoscopeKit.in(Files.createTempDirectory("chronoscope-child-"));
+        Path dir = Files.createTempDirectory("chronoscope-child-");
+        try {
+            runIn(dir, args);
+        } finally {
+            // everything the parent reads is printed above: the run's files are not left behind in /tmp
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
+    private static void runIn(Path dir, String[] args) throws Exception {
+        ChronoscopeKit kit = ChronoscopeKit.in(dir);
         List<Class<?>> fixtures = new ArrayList<>();
         for (String arg : args) {
             int eq = arg.indexOf('=');
