@@ -3,10 +3,11 @@ package dev.chronoscope.internal.measure;
 import dev.chronoscope.internal.clock.ClockReader;
 
 /**
- * The one timed loop, one class per region shape: read, call the region {@code calls} times (once
- * for latency, a batch for throughput), consuming each result, read; {@code count} samples, or
- * fewer once {@code budgetNanos} of wall time has passed (checked every
- * {@value #BUDGET_CHECK_MASK} + 1 samples, outside any sample).
+ * The one timed loop, one class per region shape, all generated from one template
+ * ({@code src/main/templates/dev/chronoscope/internal/measure/X-RegionLoop.java.template}): read,
+ * call the region {@code calls} times (once for latency, a batch for throughput), consuming each
+ * result, read; {@code count} samples, or fewer once {@code budgetNanos} of wall time has passed
+ * (checked every {@value #BUDGET_CHECK_MASK} + 1 samples, outside any sample).
  *
  * <p>Each shape calls its own method: an adapter from a primitive shape to a common one would add a
  * call the floor does not pay, and a {@code Supplier} of a primitive boxes it, which costs more
