@@ -123,6 +123,9 @@ class JsonLinesRecordTests {
             assertThat(r.string("floor.raw.unit")).isEqualTo(r.string("clock.unit"));
             assertThat(r.number("resolution.quantum")).isPositive();
             assertThat(r.string("pinned")).isEqualTo("no");
+            // a dependent multiply-add takes a few cycles on any core this runs on: 0.05-50 ns is every clock from 100 MHz up
+            assertThat(r.number("coreSpeed.beforeNsPerStep")).isBetween(0.05, 50.0);
+            assertThat(r.number("coreSpeed.afterNsPerStep")).isBetween(0.05, 50.0);
             assertThat(r.isNull("aggregate")).isTrue();
             assertThat(r.timings().get(0).string("label")).isEqualTo("invocation");
             assertThat(r.timings().get(0).whole("kept") + r.timings().get(0).whole("dropped.cpuMigration")).isEqualTo(1);

@@ -91,7 +91,7 @@ class TimingSectionTests {
                 assertThat(line).matches("[a-z][a-z ]{11} \\S.*"));
 
         List<String> expected = new ArrayList<>(ticks ? List.of("clock", "frequency") : List.of("clock"));
-        expected.addAll(List.of("host", "container", "resolution", "floor", "warmup", "pinned", "outcome"));
+        expected.addAll(List.of("host", "container", "resolution", "floor", "core speed", "warmup", "pinned", "outcome"));
         for (JsonRecord timing : record.timings()) {
             expected.addAll(List.of("timing", "mode", "samples"));
             if (timing.whole("kept") > 0) {

@@ -176,7 +176,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     void complete(ExtensionContext context, TimedTest test) {
         test.close();
         TestRecord made = test.record(context, outcome(context));
-        TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings()));
+        TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings(), made.coreSpeed()));
         Optional<String> gate = baseline.gateFailure(judged);
         TestRecord record = gate.map(judged::failedByGate).orElse(judged);
         count(record);

@@ -11,6 +11,7 @@ import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
 import dev.chronoscope.internal.report.ContainerFacts;
+import dev.chronoscope.internal.report.CoreSpeed;
 import dev.chronoscope.internal.report.HostFingerprint;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -82,9 +83,10 @@ final class RunBaseline {
 
     /**
      * Each timing's verdict against the baseline, in order; empty when no comparison is configured.
-     * The first timing is the test's invocation, judged with the noise of invocations.
+     * The first timing is the test's invocation, judged with the noise of invocations; {@code coreSpeed}
+     * is the test's, read before and after it.
      */
-    List<BaselineVerdict> judge(String uniqueId, List<Timing> timings) {
+    List<BaselineVerdict> judge(String uniqueId, List<Timing> timings, CoreSpeed coreSpeed) {
         if (settings.compare().isEmpty()) {
             return List.of();
         }
@@ -110,7 +112,7 @@ final class RunBaseline {
                     t.percentileValue(75) * t.nanosPerUnit(), t.kept(), median);
             BaselineVerdict v = compared.get().compare(new Baseline.Observed(uniqueId + " :: " + t.label(), kind, t.clock().name(),
                     t.floorSubtracted() ? "net" : "raw", median, within, t.floor().nanos().p50(), testFloor,
-                    t.verdict() == Verdict.RESOLVED),
+                    t.verdict() == Verdict.RESOLVED, coreSpeed),
                     fingerprint(), container, settings.threshold());
             out.add(kind == BaselineRule.Kind.INVOCATION && !settings.gateInvocations() ? v.notGated(NOT_GATED) : v);
         }

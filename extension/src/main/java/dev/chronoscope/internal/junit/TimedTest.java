@@ -9,6 +9,7 @@ import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JitMode;
+import dev.chronoscope.internal.measure.CoreSpeedReference;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.TimedRegionEvent;
@@ -16,6 +17,7 @@ import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.report.ClaimRecord;
 import dev.chronoscope.internal.report.ComparisonRecord;
 import dev.chronoscope.internal.report.ContainerFacts;
+import dev.chronoscope.internal.report.CoreSpeed;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -56,9 +58,16 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     /** Things that happened during the test that its record must mention. */
     private final List<String> notes = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final CoreSpeedReference speed;
+    private final double speedBefore;
+    /** Read as the test ends, while it still holds the timing lock; NaN until then. */
+    private volatile double speedAfter = Double.NaN;
 
     TimedTest(ChronoscopeRuntime runtime, String testName, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
-              ClockReader invocationReader, String warmup, Pinning pinning, String turn, Optional<InvocationAggregate> aggregate) {
+              ClockReader invocationReader, String warmup, Pinning pinning, String turn, Optional<InvocationAggregate> aggregate,
+              CoreSpeedReference speed, double speedBefore) {
+        this.speed = speed;
+        this.speedBefore = speedBefore;
         this.runtime = runtime;
         this.testName = testName;
         this.plan = plan;
@@ -151,6 +160,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .comparisons(probe.comparisons().stream().map(c -> ComparisonRecord.of(c, timings)).toList())
                 // the claims made in the test and its @AfterEach methods, which run before the record is made
                 .claims(ClaimRecord.of(context.claims().take(), timings))
+                .coreSpeed(new CoreSpeed(speedBefore, speedAfter))
                 .build();
     }
 
@@ -163,6 +173,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     public void close() {
         if (closed.compareAndSet(false, true)) {
             probe.end(testName);
+            speedAfter = speed.nanosPerStep();
             pinning.restore();
             runtime.timingLock().release();
         }

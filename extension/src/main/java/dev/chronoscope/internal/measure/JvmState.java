@@ -29,6 +29,7 @@ public final class JvmState {
 
     private final MeasuredFacts facts;
     private final JitState jit = new JitState();
+    private final CoreSpeedReference coreSpeed = new CoreSpeedReference();
 
     /** Nothing measured yet: each fact is measured on first request. */
     public JvmState() {
@@ -112,6 +113,11 @@ public final class JvmState {
         // (it is only replaced by one with a larger budget), so a request that found it needs no reader
         ClockReader reader = jit.needsWarmup(clock, budgetNanos) ? open(clock) : null;
         return jit.warmup(clock, reader, budgetNanos);
+    }
+
+    /** The reference each timed test reads the core's speed with, before and after it ({@link CoreSpeedReference}). */
+    public CoreSpeedReference coreSpeed() {
+        return coreSpeed;
     }
 
     /** The region classes whose code the JIT has compiled in this JVM, as the region warm-ups saw. */

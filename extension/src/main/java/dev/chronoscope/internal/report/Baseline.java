@@ -186,9 +186,20 @@ public final class Baseline {
      * @param floorNs     the median of the floor of its kind, per call (a throughput timing's batch floor)
      * @param testFloorNs the median of its test's probe floor (for a throughput timing, the host-state
      *                    control its batch floor is too coarse to be; NaN: unknown, or the same as floorNs)
+     * @param coreSpeed   the core's speed before and after its test ({@link SpeedControl})
      */
     public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                           double floorNs, double testFloorNs, boolean resolved) {
+                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed) {
+
+        public Observed {
+            coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+        }
+
+        /** A timing whose test's core speed is unknown. */
+        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
+                        double floorNs, double testFloorNs, boolean resolved) {
+            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, CoreSpeed.UNKNOWN);
+        }
 
         /** A timing whose test's floor is its {@code floorNs} (latency, invocation) or unknown. */
         public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
@@ -276,6 +287,9 @@ public final class Baseline {
         if (comparable.isEmpty()) {
             return BaselineVerdict.inconclusive("no baseline run resolved this region with the same clock and " + measure + " figures");
         }
+        // the core's speed as a control: medians read at another core speed say more about the host than the code
+        SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
+        comparable = speed.entries();
         // the floor as a control: runs whose empty region cost more (or less) than usual ran on a
         // host in another state, and their medians say more about the host than about the code.
         // Like with like: a throughput timing's floor is its batch's, per call, never the test's.
@@ -306,8 +320,10 @@ public final class Baseline {
                     + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
                     FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
-        return BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
-                pooledSpread(alike, key, kind, clock, measure), threshold);
+        java.util.Optional<BaselineRule.Spread> spread = pooledSpread(alike, key, kind, clock, measure);
+        BaselineVerdict v = BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians, spread, threshold);
+        return speed.speedDiffers() ? SpeedControl.judgeAcrossSpeeds(v, BaselineRule.judge(kind, new BaselineRule.RunMedian(
+                medianNs / speed.ratio(), timing.withinRunSe()), medians, spread, threshold), timing.coreSpeed(), speed) : v;
     }
 
     /**
@@ -348,7 +364,7 @@ public final class Baseline {
     /** How far apart two timings' own spreads may lie for one to be pooled with the other's. */
     static final double LIKE_NOISE = 3;
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = values.stream().filter(Double::isFinite).sorted().toList();
         if (sorted.isEmpty()) {
             return Double.NaN;

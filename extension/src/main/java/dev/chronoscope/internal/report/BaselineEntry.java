@@ -15,15 +15,25 @@ import java.util.Map;
  * @param kindFloorP50Ns the median of the floor of the timing's own kind, per call (a throughput timing's batch floor
  *                    divided by its calls); NaN in entries saved before it existed, whose {@code floorP50Ns} is the
  *                    test's latency floor whatever the kind
+ * @param coreSpeed   the core's speed before and after the timing's test ({@link CoreSpeed}); unknown in entries
+ *                    saved before it existed
  */
 public record BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs,
                             double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
-                            double kindFloorP50Ns) {
+                            double kindFloorP50Ns, CoreSpeed coreSpeed) {
 
     private static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
 
     public BaselineEntry {
         quantilesNs = Map.copyOf(quantilesNs);
+        coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+    }
+
+    /** An entry as baselines saved before the core's speed was read hold it. */
+    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
+                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns) {
+        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns,
+                CoreSpeed.UNKNOWN);
     }
 
     /** An entry as baselines saved before kinds held it. */
@@ -67,7 +77,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
         double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
         return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q, kind.key(), kindFloor);
+                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed());
     }
 
     public Json.Obj toJson() {
@@ -79,7 +89,8 @@ public record BaselineEntry(String key, String test, String label, String clock,
         }
         return Json.object().put("key", key).put("test", test).put("label", label).put("clock", clock).put("measure", measure)
                 .put("medianNs", medianNs).put("floorP50Ns", floorP50Ns).put("kept", kept).put("resolved", resolved)
-                .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns);
+                .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns)
+                .put("coreSpeed", coreSpeed.toJson());
     }
 
     /** The entry {@code o}, found at {@code where} (for messages); every member must be there, with its type. */
@@ -91,6 +102,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 JsonFields.string(o, "label", where), JsonFields.string(o, "clock", where), JsonFields.string(o, "measure", where),
                 JsonFields.numberOrNaN(o, "medianNs", where), JsonFields.numberOrNaN(o, "floorP50Ns", where),
                 (long) JsonFields.number(o, "kept", where), JsonFields.bool(o, "resolved", where), q,
-                o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where));
+                o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where),
+                CoreSpeed.fromJson(o.get("coreSpeed"), where + ".coreSpeed"));
     }
 }

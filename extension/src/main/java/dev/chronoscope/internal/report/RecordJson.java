@@ -40,6 +40,7 @@ public final class RecordJson {
                 .put("warmup", r.warmup())
                 .put("pinned", r.pinned())
                 .put("timingLock", r.timingLock())
+                .put("coreSpeed", r.coreSpeed().toJson())
                 .put("warnings", r.warnings())
                 .put("floorSubtracted", r.floorSubtracted());
         List<Object> timings = new ArrayList<>();

@@ -12,11 +12,22 @@ import java.util.Map;
  * @param gate why the regression gate failed the test; null when it did not (or in records written before the field existed)
  * @param container the cgroup limits the test ran under; {@link ContainerFacts#NOT_RECORDED} in records written before the field existed
  * @param claims the claims the test made about its timings; empty in records written before the field existed
+ * @param coreSpeed the core's speed before and after the test; {@link CoreSpeed#UNKNOWN} in records written before the field existed
  */
 public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
                            String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
                            boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
-                           List<ComparisonRecord> comparisons, ContainerFacts container, List<ClaimRecord> claims) {
+                           List<ComparisonRecord> comparisons, ContainerFacts container, List<ClaimRecord> claims,
+                           CoreSpeed coreSpeed) {
+
+    /** A test whose core speed was not read. */
+    public ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
+                        String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
+                        boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
+                        List<ComparisonRecord> comparisons, ContainerFacts container, List<ClaimRecord> claims) {
+        this(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host, floorP50Ns,
+                floorSubtracted, warnings, timings, comparisons, container, claims, CoreSpeed.UNKNOWN);
+    }
 
     /** A test as records before container facts and claims existed hold it. */
     public ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
@@ -47,6 +58,7 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
 
     public ReportedTest {
         java.util.Objects.requireNonNull(container, "container");
+        coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
         warnings = List.copyOf(warnings);
         timings = List.copyOf(timings);
         comparisons = List.copyOf(comparisons);
@@ -112,6 +124,7 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
                 (String) clock.get("readMethod"), (String) clock.get("unit"),
                 frequency == null ? null : ((Number) frequency.get("hz")).doubleValue(), (String) o.get("host"),
                 ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings, timings,
-                comparisons, ContainerFacts.fromJson((Map<String, Object>) o.get("container")), claims);
+                comparisons, ContainerFacts.fromJson((Map<String, Object>) o.get("container")), claims,
+                CoreSpeed.fromJson(o.get("coreSpeed"), "the record of " + o.get("test") + ", member coreSpeed"));
     }
 }

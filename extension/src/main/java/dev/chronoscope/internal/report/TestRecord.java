@@ -33,15 +33,17 @@ import java.util.Objects;
  * @param container   the cgroup limits of the JVM's container (CPU quota, cpuset, memory limit), as read when the run started
  * @param claims      the claims the test made about its timings, in the order made, each with its outcome
  * @param timingLock  what the cross-JVM timing lock did for the test: held (and how long it waited), or why not; null where none was asked
+ * @param coreSpeed   the core's speed before the test and when it ended ({@link CoreSpeed#UNKNOWN} where not read)
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
                          String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate,
-                         ContainerFacts container, List<ClaimRecord> claims, String timingLock) {
+                         ContainerFacts container, List<ClaimRecord> claims, String timingLock, CoreSpeed coreSpeed) {
 
     public TestRecord {
+        coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
         Objects.requireNonNull(uniqueId, "uniqueId");
         Objects.requireNonNull(container, "container");
         Objects.requireNonNull(clock, "clock");
@@ -62,7 +64,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
     public TestRecord judged(List<BaselineVerdict> verdicts) {
         return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host, floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, verdicts,
-                comparisons, gate, container, claims, timingLock);
+                comparisons, gate, container, claims, timingLock, coreSpeed);
     }
 
     /**
@@ -72,7 +74,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
     public TestRecord failedByGate(String message) {
         return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                comparisons, new GateFailure(outcome, message), container, claims, timingLock);
+                comparisons, new GateFailure(outcome, message), container, claims, timingLock, coreSpeed);
     }
 
     public static Builder builder() {
@@ -107,6 +109,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private ContainerFacts container = ContainerFacts.NOT_RECORDED;
         private List<ClaimRecord> claims = List.of();
         private String timingLock;
+        private CoreSpeed coreSpeed = CoreSpeed.UNKNOWN;
 
         private Builder() {
         }
@@ -140,11 +143,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder container(ContainerFacts container) { this.container = container; return this; }
         public Builder claims(List<ClaimRecord> claims) { this.claims = claims; return this; }
         public Builder timingLock(String timingLock) { this.timingLock = timingLock; return this; }
+        public Builder coreSpeed(CoreSpeed coreSpeed) { this.coreSpeed = coreSpeed; return this; }
 
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
                     floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                    comparisons, null, container, claims, timingLock);
+                    comparisons, null, container, claims, timingLock, coreSpeed);
         }
     }
 }

@@ -40,6 +40,9 @@ public final class TimingSection {
         line(out, "floor", stats(r.floor().raw(), "min", "p50", "p99") + " " + unit + " | n " + r.floor().raw().count()
                 + String.format(Locale.ROOT, " in %.2f ms", r.floor().elapsedNanos() / 1e6)
                 + (r.floor().raw().unit() == ClockUnit.TICKS ? " | p50 " + Format.units(r.floor().nanos().p50()) + " ns" : ""));
+        if (r.coreSpeed().known()) {
+            line(out, "core speed", r.coreSpeed().describe() + " (the reference the baseline gate compares runs at)");
+        }
         line(out, "warmup", r.warmup());
         line(out, "pinned", r.pinned());
         line(out, "outcome", r.gate() == null ? r.outcome() : r.outcome() + " | " + r.gate().describe());

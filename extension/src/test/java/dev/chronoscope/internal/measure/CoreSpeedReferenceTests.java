@@ -1,0 +1,22 @@
+package dev.chronoscope.internal.measure;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The core's speed reference reads what a dependent multiply-add costs, and reads it alike twice in a row. */
+class CoreSpeedReferenceTests {
+
+    @Test
+    void readsAFewCyclesPerMultiplyAddAndAlikeTwiceInARow() {
+        CoreSpeedReference reference = new CoreSpeedReference();
+
+        double first = reference.nanosPerStep();
+        double second = reference.nanosPerStep();
+
+        // a dependent 64-bit multiply-add takes 3-5 cycles: 0.05-50 ns covers every core from 100 MHz to 60 GHz
+        assertThat(first).isBetween(0.05, 50.0);
+        // a quarter of a millisecond apart, on a shared host: a factor of two, not a tight bound (the states seen differ by 1.33x)
+        assertThat(second / first).isBetween(0.5, 2.0);
+    }
+}

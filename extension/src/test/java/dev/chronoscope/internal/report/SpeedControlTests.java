@@ -1,0 +1,100 @@
+package dev.chronoscope.internal.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The core's speed as the gate's control, with the figures of the bhyve guest where it was found: a
+ * 100-step reference at 75 ns (0.75 ns per step) in the fast state and 100 ns in the slow one, a
+ * 200-step chain at 190 and 211 ns with them.
+ */
+class SpeedControlTests {
+
+    private static final HostFingerprint HOST = HostFingerprint.builder().fact("cpuModel", "AMD Turin").tscHz(2096e6).build();
+    private static final String KEY = "[class:x.T]/[method:m()] :: chain";
+    private static final CoreSpeed FAST = new CoreSpeed(0.75, 0.755);
+    private static final CoreSpeed SLOW = new CoreSpeed(0.99, 1.0);
+
+    /** Ten baseline runs of the chain, the i-th at {@code medians[i]} ns with the core at {@code speeds[i]}. */
+    private static Baseline baseline(double[] medians, CoreSpeed... speeds) {
+        List<Baseline.Run> runs = new ArrayList<>();
+        for (int i = 0; i < medians.length; i++) {
+            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net",
+                    medians[i], 30, 20_000, true, Map.of("p50", medians[i]), "latency", 30, speeds[i % speeds.length]))));
+        }
+        return new Baseline(runs);
+    }
+
+    private static final double[] FAST_RUNS = {189, 190, 191, 190, 188, 190, 192, 190, 189, 191};
+
+    private static BaselineVerdict judge(Baseline b, double median, CoreSpeed speed) {
+        return b.compare(new Baseline.Observed(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", median, Double.NaN, 30,
+                Double.NaN, true, speed), HOST, 0.10);
+    }
+
+    @Test
+    void unchangedCodeReadInTheSlowStateAgainstFastRunsOnlyIsInconclusiveNamingTheSpeedsNotRegressed() {
+        Baseline b = baseline(FAST_RUNS, FAST);
+
+        BaselineVerdict v = judge(b, 211, SLOW);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("inconclusive");
+        assertThat(v.reason()).startsWith("the core ran at another speed than in every baseline run: its speed reference read"
+                + " 0.990 ns per multiply-add before the test, 1.000 after, against 0.755 ns per multiply-add in the baseline runs"
+                + " (their median), x1.32, beyond x1.10; as read it is regressed, with its median divided by that x1.32");
+    }
+
+    @Test
+    void withoutTheCoresSpeedTheSameFiguresAreFalselyRegressed() {
+        // the control is what tells them apart: the same medians, speeds unknown
+        BaselineVerdict v = judge(baseline(FAST_RUNS, CoreSpeed.UNKNOWN), 211, CoreSpeed.UNKNOWN);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("regressed");
+    }
+
+    @Test
+    void aRunInTheSlowStateIsJudgedAgainstTheBaselineRunsThatRanInItToo() {
+        double[] mixed = {190, 211, 189, 191, 212, 190, 188, 210, 191, 190};
+        CoreSpeed[] speeds = {FAST, SLOW, FAST, FAST, SLOW, FAST, FAST, SLOW, FAST, FAST};
+        Baseline b = baseline(mixed, speeds);
+
+        assertThat(judge(b, 211, SLOW).verdict()).as(judge(b, 211, SLOW).reason()).isNotEqualTo("regressed");
+        // a real regression in the slow state is still seen against the slow runs
+        BaselineVerdict regressed = judge(b, 2 * 211, SLOW);
+        assertThat(regressed.verdict()).as(regressed.reason()).isEqualTo("regressed");
+        assertThat(regressed.ratio()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.05));
+    }
+
+    @Test
+    void aRegressionBeyondWhatTheSlowerCoreExplainsStaysRegressedAndSaysHow() {
+        BaselineVerdict v = judge(baseline(FAST_RUNS, FAST), 2 * 190, SLOW);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("regressed");
+        assertThat(v.ratio()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(v.reason()).contains("the core ran at another speed than in every baseline run")
+                .contains("and it stays regressed with its median divided by that x1.32, the most the core's speed explains");
+    }
+
+    @Test
+    void aBaselineSavedBeforeSpeedsWereReadIsJudgedAsBefore() {
+        BaselineVerdict v = judge(baseline(FAST_RUNS, CoreSpeed.UNKNOWN), 190, SLOW);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+    }
+
+    @Test
+    void theCoresSpeedRoundTripsThroughTheBaselineFile() {
+        BaselineEntry e = new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net", 190, 30, 20_000, true, Map.of("p50", 190.0),
+                "latency", 30, SLOW);
+
+        Map<String, Object> json = new java.util.HashMap<>(JsonParser.parseObject(e.toJson().toString()));
+        assertThat(BaselineEntry.fromJson(json, "entry").coreSpeed()).isEqualTo(SLOW);
+        json.remove("coreSpeed");
+        assertThat(BaselineEntry.fromJson(json, "entry").coreSpeed()).isEqualTo(CoreSpeed.UNKNOWN);
+    }
+}
