@@ -5,6 +5,7 @@ import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineEntry;
 import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
+import dev.chronoscope.internal.report.CoreSpeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * extension uses, invocations included (judged, not gated). Off unless {@code -Dvalidation.runs=N}
  * is given (a full run takes minutes): {@code -Dvalidation.slowRuns=M} (default N/3), {@code
  * -Dvalidation.pools=<dir>} to keep the runs and re-evaluate them, {@code -Dvalidation.config=key=value,...}
- * for configuration the runs get (another clock, a stepped TSC).
+ * for configuration the runs get (another clock, a stepped TSC), {@code -Dvalidation.noSpeed=true} to
+ * judge the runs as if their core's speed had not been read (what the core-speed guard changes).
  */
 class BaselineValidationTests {
 
@@ -132,14 +134,17 @@ class BaselineValidationTests {
         return out;
     }
 
-    /** Of the comparisons of the {@code labels} the floor control let through, the share with verdict {@code verdict}. */
+    /**
+     * Of the comparisons of the {@code labels} the floor and core-speed controls let through, the
+     * share with verdict {@code verdict}.
+     */
     private static double share(Map<String, int[]> counts, List<String> labels, int verdict) {
         int hits = 0;
         int comparable = 0;
         for (String label : labels) {
-            int[] c = counts.getOrDefault(label, new int[VERDICTS.length + 1]);
+            int[] c = counts.getOrDefault(label, new int[VERDICTS.length + 2]);
             hits += c[verdict];
-            comparable += c[0] + c[1] + c[2] + c[3] - c[FLOOR_OFF];
+            comparable += c[0] + c[1] + c[2] + c[3] - c[FLOOR_OFF] - c[SPEED_OFF];
         }
         return comparable == 0 ? 0 : (double) hits / comparable;
     }
@@ -147,6 +152,8 @@ class BaselineValidationTests {
     private static final String[] VERDICTS = {"regressed", "improved", "unchanged", "inconclusive"};
     /** Index of the count of inconclusive verdicts given because a floor was off (also counted as inconclusive). */
     private static final int FLOOR_OFF = 4;
+    /** Index of the count of inconclusive verdicts given because the core ran at another speed (also counted as inconclusive). */
+    private static final int SPEED_OFF = 5;
 
     /**
      * {@code count} runs saved in the pool {@code name}: in {@code -Dvalidation.pools=<dir>} when
@@ -181,12 +188,15 @@ class BaselineValidationTests {
             BaselineRule.Kind kind = e.ruleKind();
             BaselineVerdict v = baseline.compare(new Baseline.Observed(e.key(), kind, e.clock(), e.measure(), e.medianNs(),
                     e.runMedian().withinRunSe(), kind == BaselineRule.Kind.THROUGHPUT ? e.kindFloorP50Ns() : e.floorP50Ns(), e.floorP50Ns(),
-                    e.resolved()),
+                    e.resolved(), Boolean.getBoolean("validation.noSpeed") ? CoreSpeed.UNKNOWN : e.coreSpeed()),
                     run.host(), 0.10);
-            int[] c = counts.computeIfAbsent(e.label(), l -> new int[VERDICTS.length + 1]);
+            int[] c = counts.computeIfAbsent(e.label(), l -> new int[VERDICTS.length + 2]);
             c[List.of(VERDICTS).indexOf(v.verdict())]++;
             if (v.reason().contains("floor") && v.reason().contains("beyond")) {
                 c[FLOOR_OFF]++;
+            }
+            if (v.verdict().equals("inconclusive") && v.reason().startsWith("the core ran at another speed")) {
+                c[SPEED_OFF]++;
             }
         }
     }
@@ -204,10 +214,11 @@ class BaselineValidationTests {
 
     private static String table(String title, Map<String, int[]> counts) {
         List<String> lines = new ArrayList<>();
-        lines.add("| " + title + " | comparisons | regressed | improved | unchanged | inconclusive | of which: floor off |");
-        lines.add("|---|---|---|---|---|---|---|");
-        counts.forEach((label, c) -> lines.add(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d |", label,
-                c[0] + c[1] + c[2] + c[3], c[0], c[1], c[2], c[3], c[FLOOR_OFF])));
+        lines.add("| " + title + " | comparisons | regressed | improved | unchanged | inconclusive | of which: floor off |"
+                + " core speed off |");
+        lines.add("|---|---|---|---|---|---|---|---|");
+        counts.forEach((label, c) -> lines.add(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %d | %d | %d |", label,
+                c[0] + c[1] + c[2] + c[3], c[0], c[1], c[2], c[3], c[FLOOR_OFF], c[SPEED_OFF])));
         return String.join("\n", lines) + "\n\n";
     }
 }

@@ -287,9 +287,6 @@ public final class Baseline {
         if (comparable.isEmpty()) {
             return BaselineVerdict.inconclusive("no baseline run resolved this region with the same clock and " + measure + " figures");
         }
-        // the core's speed as a control: medians read at another core speed say more about the host than the code
-        SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
-        comparable = speed.entries();
         // the floor as a control: runs whose empty region cost more (or less) than usual ran on a
         // host in another state, and their medians say more about the host than about the code.
         // Like with like: a throughput timing's floor is its batch's, per call, never the test's.
@@ -322,7 +319,10 @@ public final class Baseline {
         }
         java.util.Optional<BaselineRule.Spread> spread = pooledSpread(alike, key, kind, clock, measure);
         BaselineVerdict v = BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians, spread, threshold);
-        return speed.speedDiffers() ? SpeedControl.judgeAcrossSpeeds(v, BaselineRule.judge(kind, new BaselineRule.RunMedian(
+        // the core's speed as a guard: a regression read on a slower core (an improvement on a faster
+        // one) must stand with the median divided by the speed ratio
+        SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
+        return speed.couldExplain(v) ? SpeedControl.judgeAcrossSpeeds(v, BaselineRule.judge(kind, new BaselineRule.RunMedian(
                 medianNs / speed.ratio(), timing.withinRunSe()), medians, spread, threshold), timing.coreSpeed(), speed) : v;
     }
 
