@@ -9,7 +9,6 @@ import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JitMode;
-import dev.chronoscope.internal.measure.CoreSpeedReference;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.TimedRegionEvent;
@@ -58,16 +57,13 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     /** Things that happened during the test that its record must mention. */
     private final List<String> notes = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final CoreSpeedReference speed;
+    /** The core's speed, read as the test is set up (after its floor) and as it ends, while it holds the timing lock. */
     private final double speedBefore;
-    /** Read as the test ends, while it still holds the timing lock; NaN until then. */
+    /** Read as the test ends; NaN until then. */
     private volatile double speedAfter = Double.NaN;
 
     TimedTest(ChronoscopeRuntime runtime, String testName, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
-              ClockReader invocationReader, String warmup, Pinning pinning, String turn, Optional<InvocationAggregate> aggregate,
-              CoreSpeedReference speed, double speedBefore) {
-        this.speed = speed;
-        this.speedBefore = speedBefore;
+              ClockReader invocationReader, String warmup, Pinning pinning, String turn, Optional<InvocationAggregate> aggregate) {
         this.runtime = runtime;
         this.testName = testName;
         this.plan = plan;
@@ -78,6 +74,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         this.pinning = pinning;
         this.turn = turn;
         this.aggregate = aggregate;
+        // the gate's control for the core's speed (SpeedControl), read before the test and again in close()
+        speedBefore = runtime.jvm().coreSpeed().nanosPerStep();
     }
 
     Probe probe() {
@@ -173,7 +171,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     public void close() {
         if (closed.compareAndSet(false, true)) {
             probe.end(testName);
-            speedAfter = speed.nanosPerStep();
+            speedAfter = runtime.jvm().coreSpeed().nanosPerStep();
             pinning.restore();
             runtime.timingLock().release();
         }

@@ -8,7 +8,6 @@ import dev.chronoscope.TscFrequency;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.host.Fact;
-import dev.chronoscope.internal.measure.CoreSpeedReference;
 import dev.chronoscope.internal.measure.JvmState.PreparedClock;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.ProbeWarmup;
@@ -69,16 +68,12 @@ final class TimedTestFactory {
         try {
             String warmup = warmup(clock, readers.probe(), runtime.settings(), plan.unit());
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
-            // read with the floor, before the test, and again as it ends (TimedTest#close): the gate's control for the core's speed
-            CoreSpeedReference speed = clock.jvm().coreSpeed();
-            double speedBefore = speed.nanosPerStep();
             Timings.Context timing = context(plan, clock, readers.probe(), floor, runtime);
             Settings settings = runtime.settings();
             String testName = TestNames.testName(context);
             MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
                     settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), clock.compiledRegions());
-            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn, aggregate,
-                    speed, speedBefore);
+            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn, aggregate);
         } catch (RuntimeException | Error e) {
             pinning.restore();
             lock.release();

@@ -9,9 +9,9 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The core's speed as the gate's control, with the figures of the bhyve guest where it was found: a
- * 100-step reference at 75 ns (0.75 ns per step) in the fast state and 100 ns in the slow one, a
- * 200-step chain at 190 and 211 ns with them.
+ * The core's speed as the gate's guard on throughput timings, with the figures of the bhyve guest
+ * where it was found: the reference at 0.75 ns per step in the fast state and 1.0 in the slow one, a
+ * 200-step chain's throughput at 190 and 211 ns with them.
  */
 class SpeedControlTests {
 
@@ -25,7 +25,7 @@ class SpeedControlTests {
         List<Baseline.Run> runs = new ArrayList<>();
         for (int i = 0; i < medians.length; i++) {
             runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net",
-                    medians[i], 30, 20_000, true, Map.of("p50", medians[i]), "latency", 30, speeds[i % speeds.length]))));
+                    medians[i], 30, 20_000, true, Map.of("p50", medians[i]), "throughput", 0.4, speeds[i % speeds.length]))));
         }
         return new Baseline(runs);
     }
@@ -33,8 +33,12 @@ class SpeedControlTests {
     private static final double[] FAST_RUNS = {189, 190, 191, 190, 188, 190, 192, 190, 189, 191};
 
     private static BaselineVerdict judge(Baseline b, double median, CoreSpeed speed) {
-        return b.compare(new Baseline.Observed(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", median, Double.NaN, 30,
-                Double.NaN, true, speed), HOST, 0.10);
+        return judge(b, BaselineRule.Kind.THROUGHPUT, median, speed);
+    }
+
+    private static BaselineVerdict judge(Baseline b, BaselineRule.Kind kind, double median, CoreSpeed speed) {
+        return b.compare(new Baseline.Observed(KEY, kind, "TSC_FENCED", "net", median, Double.NaN,
+                kind == BaselineRule.Kind.THROUGHPUT ? 0.4 : 30, 30, true, speed), HOST, 0.10);
     }
 
     @Test
@@ -68,6 +72,20 @@ class SpeedControlTests {
         BaselineVerdict regressed = judge(baseline(FAST_RUNS, FAST), 2 * 190, FAST);
         assertThat(regressed.verdict()).as(regressed.reason()).isEqualTo("regressed");
         assertThat(regressed.reason()).doesNotContain("core");
+    }
+
+    @Test
+    void aLatencyTimingIsNotGuardedOneCallAloneHasNothingToOverlap() {
+        List<Baseline.Run> runs = new ArrayList<>();
+        for (int i = 0; i < FAST_RUNS.length; i++) {
+            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net",
+                    FAST_RUNS[i], 30, 20_000, true, Map.of("p50", FAST_RUNS[i]), "latency", 30, FAST))));
+        }
+
+        BaselineVerdict v = judge(new Baseline(runs), BaselineRule.Kind.LATENCY, 240, SLOW);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("regressed");
+        assertThat(v.reason()).doesNotContain("core");
     }
 
     @Test
