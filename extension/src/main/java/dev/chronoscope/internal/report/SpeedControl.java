@@ -12,7 +12,7 @@ import java.util.Locale;
  * gate judged a regression whenever its baseline had not seen that state.
  *
  * <p>A test's speed is the slower of its two readings (the core ran at least that slowly during
- * it), compared with the baseline runs' median. A throughput timing's {@code regressed} on a core
+ * it), compared with the median of the baseline runs' faster readings ({@link #select}). A throughput timing's {@code regressed} on a core
  * slower than that by more than {@link #TOLERANCE} (an {@code improved} on a faster one) stands only
  * where the median divided by the speed ratio, the most the core's speed can explain, is judged the
  * same; else the verdict is inconclusive. Latency timings are not guarded: one call alone has no
@@ -33,17 +33,26 @@ final class SpeedControl {
 
     /**
      * How much slower (above 1) or faster (below 1) the core ran in the judged test than in the
-     * baseline runs (their median); 1 where they ran alike, within {@link #TOLERANCE}, or where a
-     * speed is unknown (baselines saved before it was read).
+     * baseline runs; 1 where they ran alike, within {@link #TOLERANCE}, or where a speed is unknown
+     * (baselines saved before it was read). Each side is taken as the speed that could explain
+     * most: for a slower core, the judged test's slower reading against the median of the baseline
+     * runs' faster ones (a baseline test whose state changed between its readings may have timed in
+     * the fast state: of 5 such runs in one pool, all 5 read the fast throughput); for a faster
+     * core, the other way round.
      */
     static Selection select(CoreSpeed judged, List<BaselineEntry> comparable) {
-        List<Double> known = comparable.stream().filter(e -> e.coreSpeed().known()).map(e -> slowest(e.coreSpeed())).toList();
+        List<CoreSpeed> known = comparable.stream().map(BaselineEntry::coreSpeed).filter(CoreSpeed::known).toList();
         if (!judged.known() || known.isEmpty()) {
             return new Selection(1.0, Double.NaN);
         }
-        double typical = Baseline.median(known);
-        double ratio = slowest(judged) / typical;
-        return new Selection(Math.abs(Math.log(ratio)) <= Math.log(TOLERANCE) ? 1.0 : ratio, typical);
+        double fastestTypical = Baseline.median(known.stream().map(SpeedControl::fastest).toList());
+        double slower = slowest(judged) / fastestTypical;
+        if (slower > TOLERANCE) {
+            return new Selection(slower, fastestTypical);
+        }
+        double slowestTypical = Baseline.median(known.stream().map(SpeedControl::slowest).toList());
+        double faster = fastest(judged) / slowestTypical;
+        return faster < 1 / TOLERANCE ? new Selection(faster, slowestTypical) : new Selection(1.0, fastestTypical);
     }
 
     /**
@@ -69,8 +78,9 @@ final class SpeedControl {
      */
     static BaselineVerdict judgeAcrossSpeeds(BaselineVerdict raw, BaselineVerdict deflated, CoreSpeed judged, Selection selection) {
         String speeds = String.format(Locale.ROOT, "the core ran at another speed than in the baseline runs: its speed reference "
-                        + "read %s, against %.3f ns per multiply-add in the baseline runs (their median), x%.2f, beyond x%.2f",
-                judged.describe(), selection.typical(), selection.ratio(), TOLERANCE);
+                        + "read %s, against %.3f ns per multiply-add in the baseline runs (the median of their %s readings), x%.2f,"
+                        + " beyond x%.2f", judged.describe(), selection.typical(), selection.ratio() > 1 ? "faster" : "slower",
+                selection.ratio(), TOLERANCE);
         if (deflated.verdict().equals(raw.verdict())) {
             return new BaselineVerdict(raw.verdict(), raw.ratio(), raw.low(), raw.high(), raw.reason() + String.format(Locale.ROOT,
                     "; %s, and it stays %s with its median divided by that x%.2f, the most the core's speed explains", speeds,
@@ -83,5 +93,9 @@ final class SpeedControl {
 
     private static double slowest(CoreSpeed s) {
         return Math.max(s.beforeNsPerStep(), s.afterNsPerStep());
+    }
+
+    private static double fastest(CoreSpeed s) {
+        return Math.min(s.beforeNsPerStep(), s.afterNsPerStep());
     }
 }
