@@ -189,9 +189,9 @@ public final class ThroughputComparison {
         WorkloadCatalog.Sources sources = WorkloadCatalog.Sources.create();
         Map<String, Region> regions = new LinkedHashMap<>();
         options.workloads().forEach(name -> regions.put(name, WorkloadCatalog.named(name).region().apply(sources)));
-        String host = String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s | load average %s",
-                jvm.host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"), clock,
-                resolution.describe(), LoadAverage.now());
+        String load = LoadAverage.now();
+        // the core's speed before and after the workloads (CoreSpeedReference): which JVMs met a slow state of the host
+        double speedBefore = jvm.coreSpeed().nanosPerStep();
         List<Figures> figures = new ArrayList<>();
         for (Map.Entry<String, Region> e : regions.entrySet()) {
             Timing t = e.getValue().throughput(probe, e.getKey() + " throughput", options.samples());
@@ -206,8 +206,14 @@ public final class ThroughputComparison {
             ratios.add(new RatioFigures(p.first(), p.second(), c.ratio(), c.ratioLow(), c.ratioHigh(),
                     c.first().callsPerSample(), c.first().verdict().name(), c.second().verdict().name()));
         }
+        String host = String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s%s%.3f..%.3f ns per multiply-add"
+                        + " | load average %s", jvm.host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
+                clock, resolution.describe(), CORE_SPEED, speedBefore, jvm.coreSpeed().nanosPerStep(), load);
         return new ChronoscopeRun(host, figures, ratios);
     }
+
+    /** Where a JVM's host line gives its core speed, before and after its workloads. */
+    static final String CORE_SPEED = " | core speed ";
 
     /** Chronoscope's side in a fresh JVM, as JMH forks its own; a JVM that fails is said, with its last output. */
     private static ChronoscopeRun timeInChildJvm(ThroughputOptions options, int fork) throws IOException, InterruptedException {

@@ -208,10 +208,13 @@ final class ValidationTable {
                 options.forks(), ThroughputComparison.span(results));
         String host = runs.get(0).host();
         int load = host.lastIndexOf(" | load average ");
-        out.printf(Locale.ROOT, "host: %s%n", load < 0 ? host : host.substring(0, load));
+        int speed = host.indexOf(ThroughputComparison.CORE_SPEED);
+        out.printf(Locale.ROOT, "host: %s%n", speed >= 0 ? host.substring(0, speed) : load < 0 ? host : host.substring(0, load));
         List<String> loads = runs.stream()
                 .map(r -> r.host().substring(r.host().lastIndexOf("load average ") + "load average ".length())).toList();
         out.printf(Locale.ROOT, "load average (1, 5, 15 min) as each Chronoscope JVM began: %s%n", String.join(" | ", loads));
+        out.printf(Locale.ROOT, "core speed (ns per multiply-add, before..after its workloads; about 0.72 and 1.0 in the two states"
+                + " seen on a bhyve guest) in each Chronoscope JVM: %s%n", String.join(" | ", runs.stream().map(r -> coreSpeed(r.host())).toList()));
         int cpus = Runtime.getRuntime().availableProcessors();
         if (loads.stream().anyMatch(l -> overloaded(l, cpus))) {
             out.printf(Locale.ROOT, "WARNING: a 1-minute load average above twice this host's %d CPUs: JMH's average"
@@ -346,6 +349,13 @@ final class ValidationTable {
         long min = Math.round(values.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
         long max = Math.round(values.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
         return min == max ? Long.toString(min) : min + "-" + max;
+    }
+
+    /** The core speed a JVM's host line gives ("0.718..0.726 ns per multiply-add"), or "-" where it has none. */
+    static String coreSpeed(String host) {
+        int from = host.indexOf(ThroughputComparison.CORE_SPEED);
+        int to = host.lastIndexOf(" | load average ");
+        return from < 0 || to < from ? "-" : host.substring(from + ThroughputComparison.CORE_SPEED.length(), to);
     }
 
     private static String list(List<Double> values) {

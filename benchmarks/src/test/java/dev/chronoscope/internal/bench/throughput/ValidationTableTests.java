@@ -23,6 +23,13 @@ class ValidationTableTests {
     private static final String HOST = "Test CPU | java 25 | clock CLOCK_MONOTONIC | load average 0.50 0.40 0.30";
 
     @Test
+    void eachJvmsCoreSpeedIsReadFromItsHostLineAndSaidWhereMissing() {
+        assertThat(ValidationTable.coreSpeed("Test CPU | java 25 | clock TSC_FENCED, resolution r" + ThroughputComparison.CORE_SPEED
+                + "0.718..1.004 ns per multiply-add | load average 0.50 0.40 0.30")).isEqualTo("0.718..1.004 ns per multiply-add");
+        assertThat(ValidationTable.coreSpeed(HOST)).isEqualTo("-");
+    }
+
+    @Test
     void theTargetBoundIsTwentyPercentOrOneNanosecondBelowFive() {
         ValidationTable.Bound b = ValidationTable.TARGET;
         assertThat(b.contains(119.9, 100)).isTrue();
