@@ -320,12 +320,11 @@ public final class Baseline {
         java.util.Optional<BaselineRule.Spread> spread = pooledSpread(alike, key, kind, clock, measure);
         BaselineVerdict v = BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians, spread, threshold);
         // the core's speed as a guard on throughput timings: a regression read on a slower core (an
-        // improvement on a faster one) must stand with the median divided by the speed ratio. Calls
+        // improvement on a faster one) is inconclusive. Calls
         // back to back overlap, and lose that overlap with the core's speed; one call alone does not
         // (measured: a 600-step chain alone read 641-701 ns in both states, its throughput kin 11-16 % slower)
         SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
-        return kind == BaselineRule.Kind.THROUGHPUT && speed.couldExplain(v) ? SpeedControl.judgeAcrossSpeeds(v, BaselineRule.judge(kind, new BaselineRule.RunMedian(
-                medianNs / speed.ratio(), timing.withinRunSe()), medians, spread, threshold), timing.coreSpeed(), speed) : v;
+        return kind == BaselineRule.Kind.THROUGHPUT && speed.couldExplain(v) ? SpeedControl.judgeAcrossSpeeds(v, timing.coreSpeed(), speed) : v;
     }
 
     /**

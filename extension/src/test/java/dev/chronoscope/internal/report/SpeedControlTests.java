@@ -50,8 +50,8 @@ class SpeedControlTests {
         assertThat(v.verdict()).as(v.reason()).isEqualTo("inconclusive");
         assertThat(v.reason()).startsWith("the core ran at another speed than in the baseline runs: its speed reference read"
                 + " 0.990 ns per multiply-add before the test, 1.000 after, against 0.750 ns per multiply-add in the baseline runs"
-                + " (the median of their faster readings), x1.33, beyond x1.10; as read it is regressed, with its median divided by"
-                + " that x1.33");
+                + " (the median of their faster readings), x1.33, beyond x1.10; as read it is regressed (ratio 1.1")
+                .contains("code timed back to back read 1.11-1.77x slower while the core was that much slower");
     }
 
     @Test
@@ -90,22 +90,23 @@ class SpeedControlTests {
     }
 
     @Test
-    void anImprovementReadOnAFasterCoreMustStandDividedByTheSpeed() {
+    void anImprovementReadOnAFasterCoreIsInconclusiveARegressionIsJudged() {
         CoreSpeed faster = new CoreSpeed(0.56, 0.57);
         Baseline b = baseline(FAST_RUNS, FAST);
 
         assertThat(judge(b, 160, faster).verdict()).as(judge(b, 160, faster).reason()).isEqualTo("inconclusive");
-        assertThat(judge(b, 95, faster).verdict()).as(judge(b, 95, faster).reason()).isEqualTo("improved");
+        assertThat(judge(b, 95, faster).reason()).contains("the median of their slower readings");
+        // and a regression on a faster core is judged as read: the faster core cannot have made it
+        assertThat(judge(b, 380, faster).verdict()).as(judge(b, 380, faster).reason()).isEqualTo("regressed");
     }
 
     @Test
-    void aRegressionBeyondWhatTheSlowerCoreExplainsStaysRegressedAndSaysHow() {
+    void aRegressionReadOnASlowerCoreIsInconclusiveHoweverLarge() {
+        // in one JVM whose reference read 1.43x slower, a sort read 1.77x slower: no factor of the reference's bounds the host's share
         BaselineVerdict v = judge(baseline(FAST_RUNS, FAST), 2 * 190, SLOW);
 
-        assertThat(v.verdict()).as(v.reason()).isEqualTo("regressed");
-        assertThat(v.ratio()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.05));
-        assertThat(v.reason()).contains("the core ran at another speed than in the baseline runs")
-                .contains("and it stays regressed with its median divided by that x1.33, the most the core's speed explains");
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("inconclusive");
+        assertThat(v.reason()).contains("as read it is regressed (ratio 2.000)");
     }
 
     @Test
