@@ -94,12 +94,6 @@ public final class CoreSpeedReference {
     }
 
     private long chain(long seed) {
-        long m = mul;
-        long a = add;
-        long x = seed;
-        for (int i = 0; i < STEPS; i++) {
-            x = x * m + a;
-        }
-        return x;
+        return MultiplyAddChain.run(seed, mul, add, STEPS);
     }
 }

@@ -24,14 +24,19 @@ public final class MultiplyAddChain {
     /** {@code steps} dependent multiply-adds (a few cycles each). */
     public static Supplier<Object> of(int steps) {
         MultiplyAddChain constants = new MultiplyAddChain();
-        return () -> {
-            long m = constants.mul;
-            long a = constants.add;
-            long x = steps;
-            for (int i = 0; i < steps; i++) {
-                x = x * m + a;
-            }
-            return x;
-        };
+        return () -> run(steps, constants.mul, constants.add, steps);
+    }
+
+    /**
+     * {@code steps} dependent multiply-adds {@code x = x * mul + add} from {@code x}: the chain every
+     * reference region here runs (small enough for the JIT to inline into its caller). Pass the
+     * constants from non-final fields, or the JIT folds the chain.
+     */
+    public static long run(long x, long mul, long add, int steps) {
+        long r = x;
+        for (int i = 0; i < steps; i++) {
+            r = r * mul + add;
+        }
+        return r;
     }
 }

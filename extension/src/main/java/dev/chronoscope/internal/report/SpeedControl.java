@@ -74,16 +74,16 @@ final class SpeedControl {
 
     /**
      * Inconclusive, saying why: {@code raw} is a verdict the core's other speed could have made (a
-     * regression on a slower core, an improvement on a faster one), and code read 1.11-1.77x slower
-     * in the slow state, more than the reference's own 1.4x for memory-heavy code, so no division by
+     * regression on a slower core, an improvement on a faster one), and code slows with the core by
+     * more or less than the reference (measured: 1.11-1.77x while it read 1.43x), so no division by
      * the reference's ratio tells the code's change from the host's.
      */
     static BaselineVerdict judgeAcrossSpeeds(BaselineVerdict raw, CoreSpeed judged, Selection selection) {
         return BaselineVerdict.inconclusive(String.format(Locale.ROOT, "the core ran at another speed than in the baseline runs: its"
                         + " speed reference read %s, against %.3f ns per multiply-add in the baseline runs (the median of their %s"
-                        + " readings), x%.2f, beyond x%.2f; as read it is %s (ratio %.3f), but code timed back to back read"
-                        + " 1.11-1.77x slower while the core was that much slower, so the change of the code cannot be told from"
-                        + " the host's: run again", judged.describe(), selection.typical(),
+                        + " readings), x%.2f, beyond x%.2f; as read it is %s (ratio %.3f), but code timed back to back slows"
+                        + " with the core by more or less than this reference, so the change of the code cannot be told from the"
+                        + " host's: run again", judged.describe(), selection.typical(),
                 selection.ratio() > 1 ? "faster" : "slower", selection.ratio(), TOLERANCE, raw.verdict(), raw.ratio()));
     }
 

@@ -213,8 +213,8 @@ final class ValidationTable {
         List<String> loads = runs.stream()
                 .map(r -> r.host().substring(r.host().lastIndexOf("load average ") + "load average ".length())).toList();
         out.printf(Locale.ROOT, "load average (1, 5, 15 min) as each Chronoscope JVM began: %s%n", String.join(" | ", loads));
-        out.printf(Locale.ROOT, "core speed (ns per multiply-add, before..after its workloads; about 0.72 and 1.0 in the two states"
-                + " seen on a bhyve guest) in each Chronoscope JVM: %s%n", String.join(" | ", runs.stream().map(r -> coreSpeed(r.host())).toList()));
+        out.printf(Locale.ROOT, "core speed (CoreSpeedReference: ns per multiply-add of 200 independent 100-step chains, median of 15"
+                + " samples, before..after its workloads) in each Chronoscope JVM: %s%n", String.join(" | ", runs.stream().map(r -> coreSpeed(r.host())).toList()));
         int cpus = Runtime.getRuntime().availableProcessors();
         if (loads.stream().anyMatch(l -> overloaded(l, cpus))) {
             out.printf(Locale.ROOT, "WARNING: a 1-minute load average above twice this host's %d CPUs: JMH's average"

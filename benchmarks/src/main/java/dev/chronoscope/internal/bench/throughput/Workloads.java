@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.bench.throughput;
 
+import dev.chronoscope.internal.measure.MultiplyAddChain;
+
 /**
  * The code both JMH and Chronoscope time in the throughput comparison, from ~2 ns to ~1 µs a call.
  * Every constant is loaded from a non-final field: the JIT folds constant arithmetic (a constant
@@ -26,13 +28,7 @@ public class Workloads {
     }
 
     private long chain(int steps) {
-        long x = seed;
-        long m = mul;
-        long a = add;
-        for (int i = 0; i < steps; i++) {
-            x = x * m + a;
-        }
-        return x;
+        return MultiplyAddChain.run(seed, mul, add, steps);
     }
 
     /** 4 dependent multiply-adds. */
