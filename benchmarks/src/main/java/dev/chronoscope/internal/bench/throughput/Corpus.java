@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * lookup cycles through its keys (the index is this object's state, as it is JMH's); every method
  * returns its result, which each harness consumes.
  */
-public class Corpus {
+public class Corpus extends CoreSpeedLogged {
 
     /** Keys of the lookup workloads; a power of two so that the next index is a mask. */
     static final int KEYS = 1024;

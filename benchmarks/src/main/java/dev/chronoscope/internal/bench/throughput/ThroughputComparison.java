@@ -59,32 +59,42 @@ public final class ThroughputComparison {
     /**
      * One JVM's figures for one workload.
      *
-     * @param throughputMeanNanos the throughput timing's net mean per call: what an average over the
-     *                            calls, as JMH's avgt, would read, shown beside the p50
+     * @param throughputMeanNanos the throughput timing's net mean per call: an average over the calls,
+     *                            as JMH's avgt is, so the figure compared with it
+     * @param speedBefore         the core's speed right before the throughput timing (ns per multiply-add,
+     *                            {@code CoreSpeedReference}; NaN where not read)
+     * @param speedAfter          the same right after it
      * @param reason              the throughput timing's verdict reason (last on the line: it has spaces)
      */
     record Figures(String workload, double throughputNanos, double throughputMeanNanos, String verdict, int callsPerSample,
-                   double latencyNanos, String latencyVerdict, String reason) {
+                   double latencyNanos, String latencyVerdict, double speedBefore, double speedAfter, String reason) {
 
         boolean resolved() {
             return verdict.equals("RESOLVED");
+        }
+
+        /** The slower of the two core-speed readings around the timing (NaN where either was not read). */
+        double slowestSpeed() {
+            return Double.isNaN(speedBefore) || Double.isNaN(speedAfter) ? Double.NaN : Math.max(speedBefore, speedAfter);
         }
 
         String toLine() {
             return String.join(" ", FIGURES, workload, Double.toString(throughputNanos),
                     Double.toString(throughputMeanNanos), verdict,
                     Integer.toString(callsPerSample), Double.toString(latencyNanos), latencyVerdict,
-                    reason.replace('\n', ' '));
+                    Double.toString(speedBefore), Double.toString(speedAfter), reason.replace('\n', ' '));
         }
 
         static Figures parse(String line) {
-            String[] f = line.split(" ", 9);
-            if (f.length < 8 || !f[0].equals(FIGURES)) {
+            String[] f = line.split(" ", 11);
+            if (f.length < 10 || !f[0].equals(FIGURES)) {
                 throw new IllegalArgumentException("not a figures line: '" + line + "'; expected '" + FIGURES
-                        + " <workload> <ns> <mean ns> <verdict> <k> <latency ns> <verdict> <reason>'");
+                        + " <workload> <ns> <mean ns> <verdict> <k> <latency ns> <verdict> <speed before> <speed after>"
+                        + " <reason>'");
             }
             return new Figures(f[1], Double.parseDouble(f[2]), Double.parseDouble(f[3]), f[4], Integer.parseInt(f[5]),
-                    Double.parseDouble(f[6]), f[7], f.length == 9 ? f[8] : "");
+                    Double.parseDouble(f[6]), f[7], Double.parseDouble(f[8]), Double.parseDouble(f[9]),
+                    f.length == 11 ? f[10] : "");
         }
     }
 
@@ -122,10 +132,21 @@ public final class ThroughputComparison {
     }
 
     /**
-     * A whole run: JMH's figure per workload and fork (each fork's median iteration, ns per call), and
-     * Chronoscope's JVMs, in the order run.
+     * A whole run: JMH's figure per workload and fork (each fork's median iteration, ns per call), the
+     * slowest core-speed reading around that fork's measured iterations (ns per multiply-add, NaN where
+     * not read), and Chronoscope's JVMs, in the order run.
      */
-    record Results(Map<String, List<Double>> jmh, List<ChronoscopeRun> runs, Instant start, Instant end) {
+    record Results(Map<String, List<Double>> jmh, Map<String, List<Double>> jmhSpeeds, List<ChronoscopeRun> runs,
+                   Instant start, Instant end) {
+
+        /** Without JMH's core-speed readings. */
+        Results(Map<String, List<Double>> jmh, List<ChronoscopeRun> runs, Instant start, Instant end) {
+            this(jmh, Map.of(), runs, start, end);
+        }
+    }
+
+    /** One JMH fork's figure for a workload and the slowest core-speed reading around its measured iterations. */
+    private record JmhFork(double avgtNanos, double slowestSpeed) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -158,14 +179,18 @@ public final class ThroughputComparison {
     static Results run(ThroughputOptions options, VerboseMode jmhVerbosity) throws Exception {
         Instant start = Instant.now();
         Map<String, List<Double>> jmh = new LinkedHashMap<>();
+        Map<String, List<Double>> jmhSpeeds = new LinkedHashMap<>();
         List<ChronoscopeRun> runs = new ArrayList<>();
         for (int fork = 1; fork <= options.forks(); fork++) {
             if (options.jmhIterations() > 0) {
-                runJmh(options, jmhVerbosity).forEach((name, avgt) -> jmh.computeIfAbsent(name, n -> new ArrayList<>()).add(avgt));
+                runJmh(options, jmhVerbosity).forEach((name, f) -> {
+                    jmh.computeIfAbsent(name, n -> new ArrayList<>()).add(f.avgtNanos());
+                    jmhSpeeds.computeIfAbsent(name, n -> new ArrayList<>()).add(f.slowestSpeed());
+                });
             }
             runs.add(options.forks() == 1 ? timeInThisJvm(options) : timeInChildJvm(options, fork));
         }
-        return new Results(jmh, runs, start, Instant.now());
+        return new Results(jmh, jmhSpeeds, runs, start, Instant.now());
     }
 
     private static ChronoscopeRun timeInThisJvm(ThroughputOptions options) throws Exception {
@@ -194,10 +219,13 @@ public final class ThroughputComparison {
         double speedBefore = jvm.coreSpeed().nanosPerStep();
         List<Figures> figures = new ArrayList<>();
         for (Map.Entry<String, Region> e : regions.entrySet()) {
+            // around each timing, as JMH's forks read it around each iteration: the state the host was in
+            double before = jvm.coreSpeed().nanosPerStep();
             Timing t = e.getValue().throughput(probe, e.getKey() + " throughput", options.samples());
+            double after = jvm.coreSpeed().nanosPerStep();
             Timing l = e.getValue().latency(probe, e.getKey() + " latency", options.samples());
             figures.add(new Figures(e.getKey(), t.netNanos().p50(), t.netNanos().mean(), t.verdict().name(), t.callsPerSample(),
-                    l.netNanos().p50(), l.verdict().name(), String.valueOf(t.verdictReason())));
+                    l.netNanos().p50(), l.verdict().name(), before, after, String.valueOf(t.verdictReason())));
         }
         List<RatioFigures> ratios = new ArrayList<>();
         for (WorkloadCatalog.Pairing p : options.pairings()) {
@@ -244,14 +272,19 @@ public final class ThroughputComparison {
         }
     }
 
-    /** One JMH fork of every workload: each one's median iteration, average time per call in ns. */
-    private static Map<String, Double> runJmh(ThroughputOptions options, VerboseMode verbosity) throws Exception {
+    /**
+     * One JMH fork of every workload: each one's median iteration, average time per call in ns, and the
+     * slowest core-speed reading around its measured iterations ({@link CoreSpeedLog}).
+     */
+    private static Map<String, JmhFork> runJmh(ThroughputOptions options, VerboseMode verbosity) throws Exception {
         String include = options.workloads().stream()
                 .map(w -> "^" + Pattern.quote(WorkloadCatalog.named(w).jmhBenchmark()) + "$")
                 .collect(Collectors.joining("|"));
+        Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
         Options jmhOptions = new OptionsBuilder()
                 .include(include)
                 .forks(1)
+                .jvmArgsAppend("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog)
                 .warmupIterations(options.jmhWarmupIterations())
                 .warmupTime(TimeValue.milliseconds(options.jmhIterationMillis()))
                 .measurementIterations(options.jmhIterations())
@@ -259,16 +292,22 @@ public final class ThroughputComparison {
                 .verbosity(verbosity)
                 .build();
         Map<String, Double> avgt = new LinkedHashMap<>();
-        for (RunResult r : new Runner(jmhOptions).run()) {
-            String method = r.getParams().getBenchmark();
-            String name = method.substring(method.lastIndexOf('.') + 1).replaceFirst("Jmh$", "");
-            List<Double> iterations = new ArrayList<>();
-            for (BenchmarkResult b : r.getBenchmarkResults()) {
-                for (IterationResult i : b.getIterationResults()) {
-                    iterations.add(i.getPrimaryResult().getScore());
+        Map<String, Double> speeds;
+        try {
+            for (RunResult r : new Runner(jmhOptions).run()) {
+                String method = r.getParams().getBenchmark();
+                List<Double> iterations = new ArrayList<>();
+                for (BenchmarkResult b : r.getBenchmarkResults()) {
+                    for (IterationResult i : b.getIterationResults()) {
+                        iterations.add(i.getPrimaryResult().getScore());
+                    }
                 }
+                avgt.put(workloadOf(method), ValidationTable.median(iterations));
             }
-            avgt.put(name, ValidationTable.median(iterations));
+            speeds = new LinkedHashMap<>();
+            CoreSpeedLog.slowestByBenchmark(speedLog).forEach((method, speed) -> speeds.put(workloadOf(method), speed));
+        } finally {
+            Files.deleteIfExists(speedLog);
         }
         for (String w : options.workloads()) {
             if (!avgt.containsKey(w)) {
@@ -276,7 +315,14 @@ public final class ThroughputComparison {
                         + WorkloadCatalog.named(w).jmhBenchmark() + "); it gave " + avgt.keySet());
             }
         }
-        return avgt;
+        Map<String, JmhFork> forks = new LinkedHashMap<>();
+        avgt.forEach((name, figure) -> forks.put(name, new JmhFork(figure, speeds.getOrDefault(name, Double.NaN))));
+        return forks;
+    }
+
+    /** The workload a JMH benchmark method times: "…CorpusJmh.joinJmh" and "joinJmh" give "join". */
+    private static String workloadOf(String method) {
+        return method.substring(method.lastIndexOf('.') + 1).replaceFirst("Jmh$", "");
     }
 
     /** The run's span in UTC, to the second, for the table's heading. */

@@ -58,20 +58,83 @@ final class ValidationTable {
     /** The CV target: at most twice JMH's per-fork CV or this many percentage points, whichever is larger. */
     static final double CV_FLOOR_POINTS = 5;
 
-    /** One workload's figures from both tools. */
-    record Row(WorkloadCatalog.Workload workload, List<Double> jmh, List<Figures> chronoscope, Bound bound) {
+    /**
+     * A figure was taken in the same state of the host as the run's fastest when its slowest core-speed
+     * reading is within this factor of the fastest reading of the whole run (both tools). Measured on a
+     * bhyve guest: readings of 0.69-0.75 ns per multiply-add in its fast state (8.7 % apart) and 0.97-1.06 in
+     * its slow one (1.33-1.45x), where memory-heavy code ran 1.5-1.8x slower (docs/latency-and-throughput.md).
+     */
+    static final double SAME_STATE = 1.15;
 
-        double jmhMedian() {
-            return ValidationTable.median(jmh);
+    /**
+     * One workload's figures from both tools.
+     *
+     * @param jmhSpeeds per JMH fork, the slowest core-speed reading around its measured iterations (empty or
+     *                  NaN where not read)
+     * @param fastest   the fastest core-speed reading of the whole run, either tool (NaN: none read)
+     */
+    record Row(WorkloadCatalog.Workload workload, List<Double> jmh, List<Double> jmhSpeeds, List<Figures> chronoscope,
+               double fastest, Bound bound) {
+
+        private boolean inState(double speed) {
+            return !Double.isNaN(speed) && speed <= fastest * SAME_STATE;
         }
 
+        private List<Double> jmhInState() {
+            List<Double> in = new ArrayList<>();
+            for (int i = 0; i < jmh.size(); i++) {
+                if (i < jmhSpeeds.size() && inState(jmhSpeeds.get(i))) {
+                    in.add(jmh.get(i));
+                }
+            }
+            return in;
+        }
+
+        private List<Figures> chronoscopeInState() {
+            return chronoscope.stream().filter(f -> inState(f.slowestSpeed())).toList();
+        }
+
+        /**
+         * Whether the figures compared are those both tools took in the run's fastest state: where the
+         * run read the core's speed and at least half of each tool's JVMs (one at least) ran in it.
+         */
+        boolean stateMatched() {
+            return !Double.isNaN(fastest) && jmhInState().size() >= half(jmh.size())
+                    && chronoscopeInState().size() >= half(chronoscope.size());
+        }
+
+        private static int half(int n) {
+            return Math.max(1, (n + 1) / 2);
+        }
+
+        /** JMH's forks compared: those in the same state where {@link #stateMatched}, else all. */
+        List<Double> jmhCompared() {
+            return stateMatched() ? jmhInState() : jmh;
+        }
+
+        /** Chronoscope's JVMs compared: those in the same state where {@link #stateMatched}, else all. */
+        List<Figures> chronoscopeCompared() {
+            return stateMatched() ? chronoscopeInState() : chronoscope;
+        }
+
+        double jmhMedian() {
+            return ValidationTable.median(jmhCompared());
+        }
+
+        /** The median over the JVMs compared of each one's net mean per call: an average, as JMH's avgt is. */
         double median() {
+            return ValidationTable.median(chronoscopeCompared().stream().map(Figures::throughputMeanNanos).toList());
+        }
+
+        /** The median of every JVM's net p50 per call, shown beside. */
+        double p50Median() {
             return ValidationTable.median(chronoscope.stream().map(Figures::throughputNanos).toList());
         }
 
-        /** The median of the figures printed {@code RESOLVED} only: what a user would have been given as right. */
+        /** As {@link #median}, of the figures printed {@code RESOLVED} only: what a user would have been given as right. */
         double resolvedMedian() {
-            return ValidationTable.median(chronoscope.stream().filter(Figures::resolved).map(Figures::throughputNanos).toList());
+            List<Figures> pool = chronoscopeCompared().stream().anyMatch(Figures::resolved) ? chronoscopeCompared() : chronoscope;
+            return ValidationTable.median(pool.stream().filter(Figures::resolved).map(Figures::throughputMeanNanos).toList());
         }
 
         long resolved() {
@@ -97,19 +160,25 @@ final class ValidationTable {
         }
 
         double cv() {
-            return cvPercent(chronoscope.stream().map(Figures::throughputNanos).toList());
+            return cvPercent(chronoscopeCompared().stream().map(Figures::throughputMeanNanos).toList());
         }
 
         double jmhCv() {
-            return cvPercent(jmh);
+            return cvPercent(jmhCompared());
         }
 
         /** Whether Chronoscope's CV is at most max(2 × JMH's, 5 points); {@code null} with fewer than 2 JVMs each. */
         Boolean cvWithinTarget() {
-            if (chronoscope.size() < 2 || jmh.size() < 2) {
+            if (chronoscopeCompared().size() < 2 || jmhCompared().size() < 2) {
                 return null;
             }
             return cv() <= Math.max(2 * jmhCv(), CV_FLOOR_POINTS);
+        }
+
+        /** "5/8 6/8": Chronoscope's JVMs and JMH's forks compared, or "all" where the states were not matched. */
+        String compared() {
+            return stateMatched() ? chronoscopeCompared().size() + "/" + chronoscope.size() + " " + jmhCompared().size()
+                    + "/" + jmh.size() : "all";
         }
 
         /** Each verdict with the number of JVMs that gave it: "RESOLVED 3/3", "RESOLVED 2/3, NOT_RESOLVED 1/3". */
@@ -155,27 +224,50 @@ final class ValidationTable {
     }
 
     static ValidationTable of(ThroughputOptions options, Results results, Targets targets) {
+        double fastest = fastestReading(results);
         List<Row> rows = new ArrayList<>();
+        Map<String, Row> byName = new LinkedHashMap<>();
         for (String name : options.workloads()) {
             List<Figures> mine = results.runs().stream().flatMap(r -> r.figures().stream())
                     .filter(f -> f.workload().equals(name)).toList();
-            rows.add(new Row(WorkloadCatalog.named(name), results.jmh().getOrDefault(name, List.of()), mine,
-                    targets.figure()));
+            Row row = new Row(WorkloadCatalog.named(name), results.jmh().getOrDefault(name, List.of()),
+                    results.jmhSpeeds().getOrDefault(name, List.of()), mine, fastest, targets.figure());
+            rows.add(row);
+            byName.put(name, row);
         }
         List<RatioRow> ratioRows = new ArrayList<>();
         for (WorkloadCatalog.Pairing p : options.pairings()) {
             List<RatioFigures> mine = results.runs().stream().flatMap(r -> r.ratios().stream())
                     .filter(r -> r.pairing().equals(p.name())).toList();
-            List<Double> first = results.jmh().getOrDefault(p.first(), List.of());
-            List<Double> second = results.jmh().getOrDefault(p.second(), List.of());
-            double jmhRatio = first.isEmpty() || second.isEmpty() ? Double.NaN : median(second) / median(first);
-            ratioRows.add(new RatioRow(p, jmhRatio, mine, targets.ratio()));
+            // JMH's figures as its rows compare them (the forks in the same state as Chronoscope's JVMs)
+            double first = byName.containsKey(p.first()) ? byName.get(p.first()).jmhMedian()
+                    : median(results.jmh().getOrDefault(p.first(), List.of()));
+            double second = byName.containsKey(p.second()) ? byName.get(p.second()).jmhMedian()
+                    : median(results.jmh().getOrDefault(p.second(), List.of()));
+            ratioRows.add(new RatioRow(p, second / first, mine, targets.ratio()));
         }
         return new ValidationTable(options, results, targets, List.copyOf(rows), List.copyOf(ratioRows));
     }
 
     List<Row> rows() {
         return rows;
+    }
+
+    /** The fastest core-speed reading of the run, JMH's forks and Chronoscope's JVMs alike; NaN where none was read. */
+    static double fastestReading(Results results) {
+        double fastest = Double.NaN;
+        List<Double> all = new ArrayList<>();
+        results.jmhSpeeds().values().forEach(all::addAll);
+        results.runs().forEach(r -> r.figures().forEach(f -> {
+            all.add(f.speedBefore());
+            all.add(f.speedAfter());
+        }));
+        for (double v : all) {
+            if (!Double.isNaN(v) && v > 0 && !(v >= fastest)) {
+                fastest = v;
+            }
+        }
+        return fastest;
     }
 
     List<RatioRow> ratioRows() {
@@ -221,34 +313,50 @@ final class ValidationTable {
                     + " (wall time over calls) is inflated by the host's other work, so these figures cannot judge"
                     + " agreement; measure again on a quiet host%n", cpus);
         }
-        out.printf(Locale.ROOT, "Chronoscope: Probe.throughput net p50 per call, %d samples, median over JVMs;"
+        double fastest = rows.isEmpty() ? Double.NaN : rows.get(0).fastest();
+        out.printf(Locale.ROOT, "Chronoscope: Probe.throughput, %d samples, net mean per call (an average over the calls,"
+                        + " as JMH's avgt is), median over JVMs; its net p50 per call beside, median over all JVMs;"
                         + " JMH 1.37 avgt (%d warm-up + %d measured iterations of %d ms per fork): median over forks of"
                         + " each fork's median iteration; CV = standard deviation / mean of the per-JVM figures%n",
                 options.samples(), options.jmhWarmupIterations(), options.jmhIterations(), options.jmhIterationMillis());
-        out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %18s%n", "workload", "library",
-                "JMH ns", "CV %", "Chrono. ns", "CV %", "verdict", "ratio", "bound", "CV", "k", "latency ns");
+        out.printf(Locale.ROOT, "same state: %s%n", Double.isNaN(fastest) ? "no core-speed readings: every JVM and fork compared"
+                : String.format(Locale.ROOT, "compared are the JVMs and forks whose slowest core-speed reading around the"
+                + " workload (Chronoscope: right before and after its throughput timing; JMH: before and after each measured"
+                + " iteration) is within x%.2f of the run's fastest, %.3f ns per multiply-add, where at least half of each"
+                + " tool's are; else all (column \"state\": Chronoscope's JVMs and JMH's forks compared)", SAME_STATE, fastest));
+        out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %10s %-26s %7s %6s %5s %9s %9s %18s%n", "workload", "library",
+                "JMH ns", "CV %", "Chrono. ns", "CV %", "p50 ns", "verdict", "ratio", "bound", "CV", "state", "k", "latency ns");
         for (Row r : rows) {
             Boolean cvOk = r.cvWithinTarget();
-            out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %-26s %7s %6s %5s %9s %18s%n",
+            out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %10s %-26s %7s %6s %5s %9s %9s %18s%n",
                     r.workload().name(), r.workload().libraryAndVersion(), figure(r.jmhMedian()), percent(r.jmhCv()),
-                    figure(r.median()), percent(r.cv()), r.verdicts(), jmhRan() ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
+                    figure(r.median()), percent(r.cv()), figure(r.p50Median()), r.verdicts(),
+                    jmhRan() ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
                     jmhRan() ? (r.withinBound() ? "yes" : r.wrongAndResolved() ? "WRONG" : "no") : "-",
-                    cvOk == null ? "-" : cvOk ? "ok" : "HIGH",
+                    cvOk == null ? "-" : cvOk ? "ok" : "HIGH", r.compared(),
                     range(r.chronoscope().stream().map(f -> (double) f.callsPerSample()).toList()),
                     figure(median(r.chronoscope().stream().map(Figures::latencyNanos).toList()))
                             + latencyMark(r.chronoscope()));
         }
-        out.printf(Locale.ROOT, "ratio = Chronoscope / JMH; bound: yes = RESOLVED in every JVM and %s, WRONG = printed"
+        out.printf(Locale.ROOT, "ratio = Chronoscope's mean / JMH's; bound: yes = RESOLVED in every JVM and %s, WRONG = printed"
                 + " RESOLVED (median of those JVMs) outside it, no = outside or not RESOLVED in some JVM; CV: ok = at most"
                 + " max(2 x JMH's, %.0f points), HIGH = above; k = calls per sample (range over JVMs); latency = Probe.repeat"
                 + " net p50, one call alone, median over JVMs, (n.r. N) = not RESOLVED in N JVMs%n", targets.figure().description(), CV_FLOOR_POINTS);
         if (runs.size() > 1 || jmhRan()) {
-            out.println("per JVM, in the order run (JMH fork i ran just before Chronoscope's JVM i; [verdict] where not RESOLVED):");
+            out.println("per JVM, in the order run (JMH fork i ran just before Chronoscope's JVM i; [verdict] where not RESOLVED;"
+                    + " {slowest core-speed reading}, * = not in the same state):");
             for (Row r : rows) {
-                out.printf(Locale.ROOT, "  %-12s JMH %s | Chronoscope %s%n", r.workload().name(), list(r.jmh()),
+                List<String> jmhForks = new ArrayList<>();
+                for (int i = 0; i < r.jmh().size(); i++) {
+                    double forkSpeed = i < r.jmhSpeeds().size() ? r.jmhSpeeds().get(i) : Double.NaN;
+                    jmhForks.add(figure(r.jmh().get(i)) + speedMark(forkSpeed, fastest));
+                }
+                out.printf(Locale.ROOT, "  %-12s JMH %s | Chronoscope p50 %s | its means per call %s%n", r.workload().name(),
+                        jmhForks.isEmpty() ? "-" : String.join(" ", jmhForks),
                         r.chronoscope().stream().map(f -> figure(f.throughputNanos()) + (f.resolved() ? "" : "[" + f.verdict() + "]"))
-                                .collect(Collectors.joining(" ")) + " | its means per call "
-                                + list(r.chronoscope().stream().map(Figures::throughputMeanNanos).toList()));
+                                .collect(Collectors.joining(" ")),
+                        r.chronoscope().stream().map(f -> figure(f.throughputMeanNanos()) + speedMark(f.slowestSpeed(), fastest))
+                                .collect(Collectors.joining(" ")));
             }
         }
         Set<String> reasons = new LinkedHashSet<>();
@@ -305,6 +413,14 @@ final class ValidationTable {
         } catch (NumberFormatException e) {
             return false;
         }
+    }
+
+    /** "{0.721}" for a reading in the run's fastest state, "{1.004}*" for one outside it; "" where none was read. */
+    private static String speedMark(double speed, double fastest) {
+        if (Double.isNaN(speed)) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "{%.3f}%s", speed, speed <= fastest * SAME_STATE ? "" : "*");
     }
 
     private static String latencyMark(List<Figures> figures) {

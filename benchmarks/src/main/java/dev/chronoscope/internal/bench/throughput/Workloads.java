@@ -8,7 +8,7 @@ import dev.chronoscope.internal.measure.MultiplyAddChain;
  * chain ran 2x faster than C's, merged), and each call starts from the same input, so consecutive
  * calls are independent and the CPU may overlap them, in both harnesses alike.
  */
-public class Workloads {
+public class Workloads extends CoreSpeedLogged {
 
     /** Knuth's MMIX LCG multiplier and increment; not final on purpose: see the class comment. */
     public long mul = 6364136223846793005L;

@@ -87,7 +87,7 @@ class ThroughputOptionsTests {
     @Test
     void aFiguresLineReadsBackAsWrittenWithItsReason() {
         ThroughputComparison.Figures figures = new ThroughputComparison.Figures("chain4", 3.2125, 3.4, "NOT_RESOLVED", 618,
-                0.47, "NOT_RESOLVED", "not resolved: net p50 0 ticks (the median region read no longer)");
+                0.47, "NOT_RESOLVED", 0.721, 1.004, "not resolved: net p50 0 ticks (the median region read no longer)");
         assertThat(ThroughputComparison.Figures.parse(figures.toLine())).isEqualTo(figures);
         assertThatThrownBy(() -> ThroughputComparison.Figures.parse("figures chain4 3.2"))
                 .hasMessageContaining("not a figures line: 'figures chain4 3.2'");

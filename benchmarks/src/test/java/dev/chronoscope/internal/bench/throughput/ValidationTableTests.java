@@ -150,13 +150,70 @@ class ValidationTableTests {
         assertThat(print(table)).contains("agreement with JMH: not checked (--jmh-iterations 0)");
     }
 
+    @Test
+    void figuresTakenWhileTheCoreRanSlowerAreLeftOutOfTheComparisonForBothTools() {
+        // 4 JVMs per tool; JVM 3 and JMH's forks 2 and 3 read the core 1.4x slower, and their figures 1.6x higher
+        double[] jmhSpeeds = {0.72, 1.01, 1.00, 0.73};
+        List<Double> jmh = List.of(200.0, 330.0, 320.0, 204.0);
+        double[] mySpeeds = {0.70, 0.74, 1.02, 0.71};
+        double[] mine = {190.0, 196.0, 310.0, 192.0};
+        List<Figures> figures = new ArrayList<>();
+        for (int i = 0; i < mine.length; i++) {
+            figures.add(new Figures("join", mine[i] * 0.92, mine[i], "RESOLVED", 10, mine[i], "RESOLVED", mySpeeds[i] - 0.01,
+                    mySpeeds[i], "resolved"));
+        }
+        ValidationTable.Row row = stateTable(figures, jmh, jmhSpeeds).rowsByName().get("join");
+
+        assertThat(row.fastest()).isEqualTo(0.69);
+        assertThat(row.stateMatched()).isTrue();
+        assertThat(row.compared()).isEqualTo("3/4 2/4");
+        assertThat(row.jmhMedian()).as("JMH's forks 1 and 4").isEqualTo(202.0);
+        assertThat(row.median()).as("the means of JVMs 1, 2 and 4").isEqualTo(192.0);
+        assertThat(row.p50Median()).as("every JVM's p50, shown beside").isCloseTo(0.92 * 194, within(1e-9));
+        assertThat(row.withinBound()).isTrue();
+        assertThat(row.cv()).isLessThan(5);
+
+        // with the slow forks and JVMs in: medians of mixed states, a CV no bound can use
+        double[] allFast = {0.72, 0.72, 0.72, 0.72};
+        ValidationTable.Row unmatched = stateTable(figures.stream().map(f -> new Figures(f.workload(), f.throughputNanos(),
+                f.throughputMeanNanos(), f.verdict(), f.callsPerSample(), f.latencyNanos(), f.latencyVerdict(), Double.NaN,
+                Double.NaN, f.reason())).toList(), jmh, allFast).rowsByName().get("join");
+        assertThat(unmatched.stateMatched()).as("Chronoscope's JVMs read no speed").isFalse();
+        assertThat(unmatched.compared()).isEqualTo("all");
+        assertThat(unmatched.jmhMedian()).isEqualTo(262.0);
+        assertThat(unmatched.cvWithinTarget()).isNotNull();
+    }
+
+    @Test
+    void whereFewerThanHalfOfAToolsFiguresRanInTheFastStateAllAreCompared() {
+        List<Figures> figures = List.of(
+                new Figures("join", 180, 190, "RESOLVED", 10, 190, "RESOLVED", 0.70, 0.70, "resolved"),
+                new Figures("join", 180, 190, "RESOLVED", 10, 190, "RESOLVED", 0.70, 0.71, "resolved"));
+        ValidationTable.Row row = stateTable(figures, List.of(300.0, 310.0), new double[]{1.0, 0.99}).rowsByName().get("join");
+        assertThat(row.stateMatched()).as("no JMH fork in the fast state").isFalse();
+        assertThat(row.jmhMedian()).isEqualTo(305.0);
+        assertThat(print(table(Map.of("sort", jvms(10_000, "RESOLVED")), Map.of("sort", List.of(10_000.0)))))
+                .contains("same state: no core-speed readings: every JVM and fork compared");
+    }
+
+    private static ValidationTable stateTable(List<Figures> figures, List<Double> jmh, double[] jmhSpeeds) {
+        List<ChronoscopeRun> runs = figures.stream().map(f -> new ChronoscopeRun(HOST, List.of(f), List.of())).toList();
+        List<Double> speeds = new ArrayList<>();
+        for (double s : jmhSpeeds) {
+            speeds.add(s);
+        }
+        Results results = new Results(Map.of("join", jmh), Map.of("join", speeds), runs,
+                Instant.parse("2026-12-01T15:00:00Z"), Instant.parse("2026-12-01T15:10:00Z"));
+        return ValidationTable.of(options(java.util.Set.of("join")), results, ValidationTable.VALIDATION);
+    }
+
     /** One figure per JVM: value, verdict, value, verdict, … */
     private static List<Figures> jvms(Object... valueAndVerdict) {
         List<Figures> figures = new ArrayList<>();
         for (int i = 0; i < valueAndVerdict.length; i += 2) {
             double v = ((Number) valueAndVerdict[i]).doubleValue();
             String verdict = (String) valueAndVerdict[i + 1];
-            figures.add(new Figures("?", v, v, verdict, 10, v, verdict, "reason of " + v));
+            figures.add(new Figures("?", v, v, verdict, 10, v, verdict, Double.NaN, Double.NaN, "reason of " + v));
         }
         return figures;
     }
@@ -180,7 +237,7 @@ class ValidationTableTests {
             for (Map.Entry<String, List<Figures>> e : mine.entrySet()) {
                 Figures f = e.getValue().get(i);
                 figures.add(new Figures(e.getKey(), f.throughputNanos(), f.throughputMeanNanos(), f.verdict(), f.callsPerSample(),
-                        f.latencyNanos(), f.latencyVerdict(), f.reason()));
+                        f.latencyNanos(), f.latencyVerdict(), f.speedBefore(), f.speedAfter(), f.reason()));
             }
             runs.add(new ChronoscopeRun(HOST, figures, i == 0 ? ratios : List.of()));
         }
