@@ -321,6 +321,19 @@ public final class TimedTestCost {
 
     public static void main(String[] args) throws Exception {
         Path reports = Files.createTempDirectory("chronoscope-cost");
+        try {
+            measure(reports, args);
+        } finally {
+            // the records were read for the warm-up line; nothing in them is kept
+            try (java.util.stream.Stream<Path> files = Files.walk(reports)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+
+    private static void measure(Path reports, String[] args) throws Exception {
         Launcher launcher = LauncherFactory.create();
         Costs plain = run(launcher, LauncherDiscoveryRequestBuilder.request().selectors(selectClass(PlainCase.class)).build());
         // the repeated case first: its first test pays the per-JVM warm-up, which the distinct case then finds done
