@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.bench.throughput;
 
+import dev.chronoscope.internal.clock.ClockUnavailableException;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -14,7 +15,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * JMH's side of the {@code streamShared} workload: {@link Corpus#stream} in a fork whose JDK stream
- * classes other pipelines used first ({@link Corpus#shareStreamProfiles}), as they are in any test JVM.
+ * classes other pipelines used first ({@link Corpus#shareStreamProfiles}), as they are in any test JVM,
+ * and which then timed the workload with Chronoscope, as Chronoscope's JVM did: the stream classes'
+ * out-of-line code (a spliterator's {@code forEachRemaining}, the sinks' {@code accept}) is compiled with
+ * the profiles of every pipeline the JVM ran, its harness's own among them, so the same pipeline runs
+ * at another speed in a JVM with another history (docs/latency-and-throughput.md).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -22,8 +27,9 @@ import java.util.concurrent.TimeUnit;
 public class SharedStreamProfilesJmh extends Corpus {
 
     @Setup(Level.Trial)
-    public void shareProfiles(Blackhole blackhole) {
+    public void shareProfiles(Blackhole blackhole) throws ClockUnavailableException {
         blackhole.consume(shareStreamProfiles());
+        blackhole.consume(ThroughputComparison.timeAsChronoscopeDoes(Region.ofLong(this::stream), "streamShared"));
     }
 
     @Benchmark

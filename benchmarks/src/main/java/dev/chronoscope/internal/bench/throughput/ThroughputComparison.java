@@ -193,23 +193,46 @@ public final class ThroughputComparison {
         return new Results(jmh, jmhSpeeds, runs, start, Instant.now());
     }
 
-    private static ChronoscopeRun timeInThisJvm(ThroughputOptions options) throws Exception {
-        JvmState jvm = new JvmState();
-        ClockId clock = options.clock() != null ? options.clock()
-                : jvm.host().invariantTscVerdict().isKnown() && jvm.host().invariantTscVerdict().get()
-                && ClockReaders.isAvailable(ClockId.TSC_FENCED) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
-        if (!ClockReaders.isAvailable(clock)) {
-            throw new ClockUnavailableException(clock, "option --clock: no reader of it on this host ("
-                    + System.getProperty("os.name") + ", " + System.getProperty("os.arch") + "); expected a clock this"
-                    + " host can read (the doctor lists them)");
+    /** What a Chronoscope JVM times with: its state, clock, the clock's resolution and a probe. */
+    private record Harness(JvmState jvm, ClockId clock, EffectiveResolution resolution, MeasuringProbe probe) {
+
+        /** A harness on {@code requested}, or (null) on the TSC where it is usable, else {@code CLOCK_MONOTONIC}. */
+        static Harness open(ClockId requested) throws ClockUnavailableException {
+            JvmState jvm = new JvmState();
+            ClockId clock = requested != null ? requested
+                    : jvm.host().invariantTscVerdict().isKnown() && jvm.host().invariantTscVerdict().get()
+                    && ClockReaders.isAvailable(ClockId.TSC_FENCED) ? ClockId.TSC_FENCED : ClockId.CLOCK_MONOTONIC;
+            if (!ClockReaders.isAvailable(clock)) {
+                throw new ClockUnavailableException(clock, "option --clock: no reader of it on this host ("
+                        + System.getProperty("os.name") + ", " + System.getProperty("os.arch") + "); expected a clock this"
+                        + " host can read (the doctor lists them)");
+            }
+            jvm.prepare(clock, 1_000_000_000L);
+            TscFrequency frequency = clock.countsTicks() ? jvm.frequency().get() : null;
+            ClockReader reader = ClockReaders.open(clock);
+            Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, frequency);
+            EffectiveResolution resolution = jvm.step(clock).resolution(floor);
+            MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), true, resolution,
+                    AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(),
+                    jvm.compiledRegions());
+            return new Harness(jvm, clock, resolution, probe);
         }
-        jvm.prepare(clock, 1_000_000_000L);
-        TscFrequency frequency = clock.countsTicks() ? jvm.frequency().get() : null;
-        ClockReader reader = ClockReaders.open(clock);
-        Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, frequency);
-        EffectiveResolution resolution = jvm.step(clock).resolution(floor);
-        MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), true, resolution,
-                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(), jvm.compiledRegions());
+    }
+
+    /**
+     * Times {@code region}'s throughput with Chronoscope in this JVM, as Chronoscope's own JVMs do: for a JMH
+     * fork that is to have the history such a JVM has (the profiles its timing leaves in shared JDK code).
+     */
+    static Timing timeAsChronoscopeDoes(Region region, String label) throws ClockUnavailableException {
+        return region.throughput(Harness.open(null).probe(), label, ThroughputOptions.DEFAULT_SAMPLES);
+    }
+
+    private static ChronoscopeRun timeInThisJvm(ThroughputOptions options) throws Exception {
+        Harness harness = Harness.open(options.clock());
+        JvmState jvm = harness.jvm();
+        ClockId clock = harness.clock();
+        EffectiveResolution resolution = harness.resolution();
+        MeasuringProbe probe = harness.probe();
 
         WorkloadCatalog.Sources sources = WorkloadCatalog.Sources.create();
         Map<String, Region> regions = new LinkedHashMap<>();
