@@ -317,8 +317,9 @@ public final class Baseline {
                     + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
                     FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
-        java.util.Optional<BaselineRule.Spread> spread = pooledSpread(alike, key, kind, clock, measure);
-        BaselineVerdict v = BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians, spread, threshold);
+        BaselineVerdict v = BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
+                pooledSpread(alike, key, kind, clock, measure, LIKE_NOISE),
+                pooledSpread(alike, key, kind, clock, measure, LIKE_NOISE_UNCHANGED), threshold);
         // the core's speed as a guard on throughput timings: a regression read on a slower core (an
         // improvement on a faster one) is inconclusive. Calls
         // back to back overlap, and lose that overlap with the core's speed; one call alone does not
@@ -329,10 +330,11 @@ public final class Baseline {
 
     /**
      * The between-run spread of the {@code runs}' resolved timings of {@code kind}, clock and
-     * measure, pooled over those timings ({@link BaselineRule#pooled}).
+     * measure, pooled over those timings ({@link BaselineRule#pooled}) whose own spread lies between
+     * a third of this timing's and {@code noisier} times it.
      */
     private static java.util.Optional<BaselineRule.Spread> pooledSpread(List<Run> runs, String key, BaselineRule.Kind kind, String clock,
-                                                                       String measure) {
+                                                                       String measure, double noisier) {
         Map<String, List<Double>> byKey = new java.util.LinkedHashMap<>();
         for (Run r : runs) {
             for (BaselineEntry e : r.timings()) {
@@ -346,7 +348,7 @@ public final class Baseline {
         double own = BaselineRule.spread(byKey.getOrDefault(key, List.of()), kind);
         return BaselineRule.pooled(byKey.values().stream().filter(m -> {
             double s = BaselineRule.spread(m, kind);
-            return Double.isFinite(own) && Double.isFinite(s) && s <= own * LIKE_NOISE && s >= own / LIKE_NOISE;
+            return Double.isFinite(own) && Double.isFinite(s) && s <= own * noisier && s >= own / LIKE_NOISE;
         }).toList());
     }
 
@@ -364,6 +366,16 @@ public final class Baseline {
 
     /** How far apart two timings' own spreads may lie for one to be pooled with the other's. */
     static final double LIKE_NOISE = 3;
+
+    /**
+     * How much more a timing may spread than this one for the pool this one's {@code unchanged} is
+     * judged with. With three runs each spread has 2 degrees of freedom, so at x3 a timing spreading
+     * three times as much joined the pool about half the time and dominated it: a 60 ns chain read in
+     * 10 ns steps (8.6 %) pooled with chains spreading 2.6-3.0 % made their K = 3 {@code unchanged}
+     * 48 % of comparisons; at x2, 61 %. {@code regressed} keeps the x3 pool: a noisy timing that lost
+     * a noisier one from its pool was falsely regressed in 1 and 2 more of 300 comparisons (two pools).
+     */
+    static final double LIKE_NOISE_UNCHANGED = 2;
 
     static double median(List<Double> values) {
         List<Double> sorted = values.stream().filter(Double::isFinite).sorted().toList();

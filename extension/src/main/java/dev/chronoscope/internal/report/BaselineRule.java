@@ -32,7 +32,9 @@ import java.util.Locale;
  * like-noise filter) has no pool and pays for its own few runs.
  * {@code regressed} and {@code improved} need the 99 % interval past 1 and the change beyond the
  * threshold; {@code unchanged} needs the 90 % interval within the threshold (two one-sided tests
- * at 5 %: a wrong "unchanged" fails no build, a wrong "regressed" does).
+ * at 5 %: a wrong "unchanged" fails no build, a wrong "regressed" does). {@code unchanged} is judged
+ * with a pool that leaves out the timings spreading more than twice as much as this one, which
+ * would only widen a steady timing's interval; {@code regressed} and {@code improved} keep them.
  */
 public final class BaselineRule {
 
@@ -187,15 +189,23 @@ public final class BaselineRule {
                 java.util.Optional.empty(), threshold);
     }
 
+    /** {@link #judge(Kind, RunMedian, List, java.util.Optional, java.util.Optional, double)} with one pool for every verdict. */
+    public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline, java.util.Optional<Spread> pool,
+                                        double threshold) {
+        return judge(kind, current, baseline, pool, pool, threshold);
+    }
+
     /**
      * The verdict for {@code current} against the same timing's medians in earlier runs.
      *
-     * @param baseline  one per baseline run that holds the timing, oldest first; not empty, all positive
-     * @param pool      the between-run spread pooled over the baseline's timings of like noise, this one's among them, if estimated
-     * @param threshold the relative change that matters, e.g. 0.10
+     * @param baseline      one per baseline run that holds the timing, oldest first; not empty, all positive
+     * @param pool          the between-run spread pooled over the baseline's timings of like noise, this one's among them, if
+     *                      estimated: what {@code regressed} and {@code improved} are judged with
+     * @param unchangedPool the same pooled over those of them not much noisier than this one: what {@code unchanged} is judged with
+     * @param threshold     the relative change that matters, e.g. 0.10
      */
     public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline, java.util.Optional<Spread> pool,
-                                        double threshold) {
+                                        java.util.Optional<Spread> unchangedPool, double threshold) {
         if (baseline.isEmpty()) {
             throw new IllegalArgumentException("no baseline medians");
         }
@@ -211,6 +221,56 @@ public final class BaselineRule {
             }
         }
         mean /= n;
+        Spread used = spreadUsed(kind, baseline, mean, pool);
+        Spread usedForUnchanged = spreadUsed(kind, baseline, mean, unchangedPool);
+        // what this run's own samples say beyond the baseline runs' usual precision
+        double excess = Double.isFinite(current.withinRunSe()) && withinKnown > 0
+                ? Math.max(0, current.withinRunSe() * current.withinRunSe() - withinSquares / withinKnown) : 0;
+        double d = Math.log(current.medianNs()) - mean;
+        double margin = t995(used.df()) * Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + excess);
+        double equivalenceMargin = t95(usedForUnchanged.df())
+                * Math.sqrt(usedForUnchanged.sigma() * usedForUnchanged.sigma() * (1 + 1.0 / n) + excess);
+        double ratio = Math.exp(d);
+        double low = Math.exp(d - margin);
+        double high = Math.exp(d + margin);
+        double up = 1 + threshold;
+        String figures = String.format(Locale.ROOT, "median %s ns vs %s ns (geometric mean of %d baseline run%s); 99 %% interval "
+                        + "without a change x%.3f..x%.3f; between-run spread used: %s%s%s; threshold %.0f %%",
+                Format.units(current.medianNs()), Format.units(Math.exp(mean)), n, n == 1 ? "" : "s",
+                Math.exp(-margin), Math.exp(margin), used.source(),
+                usedForUnchanged.equals(used) ? "" : "; for 'unchanged': " + usedForUnchanged.source(),
+                excess > 0 ? String.format(Locale.ROOT, ", plus this run's own noise beyond the baseline runs' (%.1f %%)",
+                        100 * Math.sqrt(excess)) : "", 100 * threshold);
+        double slowest = baseline.stream().mapToDouble(RunMedian::medianNs).max().orElseThrow();
+        double fastest = baseline.stream().mapToDouble(RunMedian::medianNs).min().orElseThrow();
+        String verdict;
+        if (ratio > up && low > 1 && current.medianNs() > slowest) {
+            verdict = BaselineVerdict.REGRESSED;
+        } else if (ratio < 1 / up && high < 1 && current.medianNs() < fastest) {
+            verdict = BaselineVerdict.IMPROVED;
+        } else if ((ratio > up && low > 1) || (ratio < 1 / up && high < 1)) {
+            // run medians have heavier tails than the model's: code is not called slower than its
+            // baseline while one of the baseline's own runs was as slow (on a stepped counter 7 of 30
+            // unchanged runs of a 200-step chain's throughput read 11-20 % above the other 23)
+            verdict = BaselineVerdict.INCONCLUSIVE;
+            figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval, but a baseline run read %s ns, "
+                    + "as far out: one run of the unchanged code was already this %s; ", Format.units(ratio > 1 ? slowest : fastest),
+                    ratio > 1 ? "slow" : "fast") + figures;
+        } else if (d - equivalenceMargin >= -Math.log(up) && d + equivalenceMargin <= Math.log(up)) {
+            verdict = BaselineVerdict.UNCHANGED;
+            figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ", Math.exp(d - equivalenceMargin),
+                    Math.exp(d + equivalenceMargin)) + figures;
+        } else {
+            verdict = BaselineVerdict.INCONCLUSIVE;
+            figures = (Math.abs(d) <= Math.log(up) ? "the change is within the threshold but the interval reaches past it: "
+                    : "the change exceeds the threshold but not the between-run noise: ") + figures;
+        }
+        return new BaselineVerdict(verdict, ratio, low, high, figures);
+    }
+
+    /** The between-run spread {@code judge} uses for a timing whose {@code baseline} medians' mean log is {@code mean}. */
+    private static Spread spreadUsed(Kind kind, List<RunMedian> baseline, double mean, java.util.Optional<Spread> pool) {
+        int n = baseline.size();
         List<Spread> candidates = new ArrayList<>();
         if (n >= 2) {
             double squares = 0;
@@ -243,47 +303,6 @@ public final class BaselineRule {
                 used = c;
             }
         }
-        // what this run's own samples say beyond the baseline runs' usual precision
-        double excess = Double.isFinite(current.withinRunSe()) && withinKnown > 0
-                ? Math.max(0, current.withinRunSe() * current.withinRunSe() - withinSquares / withinKnown) : 0;
-        double sd = Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + excess);
-        double d = Math.log(current.medianNs()) - mean;
-        double margin = t995(used.df()) * sd;
-        double equivalenceMargin = t95(used.df()) * sd;
-        double ratio = Math.exp(d);
-        double low = Math.exp(d - margin);
-        double high = Math.exp(d + margin);
-        double up = 1 + threshold;
-        String figures = String.format(Locale.ROOT, "median %s ns vs %s ns (geometric mean of %d baseline run%s); 99 %% interval "
-                        + "without a change x%.3f..x%.3f; between-run spread used: %s%s; threshold %.0f %%",
-                Format.units(current.medianNs()), Format.units(Math.exp(mean)), n, n == 1 ? "" : "s",
-                Math.exp(-margin), Math.exp(margin), used.source(),
-                excess > 0 ? String.format(Locale.ROOT, ", plus this run's own noise beyond the baseline runs' (%.1f %%)",
-                        100 * Math.sqrt(excess)) : "", 100 * threshold);
-        double slowest = baseline.stream().mapToDouble(RunMedian::medianNs).max().orElseThrow();
-        double fastest = baseline.stream().mapToDouble(RunMedian::medianNs).min().orElseThrow();
-        String verdict;
-        if (ratio > up && low > 1 && current.medianNs() > slowest) {
-            verdict = BaselineVerdict.REGRESSED;
-        } else if (ratio < 1 / up && high < 1 && current.medianNs() < fastest) {
-            verdict = BaselineVerdict.IMPROVED;
-        } else if ((ratio > up && low > 1) || (ratio < 1 / up && high < 1)) {
-            // run medians have heavier tails than the model's: code is not called slower than its
-            // baseline while one of the baseline's own runs was as slow (on a stepped counter 7 of 30
-            // unchanged runs of a 200-step chain's throughput read 11-20 % above the other 23)
-            verdict = BaselineVerdict.INCONCLUSIVE;
-            figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval, but a baseline run read %s ns, "
-                    + "as far out: one run of the unchanged code was already this %s; ", Format.units(ratio > 1 ? slowest : fastest),
-                    ratio > 1 ? "slow" : "fast") + figures;
-        } else if (d - equivalenceMargin >= -Math.log(up) && d + equivalenceMargin <= Math.log(up)) {
-            verdict = BaselineVerdict.UNCHANGED;
-            figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ", Math.exp(d - equivalenceMargin),
-                    Math.exp(d + equivalenceMargin)) + figures;
-        } else {
-            verdict = BaselineVerdict.INCONCLUSIVE;
-            figures = (Math.abs(d) <= Math.log(up) ? "the change is within the threshold but the interval reaches past it: "
-                    : "the change exceeds the threshold but not the between-run noise: ") + figures;
-        }
-        return new BaselineVerdict(verdict, ratio, low, high, figures);
+        return used;
     }
 }

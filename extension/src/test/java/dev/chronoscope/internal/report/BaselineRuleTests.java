@@ -61,6 +61,23 @@ class BaselineRuleTests {
     }
 
     @Test
+    void unchangedIsJudgedWithThePoolOfItsSteadierKinAndARegressionWithTheWiderOne() {
+        // three runs 3 % apart; pooled with a noisier timing 6 %, without it 2 %
+        List<RunMedian> runs = List.of(97.0, 100.0, 103.0).stream().map(RunMedian::of).toList();
+        Optional<Spread> wide = Optional.of(new Spread(0.06, 10, "6.0 % pooled"));
+        Optional<Spread> steadier = Optional.of(new Spread(0.02, 8, "2.0 % pooled"));
+
+        BaselineVerdict same = BaselineRule.judge(Kind.LATENCY, RunMedian.of(100), runs, wide, steadier, 0.10);
+        BaselineVerdict slower = BaselineRule.judge(Kind.LATENCY, RunMedian.of(112), runs, wide, steadier, 0.10);
+
+        assertThat(same.verdict()).as(same.reason()).isEqualTo("unchanged");
+        assertThat(same.reason()).contains("between-run spread used: 6.0 % pooled; for 'unchanged': 2.0 % pooled");
+        // with 2 % its 99 % interval would lie above 1 (x1.04..x1.21); with 6 %, x0.88..x1.42
+        assertThat(slower.verdict()).as(slower.reason()).isEqualTo("inconclusive");
+        assertThat(BaselineRule.judge(Kind.LATENCY, RunMedian.of(112), runs, steadier, 0.10).verdict()).isEqualTo("regressed");
+    }
+
+    @Test
     void noRegressionWhileABaselineRunWasAsSlowAndNoImprovementWhileOneWasAsFast() {
         // three runs, one of them in a slower mode (as a JIT decision makes some runs of a throughput
         // timing 11-20 % slower); the pool stands in for their spread at 2 %, so its interval alone

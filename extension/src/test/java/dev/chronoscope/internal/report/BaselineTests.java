@@ -167,22 +167,40 @@ class BaselineTests {
         // three runs of four steady timings (2 % apart) and one that spreads 30 %: pooled with it, the
         // steady one would be judged with a spread of ~15 % (10 degrees of freedom) and be inconclusive
         double[][] steady = {{98, 100, 102}, {196, 200, 204}, {49, 50, 51}, {980, 1000, 1020}};
-        double[] noisy = {70, 100, 140};
+
+        BaselineVerdict v = threeRuns(steady, new double[]{70, 100, 140})
+                .compare("[class:x.T]/[method:m0()] :: region", "TSC_FENCED", "net", 100, 42, true, HOST, 0.10);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+        assertThat(v.reason()).contains("pooled over the baseline's timings of like noise (8 degrees of freedom)");
+    }
+
+    @Test
+    void aTimingSpreadingMoreThanTwiceAsMuchIsLeftOutOfASteadyOnesPool() {
+        // four timings spreading 3.0 % over three runs and one spreading 8.0 % (x2.7): pooled with it,
+        // the steady one's 90 % interval at x1.02 reaches x1.12 (spread 4.5 %, 10 degrees of freedom);
+        // without it, x1.09 (3.0 %, 8 degrees of freedom), within the 10 % threshold
+        double[][] steady = {{97, 100, 103}, {194, 200, 206}, {291, 300, 309}, {388, 400, 412}};
+
+        BaselineVerdict v = threeRuns(steady, new double[]{92, 100, 108})
+                .compare("[class:x.T]/[method:m0()] :: region", "TSC_FENCED", "net", 102, 42, true, HOST, 0.10);
+
+        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
+        assertThat(v.reason()).contains("for 'unchanged': 3.0 % pooled over the baseline's timings of like noise (8 degrees of freedom)");
+    }
+
+    /** Three runs of timings m0, m1, … with {@code steady}'s medians (one row per timing) and a timing 'noisier'. */
+    private static Baseline threeRuns(double[][] steady, double[] noisier) {
         List<Baseline.Run> runs = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
             List<BaselineEntry> entries = new ArrayList<>();
             for (int t = 0; t < steady.length; t++) {
                 entries.add(entry("[class:x.T]/[method:m" + t + "()] :: region", steady[t][r]));
             }
-            entries.add(entry("[class:x.T]/[method:noisy()] :: region", noisy[r]));
+            entries.add(entry("[class:x.T]/[method:noisier()] :: region", noisier[r]));
             runs.add(new Baseline.Run("r" + r, "now", HOST, entries));
         }
-
-        BaselineVerdict v = new Baseline(runs).compare("[class:x.T]/[method:m0()] :: region", "TSC_FENCED", "net", 100, 42, true, HOST,
-                0.10);
-
-        assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
-        assertThat(v.reason()).contains("pooled over the baseline's timings of like noise (8 degrees of freedom)");
+        return new Baseline(runs);
     }
 
     private static BaselineEntry entry(String key, double median) {
