@@ -73,6 +73,32 @@ final class ValidationTable {
      * its slow one (1.33-1.45x), where memory-heavy code ran 1.5-1.8x slower (docs/latency-and-throughput.md).
      */
     static final double SAME_STATE = 1.15;
+    /**
+     * A state of the host, as a band of core-speed readings relative to the run's fastest: the fast one
+     * within ×{@value #SAME_STATE}; the slow one at ×1.30-1.60 (read at 0.97-1.09 ns per multiply-add
+     * against a fastest 0.70-0.71, ×1.38-1.55); readings between the two are a spell's edge, neither.
+     */
+    enum HostState {
+        FAST("fast", 0, SAME_STATE),
+        SLOW("slow", 1.30, 1.60);
+
+        final String label;
+        final double from;
+        final double to;
+
+        HostState(String label, double from, double to) {
+            this.label = label;
+            this.from = from;
+            this.to = to;
+        }
+    }
+
+    /**
+     * The fewest JVMs per tool whose figures are compared in that state: a median of three. The host's
+     * slow spells can hold most of a run (2026-12-02 02:06-02:20 UTC: 3 to 5 of 8 JVMs per tool in the
+     * fast state for most workloads), so "half of them" left most workloads compared across states.
+     */
+    static final int MIN_IN_STATE = 3;
 
     /**
      * One workload's figures from both tools.
@@ -89,45 +115,55 @@ final class ValidationTable {
             return means ? f.throughputMeanNanos() : f.throughputNanos();
         }
 
-        private boolean inState(double speed) {
-            return !Double.isNaN(speed) && speed <= fastest * SAME_STATE;
+        private boolean inState(double speed, HostState state) {
+            return !Double.isNaN(speed) && speed >= fastest * state.from && speed <= fastest * state.to;
         }
 
-        private List<Double> jmhInState() {
+        private List<Double> jmhIn(HostState state) {
             List<Double> in = new ArrayList<>();
             for (int i = 0; i < jmh.size(); i++) {
-                if (i < jmhSpeeds.size() && inState(jmhSpeeds.get(i))) {
+                if (i < jmhSpeeds.size() && inState(jmhSpeeds.get(i), state)) {
                     in.add(jmh.get(i));
                 }
             }
             return in;
         }
 
-        private List<Figures> chronoscopeInState() {
-            return chronoscope.stream().filter(f -> inState(f.slowestSpeed())).toList();
+        private List<Figures> chronoscopeIn(HostState state) {
+            return chronoscope.stream().filter(f -> inState(f.slowestSpeed(), state)).toList();
         }
 
         /**
-         * Whether the figures compared are those both tools took in the run's fastest state: where the
-         * run read the core's speed and at least half of each tool's JVMs (one at least) ran in it.
+         * The state of the host whose figures are compared: the fast one where at least
+         * {@value #MIN_IN_STATE} of each tool's JVMs ran in it (all of them, where a tool has fewer), else
+         * the slow one on the same terms; empty where the run read no core speed or neither state has
+         * enough of both tools' figures (then all are compared).
          */
+        java.util.Optional<HostState> state() {
+            if (Double.isNaN(fastest)) {
+                return java.util.Optional.empty();
+            }
+            for (HostState state : HostState.values()) {
+                if (jmhIn(state).size() >= Math.min(MIN_IN_STATE, Math.max(1, jmh.size()))
+                        && chronoscopeIn(state).size() >= Math.min(MIN_IN_STATE, Math.max(1, chronoscope.size()))) {
+                    return java.util.Optional.of(state);
+                }
+            }
+            return java.util.Optional.empty();
+        }
+
         boolean stateMatched() {
-            return !Double.isNaN(fastest) && jmhInState().size() >= half(jmh.size())
-                    && chronoscopeInState().size() >= half(chronoscope.size());
+            return state().isPresent();
         }
 
-        private static int half(int n) {
-            return Math.max(1, (n + 1) / 2);
-        }
-
-        /** JMH's forks compared: those in the same state where {@link #stateMatched}, else all. */
+        /** JMH's forks compared: those in the {@link #state}, or all. */
         List<Double> jmhCompared() {
-            return stateMatched() ? jmhInState() : jmh;
+            return state().map(this::jmhIn).orElse(jmh);
         }
 
-        /** Chronoscope's JVMs compared: those in the same state where {@link #stateMatched}, else all. */
+        /** Chronoscope's JVMs compared: those in the {@link #state}, or all. */
         List<Figures> chronoscopeCompared() {
-            return stateMatched() ? chronoscopeInState() : chronoscope;
+            return state().map(this::chronoscopeIn).orElse(chronoscope);
         }
 
         double jmhMedian() {
@@ -189,10 +225,10 @@ final class ValidationTable {
             return cv() <= Math.max(2 * jmhCv(), CV_FLOOR_POINTS);
         }
 
-        /** "5/8 6/8": Chronoscope's JVMs and JMH's forks compared, or "all" where the states were not matched. */
+        /** "fast 5/8 6/8": the state, Chronoscope's JVMs and JMH's forks compared; "all" where no state was matched. */
         String compared() {
-            return stateMatched() ? chronoscopeCompared().size() + "/" + chronoscope.size() + " " + jmhCompared().size()
-                    + "/" + jmh.size() : "all";
+            return state().map(st -> st.label + " " + chronoscopeCompared().size() + "/" + chronoscope.size() + " "
+                    + jmhCompared().size() + "/" + jmh.size()).orElse("all");
         }
 
         /** Each verdict with the number of JVMs that gave it: "RESOLVED 3/3", "RESOLVED 2/3, NOT_RESOLVED 1/3". */
@@ -240,31 +276,46 @@ final class ValidationTable {
     static ValidationTable of(ThroughputOptions options, Results results, Targets targets) {
         double fastest = fastestReading(results);
         List<Row> rows = new ArrayList<>();
-        Map<String, Row> byName = new LinkedHashMap<>();
         for (String name : options.workloads()) {
             List<Figures> mine = results.runs().stream().flatMap(r -> r.figures().stream())
                     .filter(f -> f.workload().equals(name)).toList();
             Row row = new Row(WorkloadCatalog.named(name), results.jmh().getOrDefault(name, List.of()),
                     results.jmhSpeeds().getOrDefault(name, List.of()), mine, fastest, targets.figure(), targets.means());
             rows.add(row);
-            byName.put(name, row);
         }
         List<RatioRow> ratioRows = new ArrayList<>();
         for (WorkloadCatalog.Pairing p : options.pairings()) {
             List<RatioFigures> mine = results.runs().stream().flatMap(r -> r.ratios().stream())
                     .filter(r -> r.pairing().equals(p.name())).toList();
-            // JMH's figures as its rows compare them (the forks in the same state as Chronoscope's JVMs)
-            double first = byName.containsKey(p.first()) ? byName.get(p.first()).jmhMedian()
-                    : median(results.jmh().getOrDefault(p.first(), List.of()));
-            double second = byName.containsKey(p.second()) ? byName.get(p.second()).jmhMedian()
-                    : median(results.jmh().getOrDefault(p.second(), List.of()));
-            ratioRows.add(new RatioRow(p, second / first, mine, targets.ratio()));
+            double jmhRatio = jmhRatio(results.jmh().getOrDefault(p.first(), List.of()),
+                    results.jmhSpeeds().getOrDefault(p.first(), List.of()), results.jmh().getOrDefault(p.second(), List.of()),
+                    results.jmhSpeeds().getOrDefault(p.second(), List.of()), fastest);
+            ratioRows.add(new RatioRow(p, jmhRatio, mine, targets.ratio()));
         }
         return new ValidationTable(options, results, targets, List.copyOf(rows), List.copyOf(ratioRows));
     }
 
     List<Row> rows() {
         return rows;
+    }
+
+    /**
+     * JMH's ratio for a pairing: the median over its forks of each fork's second figure over its first
+     * (both from one JVM, as Chronoscope's interleaved ratio is), over the forks in which both ran in the
+     * run's fastest state where at least {@value #MIN_IN_STATE} did, else over all; NaN without figures.
+     */
+    static double jmhRatio(List<Double> first, List<Double> firstSpeeds, List<Double> second, List<Double> secondSpeeds,
+                           double fastest) {
+        List<Double> all = new ArrayList<>();
+        List<Double> inState = new ArrayList<>();
+        for (int i = 0; i < Math.min(first.size(), second.size()); i++) {
+            double r = second.get(i) / first.get(i);
+            all.add(r);
+            if (i < firstSpeeds.size() && i < secondSpeeds.size() && Math.max(firstSpeeds.get(i), secondSpeeds.get(i)) <= fastest * SAME_STATE) {
+                inState.add(r);
+            }
+        }
+        return median(inState.size() >= Math.min(MIN_IN_STATE, Math.max(1, all.size())) ? inState : all);
     }
 
     /** The fastest core-speed reading of the run, JMH's forks and Chronoscope's JVMs alike; NaN where none was read. */
@@ -338,8 +389,9 @@ final class ValidationTable {
         out.printf(Locale.ROOT, "same state: %s%n", Double.isNaN(fastest) ? "no core-speed readings: every JVM and fork compared"
                 : String.format(Locale.ROOT, "compared are the JVMs and forks whose slowest core-speed reading around the"
                 + " workload (Chronoscope: right before and after its throughput timing; JMH: before and after each measured"
-                + " iteration) is within x%.2f of the run's fastest, %.3f ns per multiply-add, where at least half of each"
-                + " tool's are; else all (column \"state\": Chronoscope's JVMs and JMH's forks compared)", SAME_STATE, fastest));
+                + " iteration) is within x%.2f of the run's fastest, %.3f ns per multiply-add (fast state), where at least %d of"
+                + " each tool's are; else those at x1.30-1.60 of it (slow state), on the same terms; else all (column \"state\":"
+                + " the state, Chronoscope's JVMs and JMH's forks compared)", SAME_STATE, fastest, MIN_IN_STATE));
         out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %10s %-26s %7s %6s %5s %9s %9s %18s%n", "workload", "library",
                 "JMH ns", "CV %", "Chrono. ns", "CV %", "p50 ns", "verdict", "ratio", "bound", "CV", "state", "k", "latency ns");
         for (Row r : rows) {

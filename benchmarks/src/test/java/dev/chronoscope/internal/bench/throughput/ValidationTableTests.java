@@ -152,9 +152,9 @@ class ValidationTableTests {
 
     @Test
     void figuresTakenWhileTheCoreRanSlowerAreLeftOutOfTheComparisonForBothTools() {
-        // 4 JVMs per tool; JVM 3 and JMH's forks 2 and 3 read the core 1.4x slower, and their figures 1.6x higher
-        double[] jmhSpeeds = {0.72, 1.01, 1.00, 0.73};
-        List<Double> jmh = List.of(200.0, 330.0, 320.0, 204.0);
+        // 4 JVMs per tool; Chronoscope's JVM 3 and JMH's fork 2 read the core 1.4x slower, and their figures 1.6x higher
+        double[] jmhSpeeds = {0.72, 1.01, 0.74, 0.73};
+        List<Double> jmh = List.of(200.0, 330.0, 206.0, 204.0);
         double[] mySpeeds = {0.70, 0.74, 1.02, 0.71};
         double[] mine = {190.0, 196.0, 310.0, 192.0};
         List<Figures> figures = new ArrayList<>();
@@ -166,8 +166,8 @@ class ValidationTableTests {
 
         assertThat(row.fastest()).isEqualTo(0.69);
         assertThat(row.stateMatched()).isTrue();
-        assertThat(row.compared()).isEqualTo("3/4 2/4");
-        assertThat(row.jmhMedian()).as("JMH's forks 1 and 4").isEqualTo(202.0);
+        assertThat(row.compared()).isEqualTo("fast 3/4 3/4");
+        assertThat(row.jmhMedian()).as("JMH's forks 1, 3 and 4").isEqualTo(204.0);
         assertThat(row.median()).as("the means of JVMs 1, 2 and 4").isEqualTo(192.0);
         assertThat(row.p50Median()).as("every JVM's p50, shown beside").isCloseTo(0.92 * 194, within(1e-9));
         assertThat(row.withinBound()).isTrue();
@@ -180,12 +180,15 @@ class ValidationTableTests {
                 Double.NaN, f.reason())).toList(), jmh, allFast).rowsByName().get("join");
         assertThat(unmatched.stateMatched()).as("Chronoscope's JVMs read no speed").isFalse();
         assertThat(unmatched.compared()).isEqualTo("all");
-        assertThat(unmatched.jmhMedian()).isEqualTo(262.0);
+        assertThat(unmatched.jmhMedian()).isEqualTo(205.0);
+        // with only two of JMH's four forks in the fast state: a median of two is no comparison of states
+        double[] twoFast = {0.72, 1.01, 1.02, 0.73};
+        assertThat(stateTable(figures, jmh, twoFast).rowsByName().get("join").stateMatched()).isFalse();
         assertThat(unmatched.cvWithinTarget()).isNotNull();
     }
 
     @Test
-    void whereFewerThanHalfOfAToolsFiguresRanInTheFastStateAllAreCompared() {
+    void whereNoneOfAToolsFiguresRanInTheFastStateAllAreCompared() {
         List<Figures> figures = List.of(
                 new Figures("join", 180, 190, "RESOLVED", 10, 190, "RESOLVED", 0.70, 0.70, "resolved"),
                 new Figures("join", 180, 190, "RESOLVED", 10, 190, "RESOLVED", 0.70, 0.71, "resolved"));
@@ -194,6 +197,36 @@ class ValidationTableTests {
         assertThat(row.jmhMedian()).isEqualTo(305.0);
         assertThat(print(table(Map.of("sort", jvms(10_000, "RESOLVED")), Map.of("sort", List.of(10_000.0)))))
                 .contains("same state: no core-speed readings: every JVM and fork compared");
+    }
+
+    @Test
+    void whereTooFewRanInTheFastStateTheSlowStatesFiguresAreComparedWithEachOther() {
+        // three of four JVMs per tool in the slow state (1.43x the fastest reading): their figures, not a mix
+        double[] mySpeeds = {0.70, 1.00, 1.01, 1.02};
+        double[] mine = {190.0, 300.0, 310.0, 305.0};
+        List<Figures> figures = new ArrayList<>();
+        for (int i = 0; i < mine.length; i++) {
+            figures.add(new Figures("join", mine[i], mine[i], "RESOLVED", 10, mine[i], "RESOLVED", mySpeeds[i], mySpeeds[i],
+                    "resolved"));
+        }
+        ValidationTable.Row row = stateTable(figures, List.of(205.0, 320.0, 330.0, 325.0), new double[]{0.71, 1.03, 1.00, 1.04})
+                .rowsByName().get("join");
+        assertThat(row.compared()).isEqualTo("slow 3/4 3/4");
+        assertThat(row.ratio()).isCloseTo(305.0 / 325.0, within(1e-9));
+    }
+
+    @Test
+    void jmhsRatioIsTheMedianOfItsForksOwnRatiosInTheFastStateWhereThreeForksHaveIt() {
+        List<Double> first = List.of(3.0, 4.9, 3.1, 3.0, 5.0);
+        List<Double> second = List.of(3.6, 5.2, 3.8, 3.9, 5.9);
+        // fork 2 read the first workload in the slow state, fork 5 the second
+        List<Double> firstSpeeds = List.of(0.72, 1.04, 0.73, 0.71, 0.72);
+        List<Double> secondSpeeds = List.of(0.73, 0.72, 0.71, 0.74, 1.05);
+        assertThat(ValidationTable.jmhRatio(first, firstSpeeds, second, secondSpeeds, 0.70))
+                .as("forks 1, 3, 4: 1.2, 1.226, 1.3").isCloseTo(3.8 / 3.1, within(1e-9));
+        assertThat(ValidationTable.jmhRatio(first, List.of(1.0, 1.0, 1.0, 0.72, 0.72), second, secondSpeeds, 0.70))
+                .as("one fork in the fast state: all five").isCloseTo(3.6 / 3.0, within(1e-9));
+        assertThat(ValidationTable.jmhRatio(List.of(), List.of(), second, secondSpeeds, 0.70)).isNaN();
     }
 
     private static ValidationTable stateTable(List<Figures> figures, List<Double> jmh, double[] jmhSpeeds) {
