@@ -57,9 +57,11 @@ class BaselineValidationTests {
         }
         Map<String, Double> spread = spreads(same);
         System.out.println("between-run spread of the unchanged runs' medians (sd of ln): " + spread);
+        List<String> below100 = belowOneHundredNanos(same);
         List<String> qualifying = spread.entrySet().stream().filter(e -> e.getValue() <= QUALIFYING_SPREAD
-                && !e.getKey().equals("invocation") && !e.getKey().equals("chain 60")).map(Map.Entry::getKey).toList();
-        System.out.println("qualifying (>= 100 ns, spread <= 3 %): " + qualifying);
+                && !e.getKey().equals("invocation") && !below100.contains(e.getKey())).map(Map.Entry::getKey).toList();
+        System.out.println("qualifying (>= 100 ns, spread <= 3 %): " + qualifying + "; below 100 ns (counted, not asserted): "
+                + below100);
 
         Random random = new Random(42);
         StringBuilder tables = new StringBuilder();
@@ -103,16 +105,33 @@ class BaselineValidationTests {
         }
         System.out.println(tables);
 
-        // never a false regression of a gated timing with one baseline run; at most 1 % with ten
-        assertThat(count(aaByK.get(1), 0, false)).as("false regressions, K=1").isZero();
-        assertThat(count(aaByK.get(10), 0, false)).as("false regressions, K=10")
-                .isLessThanOrEqualTo(total(aaByK.get(10), false) / 100);
+        // never a false regression of a gated timing with one baseline run; at most 1 % with ten. The
+        // targets are about regions of 100 ns and more (a median of a few clock steps moves by whole
+        // steps): those below are printed in the tables above, not asserted
+        Map<String, int[]> aa1 = without(aaByK.get(1), below100);
+        Map<String, int[]> aa10 = without(aaByK.get(10), below100);
+        assertThat(count(aa1, 0, false)).as("false regressions, K=1").isZero();
+        assertThat(count(aa10, 0, false)).as("false regressions, K=10").isLessThanOrEqualTo(total(aa10, false) / 100);
         if (!qualifying.isEmpty()) {
             assertThat(share(slowByKey.get("1 x2.0"), qualifying, 0)).as("2x regressed, K=1").isGreaterThanOrEqualTo(0.95);
             assertThat(share(aaByK.get(3), qualifying, 2)).as("A/A unchanged, K=3").isGreaterThanOrEqualTo(0.90);
             assertThat(share(slowByKey.get("3 x1.5"), qualifying, 0)).as("1.5x regressed, K=3").isGreaterThanOrEqualTo(0.95);
             assertThat(share(slowByKey.get("10 x1.25"), qualifying, 0)).as("1.25x regressed, K=10").isGreaterThanOrEqualTo(0.90);
         }
+    }
+
+    /** The labels of the timings whose median over the unchanged runs is below 100 ns. */
+    private static List<String> belowOneHundredNanos(Baseline b) {
+        Map<String, List<Double>> medians = new TreeMap<>();
+        b.runs().forEach(r -> r.timings().forEach(e -> medians.computeIfAbsent(e.label(), l -> new ArrayList<>()).add(e.medianNs())));
+        return medians.entrySet().stream().filter(e -> e.getValue().stream().sorted().toList().get(e.getValue().size() / 2) < 100)
+                .map(Map.Entry::getKey).toList();
+    }
+
+    private static Map<String, int[]> without(Map<String, int[]> counts, List<String> labels) {
+        Map<String, int[]> kept = new TreeMap<>(counts);
+        labels.forEach(kept::remove);
+        return kept;
     }
 
     private static Baseline draw(Baseline pool, List<Integer> indices, int k, Random random) {
