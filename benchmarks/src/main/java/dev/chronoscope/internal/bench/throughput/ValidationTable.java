@@ -91,6 +91,16 @@ final class ValidationTable {
             this.from = from;
             this.to = to;
         }
+
+        /** Whether a reading of {@code speed} lies in this state, for a run whose fastest reading was {@code fastest}. */
+        boolean holds(double speed, double fastest) {
+            return !Double.isNaN(speed) && speed >= fastest * from && speed <= fastest * to;
+        }
+    }
+
+    /** Whether {@code inState} of a tool's {@code of} figures are enough to compare in a state: {@value #MIN_IN_STATE}, or all of fewer. */
+    static boolean enoughInState(int inState, int of) {
+        return inState >= Math.min(MIN_IN_STATE, Math.max(1, of));
     }
 
     /**
@@ -116,7 +126,7 @@ final class ValidationTable {
         }
 
         private boolean inState(double speed, HostState state) {
-            return !Double.isNaN(speed) && speed >= fastest * state.from && speed <= fastest * state.to;
+            return state.holds(speed, fastest);
         }
 
         private List<Double> jmhIn(HostState state) {
@@ -144,8 +154,7 @@ final class ValidationTable {
                 return java.util.Optional.empty();
             }
             for (HostState state : HostState.values()) {
-                if (jmhIn(state).size() >= Math.min(MIN_IN_STATE, Math.max(1, jmh.size()))
-                        && chronoscopeIn(state).size() >= Math.min(MIN_IN_STATE, Math.max(1, chronoscope.size()))) {
+                if (enoughInState(jmhIn(state).size(), jmh.size()) && enoughInState(chronoscopeIn(state).size(), chronoscope.size())) {
                     return java.util.Optional.of(state);
                 }
             }
@@ -311,11 +320,12 @@ final class ValidationTable {
         for (int i = 0; i < Math.min(first.size(), second.size()); i++) {
             double r = second.get(i) / first.get(i);
             all.add(r);
-            if (i < firstSpeeds.size() && i < secondSpeeds.size() && Math.max(firstSpeeds.get(i), secondSpeeds.get(i)) <= fastest * SAME_STATE) {
+            if (i < firstSpeeds.size() && i < secondSpeeds.size()
+                    && HostState.FAST.holds(Math.max(firstSpeeds.get(i), secondSpeeds.get(i)), fastest)) {
                 inState.add(r);
             }
         }
-        return median(inState.size() >= Math.min(MIN_IN_STATE, Math.max(1, all.size())) ? inState : all);
+        return median(enoughInState(inState.size(), all.size()) ? inState : all);
     }
 
     /** The fastest core-speed reading of the run, JMH's forks and Chronoscope's JVMs alike; NaN where none was read. */
@@ -488,7 +498,7 @@ final class ValidationTable {
         if (Double.isNaN(speed)) {
             return "";
         }
-        return String.format(Locale.ROOT, "{%.3f}%s", speed, speed <= fastest * SAME_STATE ? "" : "*");
+        return String.format(Locale.ROOT, "{%.3f}%s", speed, HostState.FAST.holds(speed, fastest) ? "" : "*");
     }
 
     private static String latencyMark(List<Figures> figures) {
