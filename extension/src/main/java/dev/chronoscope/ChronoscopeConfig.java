@@ -114,6 +114,16 @@ public final class ChronoscopeConfig {
     public static final String TIMING_LOCK_KEY = "chronoscope.timing.crossJvmLock";
     public static final boolean TIMING_LOCK = true;
 
+    /**
+     * Whether a throughput timing or comparison sampled while the core ran slower than this JVM has
+     * seen it run — its speed reference, read right before and right after the samples, more than
+     * x1.25 slower than its fastest reading in this JVM — is refused, saying so ({@code REFUSED},
+     * "self-check core speed"): {@code true} or {@code false}. Off, such figures are given as the
+     * clock resolved them; the record still holds the core-speed readings around the test.
+     */
+    public static final String CORE_SPEED_CHECK_KEY = "chronoscope.selfCheck.coreSpeed";
+    public static final boolean CORE_SPEED_CHECK = true;
+
     /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";
     public static final boolean PRINT_SECTIONS = true;

@@ -8,6 +8,7 @@ import dev.chronoscope.internal.stats.ClaimMessages;
 import dev.chronoscope.internal.stats.Relation;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
+import org.opentest4j.TestAbortedException;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -47,9 +48,20 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
         return statistic;
     }
 
-    /** Fails unless the clock resolved the region ({@link Verdict#RESOLVED}). */
+    /**
+     * Fails unless the clock resolved the region ({@link Verdict#RESOLVED}). A figure the clock resolved
+     * but a self-check refused ({@link Verdict#REFUSED}) makes it inconclusive, as every claim on it is:
+     * the test is aborted, or fails in strict mode.
+     */
     public TimingAssert isResolved() {
         isNotNull();
+        if (actual.verdict() == Verdict.REFUSED && !actual.failsWhenInconclusive()) {
+            // the clock resolved it, and a self-check found this run's figure is not the region's steady
+            // cost (the JIT, the heap, a slower core): this run cannot tell, as with any claim on it
+            throw new TestAbortedException("Inconclusive: the clock resolved '" + actual.label() + "', but a self-check"
+                    + " refused this run's figure: " + actual.verdictReason() + " (" + actual.clock() + ", "
+                    + Format.count(actual.kept()) + " samples kept)");
+        }
         if (actual.verdict() != Verdict.RESOLVED) {
             failWithMessage("%s", "Expected the clock to resolve '" + actual.label() + "', but its verdict is "
                     + actual.verdict() + ": " + actual.verdictReason() + " (" + actual.clock() + ", "

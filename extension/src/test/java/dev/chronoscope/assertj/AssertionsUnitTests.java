@@ -73,6 +73,19 @@ class AssertionsUnitTests {
     }
 
     @Test
+    void aFigureASelfCheckRefusedMakesIsResolvedInconclusiveNotFailed() {
+        Timing refused = steady.refused("self-check core speed: the core ran the speed reference at 1.040 ns per multiply-add");
+        assertThatThrownBy(() -> assertThat(refused).isResolved())
+                .isInstanceOf(TestAbortedException.class)
+                .hasMessageStartingWith("Inconclusive: the clock resolved 'steady', but a self-check refused this run's figure:"
+                        + " self-check core speed:");
+        Timing strict = Synthetic.timing("steady", strictContext(), Synthetic.around(1000, 100, 1001)).refused("self-check two modes");
+        assertThatThrownBy(() -> assertThat(strict).isResolved())
+                .isExactlyInstanceOf(AssertionError.class)
+                .hasMessageContaining("its verdict is REFUSED: self-check two modes");
+    }
+
+    @Test
     void settingsParseWithDefaultsAndNameTheKeyWhenInvalid() {
         AssertionSettings defaults = AssertionSettings.parse(k -> Optional.empty());
         org.assertj.core.api.Assertions.assertThat(defaults).isEqualTo(new AssertionSettings(false, 42));

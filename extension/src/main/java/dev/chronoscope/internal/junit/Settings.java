@@ -28,12 +28,14 @@ import java.util.regex.Pattern;
  * @param tscReadPath  how TSC_FENCED is asked to read the counter
  * @param hostProfile  a captured host kind to replay; empty: the real host
  * @param crossJvmLock whether timed tests of different JVMs take turns ({@link MachineTimingLock})
+ * @param coreSpeedCheck whether throughput timings and comparisons sampled on a slower core than the JVM has seen are refused
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
                        boolean printSections, boolean pin, Optional<String> hostFactsSupplier, int tscStepTicks, boolean exclusive,
                        boolean fullSections, BaselineSettings baseline, Optional<String> run,
-                       TscReadPath.Preference tscReadPath, Optional<Path> hostProfile, boolean crossJvmLock) {
+                       TscReadPath.Preference tscReadPath, Optional<Path> hostProfile, boolean crossJvmLock,
+                       boolean coreSpeedCheck) {
 
     /**
      * The baseline keys, read once.
@@ -93,7 +95,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()),
                 readPath(parameters),
                 hostProfile(parameters),
-                bool(parameters, ChronoscopeConfig.TIMING_LOCK_KEY, ChronoscopeConfig.TIMING_LOCK));
+                bool(parameters, ChronoscopeConfig.TIMING_LOCK_KEY, ChronoscopeConfig.TIMING_LOCK),
+                bool(parameters, ChronoscopeConfig.CORE_SPEED_CHECK_KEY, ChronoscopeConfig.CORE_SPEED_CHECK));
     }
 
     private static TscReadPath.Preference readPath(Function<String, Optional<String>> parameters) {

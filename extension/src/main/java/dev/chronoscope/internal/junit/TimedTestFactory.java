@@ -72,7 +72,8 @@ final class TimedTestFactory {
             Settings settings = runtime.settings();
             String testName = TestNames.testName(context);
             MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
-                    settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), clock.compiledRegions());
+                    settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), clock.compiledRegions(),
+                    settings.coreSpeedCheck() ? clock.jvm().coreSpeed() : null);
             return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn, aggregate);
         } catch (RuntimeException | Error e) {
             pinning.restore();

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.measure;
 
 import java.util.Arrays;
+import java.util.function.DoubleSupplier;
 
 /**
  * The speed the core runs code at, read with a fixed reference: nanoseconds per 64-bit multiply-add
@@ -41,12 +42,41 @@ public final class CoreSpeedReference {
     /** Every chain's result lands here, so that the JIT cannot drop the chains. */
     private long last;
     private boolean warmed;
+    /** The fastest reading returned so far (NaN before the first): the speed this JVM has seen the core run at. */
+    private double fastest = Double.NaN;
+    /** Readings from elsewhere than the chains (a test's script), or null: the chains. */
+    private final DoubleSupplier scripted;
 
     CoreSpeedReference() {
+        this(null);
     }
 
-    /** Nanoseconds per multiply-add now: the median of {@value #SAMPLES} samples, each {@value #CHAINS} chains from one seed. */
+    /** A reference whose readings are {@code scripted}'s, not the chains': to test what reads the core's speed. */
+    CoreSpeedReference(DoubleSupplier scripted) {
+        this.scripted = scripted;
+    }
+
+    /**
+     * Nanoseconds per multiply-add now: the median of {@value #SAMPLES} samples, each {@value #CHAINS}
+     * chains from one seed. Remembered when it is the fastest yet ({@link #fastest()}).
+     */
     public synchronized double nanosPerStep() {
+        double now = scripted != null ? scripted.getAsDouble() : warmedReading();
+        if (Double.isFinite(now) && !(now >= fastest)) {
+            fastest = now;
+        }
+        return now;
+    }
+
+    /**
+     * The fastest reading this reference has returned (NaN before its first): the speed the core
+     * has been seen to run this JVM's code at, against which a later reading tells a slower core.
+     */
+    public synchronized double fastest() {
+        return fastest;
+    }
+
+    private double warmedReading() {
         if (!warmed) {
             // until the readings stop getting faster: a fixed 30 ms left the first test's reading at
             // a lower tier's speed in 5 of 30 JVMs (1.3-1.9 ns per step against 0.71-0.74), while the

@@ -104,6 +104,8 @@ final class InterleavedComparison {
             a.startSampling();
             b.startSampling();
             // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
+            // the core's speed around per-call batches only, as throughput: one call alone is latency, not checked
+            double coreBefore = batchFloor != null ? timer.coreSpeedNow() : Double.NaN;
             long faults = PageFaults.minor();
             for (int j = 0; j < pairs; j++) {
                 int n = Math.min(blockSize, times - j * blockSize);
@@ -119,6 +121,7 @@ final class InterleavedComparison {
                 endsB[j] = rb.samples().size();
             }
             faults = RegionTimer.faulted(faults);
+            Optional<String> coreSlower = timer.coreSlower(coreBefore);
             Optional<String> compiledA = timer.jitRefusal(a.jit, ra);
             Optional<String> compiledB = timer.jitRefusal(b.jit, rb);
             boolean firstMoved = a.jit.sampleAgainReason().isPresent();
@@ -126,8 +129,8 @@ final class InterleavedComparison {
                     + (firstMoved ? b.label : a.label) + "')";
             long sampled = (long) ra.samples().size() + rb.samples().size();
             if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, attempt, what)) {
-                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor), faults, sampled, k, compiledA);
-                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor), faults, sampled, k, compiledB);
+                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor), coreSlower, faults, sampled, k, compiledA);
+                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor), coreSlower, faults, sampled, k, compiledB);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
             }
         }
@@ -159,11 +162,12 @@ final class InterleavedComparison {
     }
 
     /**
-     * One side's timing after the page-fault check, on both sides' {@code sampled} samples, its own
-     * JIT check and the two-modes check.
+     * One side's timing after the core-speed check and the page-fault check, both on both sides'
+     * samples, whose blocks take turns, its own JIT check and the two-modes check.
      */
-    private Timing checked(Timing timing, long faults, long sampled, int k, Optional<String> compiled) {
-        Timing t = RegionTimer.checked(RegionTimer.checked(timing, SelfChecks.pageFaults(faults, sampled, k)), compiled);
+    private Timing checked(Timing timing, Optional<String> coreSlower, long faults, long sampled, int k, Optional<String> compiled) {
+        Timing t = RegionTimer.checked(RegionTimer.checked(RegionTimer.checked(timing, coreSlower),
+                SelfChecks.pageFaults(faults, sampled, k)), compiled);
         return RegionTimer.checked(t, SelfChecks.twoModes(t, timer.unit()));
     }
 

@@ -41,18 +41,20 @@ public final class MeasuringProbe implements Probe {
 
     /** A probe whose throughput floors are measured as the latency floor was: {@code floorSamples} within {@code floorBudgetNanos}. */
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos) {
-        this(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, "", 0, new CompiledRegions());
+        this(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, "", 0, new CompiledRegions(), null);
     }
 
     /**
      * @param testName         the test the probe times regions for, named in its JFR events
      * @param loopBytesPerCall what the floor's run allocated per empty region ({@link Timings.Floor#loopBytesPerCall()})
      * @param compiledRegions  the JVM's region classes already compiled ({@link JvmState#compiledRegions()})
+     * @param coreSpeed        the JVM's core-speed reference ({@link JvmState#coreSpeed()}), read around the samples
+     *                         of throughput timings and comparisons for the core-speed self-check; null: not read
      */
     public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos,
-                          String testName, double loopBytesPerCall, CompiledRegions compiledRegions) {
+                          String testName, double loopBytesPerCall, CompiledRegions compiledRegions, CoreSpeedReference coreSpeed) {
         this.timer = new RegionTimer(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall,
-                compiledRegions);
+                compiledRegions, coreSpeed);
         this.context = context;
         this.latency = new LatencyTiming(timer);
         this.throughputTiming = new ThroughputTiming(timer);

@@ -34,13 +34,16 @@ final class RegionTimer {
     private final long regionWarmupBudgetNanos;
     /** The JVM's memory of region classes already compiled: their warm-up need not wait for the JIT again. */
     private final CompiledRegions compiledRegions;
+    /** The JVM's core-speed reference, read around samples for the core-speed check; null: not read. */
+    private final CoreSpeedReference coreSpeed;
     private final Sink sink = new Sink();
     private final BatchSizing sizing;
     private final Map<String, String> warmupWarnings = new LinkedHashMap<>();
 
     RegionTimer(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos, String testName,
-                double loopBytesPerCall, CompiledRegions compiledRegions) {
+                double loopBytesPerCall, CompiledRegions compiledRegions, CoreSpeedReference coreSpeed) {
         this.compiledRegions = Objects.requireNonNull(compiledRegions, "compiledRegions");
+        this.coreSpeed = coreSpeed;
         this.testName = Objects.requireNonNull(testName, "testName");
         this.loopBytesPerCall = loopBytesPerCall;
         this.context = Objects.requireNonNull(context, "context");
@@ -62,6 +65,20 @@ final class RegionTimer {
 
     CompiledRegions compiledRegions() {
         return compiledRegions;
+    }
+
+    /** The core's speed now, in ns per multiply-add ({@link CoreSpeedReference}); NaN where this probe reads none. */
+    double coreSpeedNow() {
+        return coreSpeed == null ? Double.NaN : coreSpeed.nanosPerStep();
+    }
+
+    /**
+     * The core-speed self-check ({@link SelfChecks#coreSlower}) of samples taken since the core's
+     * speed read {@code before} ({@link #coreSpeedNow}): reads it again, right after them.
+     */
+    Optional<String> coreSlower(double before) {
+        return coreSpeed == null || !Double.isFinite(before) ? Optional.empty()
+                : SelfChecks.coreSlower(before, coreSpeed.nanosPerStep(), coreSpeed.fastest());
     }
 
     /** The unit of the clock's readings, as messages name it. */

@@ -6,6 +6,7 @@ import dev.chronoscope.Timing;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import static dev.chronoscope.internal.measure.RegionFailure.naming;
 import static dev.chronoscope.internal.measure.RegionFailure.timingNote;
@@ -60,8 +61,12 @@ final class ThroughputTiming {
             ProbeWarmup settled = batch.settled().get(0);
             RegionTimer.Sampled sampled;
             Timing t;
+            Optional<String> coreSlower;
             for (int slower = 0; ; slower++) {
+                // the core's speed right before and right after the samples: a slower core than this JVM has seen
+                double coreBefore = timer.coreSpeedNow();
                 sampled = timer.sample(region, samples, k, what);
+                coreSlower = timer.coreSlower(coreBefore);
                 t = timer.timing(label, sampled, k, batchFloor);
                 double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
                 // slower than the warm-up right before, or in two modes: the host slowed down for a
@@ -81,6 +86,7 @@ final class ThroughputTiming {
                 ProbeWarmup again = timer.warmUp(region, samples, k, label);
                 settled = again == null ? settled : again;
             }
+            t = RegionTimer.checked(t, coreSlower);
             t = RegionTimer.checked(t, SelfChecks.slowerThanWarmedUp(t, sampled.recorder(), settled, timer.unit()));
             if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
                 t = RegionTimer.checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPairWithoutFaults(region, calls), timer.unit()));

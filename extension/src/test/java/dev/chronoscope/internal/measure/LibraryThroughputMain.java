@@ -31,7 +31,7 @@ public final class LibraryThroughputMain {
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 5_000_000L, null);
         CompiledRegions regions = new CompiledRegions();
         MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), true, 10, "test"), 500_000_000L,
-                10_000, 5_000_000L, "main", 0, regions);
+                10_000, 5_000_000L, "main", 0, regions, new CoreSpeedReference());
         int reps = Integer.getInteger("reps", 3);
         for (int r = 0; r < reps; r++) {
             for (String w : args) {

@@ -52,7 +52,8 @@ public final class AllocationComparison {
         jvm.prepare(ClockId.NANO_TIME, 1_000_000_000L);
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, null);
         MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), false, 1, "1 ns",
-                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(), jvm.compiledRegions());
+                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(), jvm.compiledRegions(),
+                jvm.coreSpeed());
         AllocationWorkloads w = new AllocationWorkloads();
         Map<String, Supplier<?>> workloads = new LinkedHashMap<>();
         workloads.put("array8", w::array8);

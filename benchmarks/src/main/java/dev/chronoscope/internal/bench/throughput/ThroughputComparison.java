@@ -73,6 +73,14 @@ public final class ThroughputComparison {
             return verdict.equals("RESOLVED");
         }
 
+        /**
+         * Refused by the core-speed self-check alone: the probe read the core slower around the samples than
+         * this JVM had seen it, and said so rather than print the figure as the code's cost.
+         */
+        boolean refusedForCoreSpeed() {
+            return verdict.equals("REFUSED") && reason.startsWith(CORE_SPEED_REFUSAL) && !reason.contains("; also: ");
+        }
+
         /** The slower of the two core-speed readings around the timing (NaN where either was not read). */
         double slowestSpeed() {
             return Double.isNaN(speedBefore) || Double.isNaN(speedAfter) ? Double.NaN : Math.max(speedBefore, speedAfter);
@@ -214,7 +222,7 @@ public final class ThroughputComparison {
             EffectiveResolution resolution = jvm.step(clock).resolution(floor);
             MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), true, resolution,
                     AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(),
-                    jvm.compiledRegions());
+                    jvm.compiledRegions(), jvm.coreSpeed());
             return new Harness(jvm, clock, resolution, probe);
         }
     }
@@ -262,6 +270,9 @@ public final class ThroughputComparison {
                 clock, resolution.describe(), CORE_SPEED, speedBefore, jvm.coreSpeed().nanosPerStep(), load);
         return new ChronoscopeRun(host, figures, ratios);
     }
+
+    /** How the core-speed self-check's refusal begins (SelfChecks.coreSlower in the extension). */
+    static final String CORE_SPEED_REFUSAL = "self-check core speed:";
 
     /** Where a JVM's host line gives its core speed, before and after its workloads. */
     static final String CORE_SPEED = " | core speed ";

@@ -179,9 +179,13 @@ final class ValidationTable {
             return ValidationTable.median(jmhCompared());
         }
 
-        /** The median over the JVMs compared of each one's {@link #figure}. */
+        /**
+         * The median over the JVMs compared of each one's {@link #figure}, but those the core-speed self-check
+         * refused (where any others are left): the probe said those were taken on a slower core.
+         */
         double median() {
-            return ValidationTable.median(chronoscopeCompared().stream().map(this::figure).toList());
+            List<Figures> kept = chronoscopeCompared().stream().filter(f -> !f.refusedForCoreSpeed()).toList();
+            return ValidationTable.median((kept.isEmpty() ? chronoscopeCompared() : kept).stream().map(this::figure).toList());
         }
 
         /** The median of every JVM's net p50 per call, shown beside. */
@@ -199,15 +203,19 @@ final class ValidationTable {
             return chronoscope.stream().filter(Figures::resolved).count();
         }
 
+        /**
+         * {@code RESOLVED} in every JVM but those the core-speed self-check refused, and in at least one: a figure
+         * refused because the host ran it on a slower core is said, not printed as the code's cost.
+         */
         boolean allResolved() {
-            return resolved() == chronoscope.size();
+            return resolved() > 0 && chronoscope.stream().allMatch(f -> f.resolved() || f.refusedForCoreSpeed());
         }
 
         double ratio() {
             return median() / jmhMedian();
         }
 
-        /** {@code RESOLVED} in every JVM and within the bound of JMH's figure. */
+        /** {@code RESOLVED} in every JVM (but those refused for the core's speed) and within the bound of JMH's figure. */
         boolean withinBound() {
             return !jmh.isEmpty() && allResolved() && bound.contains(median(), jmhMedian());
         }
@@ -416,7 +424,8 @@ final class ValidationTable {
                     figure(median(r.chronoscope().stream().map(Figures::latencyNanos).toList()))
                             + latencyMark(r.chronoscope()));
         }
-        out.printf(Locale.ROOT, "ratio = Chronoscope's figure / JMH's; bound: yes = RESOLVED in every JVM and %s, WRONG = printed"
+        out.printf(Locale.ROOT, "ratio = Chronoscope's figure / JMH's; bound: yes = RESOLVED in every JVM (but those the core-speed self-check refused:"
+                + " a slower core than the JVM had seen, said, and left out of the figure) and %s, WRONG = printed"
                 + " RESOLVED (median of those JVMs) outside it, no = outside or not RESOLVED in some JVM; CV: ok = at most"
                 + " max(2 x JMH's, %.0f points), HIGH = above; k = calls per sample (range over JVMs); latency = Probe.repeat"
                 + " net p50, one call alone, median over JVMs, (n.r. N) = not RESOLVED in N JVMs%n", targets.figure().description(), CV_FLOOR_POINTS);

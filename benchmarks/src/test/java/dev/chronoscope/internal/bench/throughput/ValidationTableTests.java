@@ -84,6 +84,26 @@ class ValidationTableTests {
     }
 
     @Test
+    void aJvmWhoseFigureTheCoreSpeedCheckRefusedIsSaidAndLeftOutNotCountedAgainstTheRow() {
+        Figures slowCore = new Figures("?", 7.9, 7.9, "REFUSED", 10, 7.9, "RESOLVED", 1.04, 1.04,
+                "self-check core speed: the core ran the speed reference at 1.040 ns per multiply-add around these samples");
+        Figures slowCoreAndMore = new Figures("?", 7.9, 7.9, "REFUSED", 10, 7.9, "RESOLVED", 1.04, 1.04,
+                "self-check core speed: the core ran … ; also: self-check two modes: …");
+        List<Figures> flagged = new ArrayList<>(jvms(4.3, "RESOLVED", 4.6, "RESOLVED"));
+        flagged.add(slowCore);
+        List<Figures> flaggedTwice = new ArrayList<>(jvms(4.3, "RESOLVED", 4.6, "RESOLVED"));
+        flaggedTwice.add(slowCoreAndMore);
+        ValidationTable table = table(Map.of("hashMapGet", flagged, "fastutilGet", flaggedTwice),
+                Map.of("hashMapGet", List.of(4.1, 4.1, 4.2), "fastutilGet", List.of(4.1, 4.1, 4.2)));
+        Map<String, ValidationTable.Row> rows = table.rowsByName();
+
+        assertThat(rows.get("hashMapGet").median()).as("the refused 7.9 left out").isCloseTo(4.45, within(1e-9));
+        assertThat(rows.get("hashMapGet").withinBound()).isTrue();
+        assertThat(rows.get("hashMapGet").verdicts()).isEqualTo("REFUSED 1/3, RESOLVED 2/3");
+        assertThat(rows.get("fastutilGet").withinBound()).as("refused for more than the core's speed").isFalse();
+    }
+
+    @Test
     void requiresTenInTwelveAndSaysWhichTargetIsMissed() {
         Map<String, List<Figures>> mine = new LinkedHashMap<>();
         Map<String, List<Double>> jmh = new LinkedHashMap<>();
