@@ -29,6 +29,16 @@ public final class CoreSpeedReference {
     static final int STEPS = 100;
     static final int CHAINS = 200;
     static final int SAMPLES = 15;
+    /**
+     * Samples of a quick reading, the self-check's around a throughput sampling: a moment's preemption
+     * lands in one sample, which the median of three leaves out.
+     */
+    static final int QUICK_SAMPLES = 3;
+    /**
+     * Chains per sample of a quick reading: 50, about 3.6 µs a sample, 11 µs a reading, so that the
+     * check's two readings are 2 % of the shortest sampling (1,000 samples of 1 µs).
+     */
+    static final int QUICK_CHAINS = 50;
     /** The first reading waits until the chains have run no faster for this long (and at least this long). */
     static final int WARM_MILLIS = 50;
     /** The longest the first reading waits for the chains to settle. */
@@ -61,7 +71,20 @@ public final class CoreSpeedReference {
      * chains from one seed. Remembered when it is the fastest yet ({@link #fastest()}).
      */
     public synchronized double nanosPerStep() {
-        double now = scripted != null ? scripted.getAsDouble() : warmedReading();
+        return nanosPerStep(SAMPLES, CHAINS);
+    }
+
+    /**
+     * A quick reading, as {@link #nanosPerStep()}: the median of {@value #QUICK_SAMPLES} samples of
+     * {@value #QUICK_CHAINS} chains, for the self-check around a throughput sampling, whose two
+     * readings must stay a small share of the shortest sampling.
+     */
+    synchronized double quickNanosPerStep() {
+        return nanosPerStep(QUICK_SAMPLES, QUICK_CHAINS);
+    }
+
+    private double nanosPerStep(int samples, int chains) {
+        double now = scripted != null ? scripted.getAsDouble() : warmedReading(samples, chains);
         if (Double.isFinite(now) && !(now >= fastest)) {
             fastest = now;
         }
@@ -76,7 +99,7 @@ public final class CoreSpeedReference {
         return fastest;
     }
 
-    private double warmedReading() {
+    private double warmedReading(int samples, int chains) {
         if (!warmed) {
             // until the readings stop getting faster: a fixed 30 ms left the first test's reading at
             // a lower tier's speed in 5 of 30 JVMs (1.3-1.9 ns per step against 0.71-0.74), while the
@@ -96,23 +119,27 @@ public final class CoreSpeedReference {
             }
             warmed = true;
         }
-        return reading();
+        return reading(samples, chains);
     }
 
     private double reading() {
-        long[] samples = new long[SAMPLES];
-        for (int i = 0; i < SAMPLES; i++) {
-            samples[i] = sample();
-        }
-        Arrays.sort(samples);
-        return samples[SAMPLES / 2] / (double) (CHAINS * STEPS);
+        return reading(SAMPLES, CHAINS);
     }
 
-    private long sample() {
+    private double reading(int count, int chains) {
+        long[] samples = new long[count];
+        for (int i = 0; i < count; i++) {
+            samples[i] = sample(chains);
+        }
+        Arrays.sort(samples);
+        return samples[count / 2] / (double) (chains * STEPS);
+    }
+
+    private long sample(int chains) {
         long seed = last;
         long sum = 0;
         long t0 = System.nanoTime();
-        for (int c = 0; c < CHAINS; c++) {
+        for (int c = 0; c < chains; c++) {
             // chains from one seed, independent of each other: the core overlaps them, as it overlaps
             // the calls of a throughput timing, so the reference reads what a busy sibling thread on the
             // same core takes from them (a chain fed the last one's result would read only the clock)

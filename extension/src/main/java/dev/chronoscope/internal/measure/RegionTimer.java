@@ -69,7 +69,7 @@ final class RegionTimer {
 
     /** The core's speed now, in ns per multiply-add ({@link CoreSpeedReference}); NaN where this probe reads none. */
     double coreSpeedNow() {
-        return coreSpeed == null ? Double.NaN : coreSpeed.nanosPerStep();
+        return coreSpeed == null ? Double.NaN : coreSpeed.quickNanosPerStep();
     }
 
     /**
@@ -78,7 +78,7 @@ final class RegionTimer {
      */
     Optional<String> coreSlower(double before) {
         return coreSpeed == null || !Double.isFinite(before) ? Optional.empty()
-                : SelfChecks.coreSlower(before, coreSpeed.nanosPerStep(), coreSpeed.fastest());
+                : SelfChecks.coreSlower(before, coreSpeed.quickNanosPerStep(), coreSpeed.fastest());
     }
 
     /** The unit of the clock's readings, as messages name it. */

@@ -19,4 +19,17 @@ class CoreSpeedReferenceTests {
         // a quarter of a millisecond apart, on a shared host: a factor of two, not a tight bound (the states seen differ by 1.33x)
         assertThat(second / first).isBetween(0.5, 2.0);
     }
+
+    @Test
+    void aQuickReadingReadsWhatAFullOneReads() {
+        CoreSpeedReference reference = new CoreSpeedReference();
+        double full = reference.nanosPerStep();
+
+        double quick = reference.quickNanosPerStep();
+
+        // 3 samples of 50 chains against 15 of 200, right after: the same per-step cost, within the factor
+        // above (the two speeds seen lie x1.3-1.6 apart, so a gap beyond it would be another measure)
+        assertThat(quick / full).isBetween(0.5, 2.0);
+        assertThat(reference.fastest()).isEqualTo(Math.min(full, quick));
+    }
 }
