@@ -119,7 +119,9 @@ public final class ChronoscopeConfig {
      * seen it run — its speed reference, read right before and right after the samples, more than
      * x1.25 slower than its fastest reading in this JVM — is refused, saying so ({@code REFUSED},
      * "self-check core speed"): {@code true} or {@code false}. Off, such figures are given as the
-     * clock resolved them; the record still holds the core-speed readings around the test.
+     * clock resolved them; the record still holds the core-speed readings around the test. On, the
+     * fastest reading is kept for the host and its boot in {@code core-speed} in the directory of the
+     * cross-JVM timing lock, so that a JVM that begins on a slower core is checked against it.
      */
     public static final String CORE_SPEED_CHECK_KEY = "chronoscope.selfCheck.coreSpeed";
     public static final boolean CORE_SPEED_CHECK = true;

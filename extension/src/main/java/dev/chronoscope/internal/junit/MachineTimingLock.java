@@ -59,14 +59,24 @@ final class MachineTimingLock {
     /** The lock for this user ({@code env}, {@code userHome}), or one that is off because no private directory exists. */
     static MachineTimingLock forUser(Map<String, String> env, String userHome) {
         StringBuilder refused = new StringBuilder();
+        Path dir = userDirectory(env, userHome, refused);
+        return dir != null ? new MachineTimingLock(dir.resolve("timing.lock"), null)
+                : new MachineTimingLock(null, "no directory only this user can write: " + refused);
+    }
+
+    /**
+     * This user's Chronoscope directory, which only this user can write: the first candidate that is
+     * (or was made) one; null where none is, {@code refused} then saying why of each.
+     */
+    static Path userDirectory(Map<String, String> env, String userHome, StringBuilder refused) {
         for (Path dir : candidates(env, userHome)) {
             Optional<String> why = privateDirectory(dir);
             if (why.isEmpty()) {
-                return new MachineTimingLock(dir.resolve("timing.lock"), null);
+                return dir;
             }
             refused.append(refused.isEmpty() ? "" : "; ").append(why.get());
         }
-        return new MachineTimingLock(null, "no directory only this user can write: " + refused);
+        return null;
     }
 
     private static List<Path> candidates(Map<String, String> env, String userHome) {

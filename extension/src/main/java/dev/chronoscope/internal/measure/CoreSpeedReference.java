@@ -56,6 +56,10 @@ public final class CoreSpeedReference {
     private boolean warmed;
     /** The fastest reading returned so far (NaN before the first): the speed this JVM has seen the core run at. */
     private double fastest = Double.NaN;
+    /** The fastest reading made elsewhere on this host and recalled ({@link #recall}); NaN: none. */
+    private double recalled = Double.NaN;
+    /** Where {@link #recalled} was read, as a message says it. */
+    private String recalledFrom;
     /** Readings from elsewhere than the chains (a test's script), or null: the chains. */
     private final DoubleSupplier scripted;
 
@@ -94,11 +98,37 @@ public final class CoreSpeedReference {
     }
 
     /**
-     * The fastest reading this reference has returned (NaN before its first): the speed the core
-     * has been seen to run this JVM's code at, against which a later reading tells a slower core.
+     * The fastest speed known for this core (NaN before any): this reference's own fastest reading
+     * ({@link #ownFastest}), or a faster one recalled from another JVM on this host ({@link #recall}),
+     * against which a later reading tells a slower core.
      */
     public synchronized double fastest() {
+        return recalled < fastest || Double.isNaN(fastest) ? recalled : fastest;
+    }
+
+    /** Where {@link #fastest()} was read: "this JVM has read", or where a recalled reading came from. */
+    public synchronized String fastestFrom() {
+        return recalled < fastest || Double.isNaN(fastest) && !Double.isNaN(recalled) ? recalledFrom : OWN;
+    }
+
+    /** How a message names this JVM's own fastest reading. */
+    public static final String OWN = "this JVM has read";
+
+    /** The fastest reading this reference has returned itself (NaN before its first). */
+    public synchronized double ownFastest() {
         return fastest;
+    }
+
+    /**
+     * Remembers a reading made elsewhere on this host ({@code from}, as a message says where), where
+     * it is faster than any recalled before: a JVM that began while the host ran slower is then
+     * checked against the speed other JVMs saw.
+     */
+    public synchronized void recall(double nanosPerStep, String from) {
+        if (nanosPerStep > 0 && Double.isFinite(nanosPerStep) && !(nanosPerStep >= recalled)) {
+            recalled = nanosPerStep;
+            recalledFrom = from;
+        }
     }
 
     private double warmedReading(int samples, int chains) {

@@ -78,7 +78,8 @@ final class RegionTimer {
      */
     Optional<String> coreSlower(double before) {
         return coreSpeed == null || !Double.isFinite(before) ? Optional.empty()
-                : SelfChecks.coreSlower(before, coreSpeed.quickNanosPerStep(), coreSpeed.fastest());
+                : SelfChecks.coreSlower(before, coreSpeed.quickNanosPerStep(), coreSpeed.fastest(),
+                        coreSpeed.fastestFrom());
     }
 
     /** The unit of the clock's readings, as messages name it. */

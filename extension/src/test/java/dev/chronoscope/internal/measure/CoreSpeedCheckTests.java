@@ -108,11 +108,37 @@ class CoreSpeedCheckTests {
 
     @Test
     void aSpeedWithinTheSpreadOfOneSpeedIsNotASlowerCore() {
-        assertThat(SelfChecks.coreSlower(0.74, 0.76, 0.72)).isEmpty();
-        assertThat(SelfChecks.coreSlower(0.72, 0.89, 0.72)).isEmpty(); // x1.24
-        assertThat(SelfChecks.coreSlower(0.72, 0.91, 0.72)).hasValueSatisfying(r -> assertThat(r).contains("x1.26"));
-        assertThat(SelfChecks.coreSlower(Double.NaN, Double.NaN, 0.72)).as("not read").isEmpty();
-        assertThat(SelfChecks.coreSlower(1.0, 1.0, Double.NaN)).as("no reading before").isEmpty();
+        assertThat(SelfChecks.coreSlower(0.74, 0.76, 0.72, CoreSpeedReference.OWN)).isEmpty();
+        assertThat(SelfChecks.coreSlower(0.72, 0.89, 0.72, CoreSpeedReference.OWN)).isEmpty(); // x1.24
+        assertThat(SelfChecks.coreSlower(0.72, 0.91, 0.72, CoreSpeedReference.OWN)).hasValueSatisfying(r -> assertThat(r).contains("x1.26"));
+        assertThat(SelfChecks.coreSlower(Double.NaN, Double.NaN, 0.72, CoreSpeedReference.OWN)).as("not read").isEmpty();
+        assertThat(SelfChecks.coreSlower(1.0, 1.0, Double.NaN, CoreSpeedReference.OWN)).as("no reading before").isEmpty();
+    }
+
+    @Test
+    void aJvmThatBeganOnTheSlowerCoreIsCheckedAgainstAFasterReadingRecalledFromAnotherJvm() throws Exception {
+        CoreSpeedReference reference = new CoreSpeedReference(() -> SLOW);
+        reference.nanosPerStep(); // this JVM has only read the slower speed
+        reference.recall(FAST, "read on this host since it booted, by a JVM of this user and kept in /x/core-speed");
+
+        Timing t = probe(reference).throughput("chain", 1_000, new Chain(64));
+
+        assertThat(t.verdictReason()).contains("x1.44 the fastest read on this host since it booted, by a JVM of this user"
+                + " and kept in /x/core-speed (0.720)");
+        assertThat(reference.ownFastest()).isEqualTo(SLOW);
+    }
+
+    @Test
+    void aRecalledReadingSlowerThanTheJvmsOwnIsNotTheFastest() {
+        CoreSpeedReference reference = new CoreSpeedReference(() -> FAST);
+        reference.nanosPerStep();
+        reference.recall(SLOW, "elsewhere");
+
+        assertThat(reference.fastest()).isEqualTo(FAST);
+        assertThat(reference.fastestFrom()).isEqualTo(CoreSpeedReference.OWN);
+        reference.recall(Double.NaN, "nowhere");
+        reference.recall(-1, "nowhere");
+        assertThat(reference.fastest()).isEqualTo(FAST);
     }
 
     @Test
