@@ -26,8 +26,9 @@ import java.util.OptionalDouble;
  * once per JVM, written (to a temporary file, then moved over the old one) whenever this JVM reads
  * faster than the file says. A file that cannot be read as such is replaced; one that cannot be
  * written is said in every record ({@link #problem}), and the JVM checks against its own readings.
+ * Public for the throughput comparison's JVMs, which time as a test's JVM does without the engine.
  */
-final class CoreSpeedMemory {
+public final class CoreSpeedMemory {
 
     static final String FORMAT = "chronoscope-core-speed/1";
     static final String FILE = "core-speed";
@@ -48,7 +49,7 @@ final class CoreSpeedMemory {
     }
 
     /** The memory of the user this JVM runs as. */
-    static CoreSpeedMemory forThisUser() {
+    public static CoreSpeedMemory forThisUser() {
         return forUser(System.getenv(), System.getProperty("user.home"), Path.of("/proc/sys/kernel/random/boot_id"));
     }
 
@@ -76,7 +77,7 @@ final class CoreSpeedMemory {
      * Shares readings with {@code reference}: the first time, recalls the kept reading into it; then,
      * where the reference has read faster than the file holds, writes its reading.
      */
-    synchronized void share(CoreSpeedReference reference) {
+    public synchronized void share(CoreSpeedReference reference) {
         if (file == null) {
             return;
         }
@@ -101,7 +102,7 @@ final class CoreSpeedMemory {
     }
 
     /** Why the memory is off or could not be written, for the records; empty while it works. */
-    synchronized Optional<String> problem() {
+    public synchronized Optional<String> problem() {
         return Optional.ofNullable(problem);
     }
 
