@@ -65,7 +65,7 @@ public final class CoreSpeedMemory {
         StringBuilder refused = new StringBuilder();
         Path dir = MachineTimingLock.userDirectory(env, userHome, refused);
         return dir != null ? in(dir, bootId) : new CoreSpeedMemory(null, null,
-                "the core-speed memory is off: no directory only this user can write: " + refused);
+                "the core-speed memory is off: " + MachineTimingLock.NO_USER_DIRECTORY + refused);
     }
 
     /** The memory kept in {@code directory} for the boot {@code bootId}. */

@@ -61,8 +61,11 @@ final class MachineTimingLock {
         StringBuilder refused = new StringBuilder();
         Path dir = userDirectory(env, userHome, refused);
         return dir != null ? new MachineTimingLock(dir.resolve("timing.lock"), null)
-                : new MachineTimingLock(null, "no directory only this user can write: " + refused);
+                : new MachineTimingLock(null, NO_USER_DIRECTORY + refused);
     }
+
+    /** How a message begins where {@link #userDirectory} found none; the reasons follow. */
+    static final String NO_USER_DIRECTORY = "no directory only this user can write: ";
 
     /**
      * This user's Chronoscope directory, which only this user can write: the first candidate that is
