@@ -58,6 +58,15 @@ public class CorpusJmh extends Corpus {
         return stream();
     }
 
+    /**
+     * The {@code streamShared} workload: the same pipeline as {@link #streamJmh}, run only inside a Chronoscope
+     * JVM that shared the stream classes' profiles and timed it first (JMH without a fork of its own).
+     */
+    @Benchmark
+    public long streamSharedJmh() {
+        return stream();
+    }
+
     @Benchmark
     public Object formatJmh() {
         return format();

@@ -53,6 +53,7 @@ public final class ThroughputComparison {
     private static final String FIGURES = "figures";
     private static final String RATIO = "ratio";
     private static final String HOST = "host";
+    private static final String JMH_HERE = "jmh-here";
 
     private ThroughputComparison() {
     }
@@ -136,8 +137,16 @@ public final class ThroughputComparison {
         }
     }
 
-    /** What one JVM of Chronoscope's side measured, and on what. */
-    record ChronoscopeRun(String host, List<Figures> figures, List<RatioFigures> ratios) {
+    /**
+     * What one JVM of Chronoscope's side measured, and on what; {@code jmhHere}: JMH's figures for the
+     * workloads it timed inside this JVM, after Chronoscope ({@link WorkloadCatalog.Workload#jmhInChronoscopesJvm()}).
+     */
+    record ChronoscopeRun(String host, List<Figures> figures, List<RatioFigures> ratios, Map<String, JmhFork> jmhHere) {
+
+        /** Without JMH inside the JVM. */
+        ChronoscopeRun(String host, List<Figures> figures, List<RatioFigures> ratios) {
+            this(host, figures, ratios, Map.of());
+        }
     }
 
     /**
@@ -154,8 +163,24 @@ public final class ThroughputComparison {
         }
     }
 
-    /** One JMH fork's figure for a workload and the slowest core-speed reading around its measured iterations. */
-    private record JmhFork(double avgtNanos, double slowestSpeed) {
+    /**
+     * One JMH run's figure for a workload (its median iteration) and the slowest core-speed reading around
+     * its measured iterations.
+     */
+    record JmhFork(double avgtNanos, double slowestSpeed) {
+
+        String toLine(String workload) {
+            return String.join(" ", JMH_HERE, workload, Double.toString(avgtNanos), Double.toString(slowestSpeed));
+        }
+
+        static Map.Entry<String, JmhFork> parse(String line) {
+            String[] f = line.split(" ");
+            if (f.length != 4 || !f[0].equals(JMH_HERE)) {
+                throw new IllegalArgumentException("not a line of JMH's figures in a Chronoscope JVM: '" + line
+                        + "'; expected '" + JMH_HERE + " <workload> <avgt ns> <slowest core-speed reading>'");
+            }
+            return Map.entry(f[1], new JmhFork(Double.parseDouble(f[2]), Double.parseDouble(f[3])));
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -177,6 +202,7 @@ public final class ThroughputComparison {
             System.out.println(HOST + " " + run.host());
             run.figures().forEach(f -> System.out.println(f.toLine()));
             run.ratios().forEach(r -> System.out.println(r.toLine()));
+            run.jmhHere().forEach((w, f) -> System.out.println(f.toLine(w)));
             return;
         }
         ValidationTable table = ValidationTable.of(options, run(options, VerboseMode.NORMAL), ValidationTable.VALIDATION);
@@ -197,7 +223,12 @@ public final class ThroughputComparison {
                     jmhSpeeds.computeIfAbsent(name, n -> new ArrayList<>()).add(f.slowestSpeed());
                 });
             }
-            runs.add(options.forks() == 1 ? timeInThisJvm(options) : timeInChildJvm(options, fork));
+            ChronoscopeRun run = options.forks() == 1 ? timeInThisJvm(options) : timeInChildJvm(options, fork);
+            run.jmhHere().forEach((name, f) -> {
+                jmh.computeIfAbsent(name, n -> new ArrayList<>()).add(f.avgtNanos());
+                jmhSpeeds.computeIfAbsent(name, n -> new ArrayList<>()).add(f.slowestSpeed());
+            });
+            runs.add(run);
         }
         return new Results(jmh, jmhSpeeds, runs, start, Instant.now());
     }
@@ -226,14 +257,6 @@ public final class ThroughputComparison {
                     jvm.compiledRegions(), jvm.coreSpeed());
             return new Harness(jvm, clock, resolution, probe);
         }
-    }
-
-    /**
-     * Times {@code region}'s throughput with Chronoscope in this JVM, as Chronoscope's own JVMs do: for a JMH
-     * fork that is to have the history such a JVM has (the profiles its timing leaves in shared JDK code).
-     */
-    static Timing timeAsChronoscopeDoes(Region region, String label) throws ClockUnavailableException {
-        return region.throughput(Harness.open(null).probe(), label, ThroughputOptions.DEFAULT_SAMPLES);
     }
 
     private static ChronoscopeRun timeInThisJvm(ThroughputOptions options) throws Exception {
@@ -274,7 +297,9 @@ public final class ThroughputComparison {
         String host = String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s%s%.3f..%.3f ns per multiply-add"
                         + " | load average %s", jvm.host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
                 clock, resolution.describe(), CORE_SPEED, speedBefore, jvm.coreSpeed().nanosPerStep(), load);
-        return new ChronoscopeRun(host, figures, ratios);
+        // last, so that JMH's own code is in the history of no workload Chronoscope timed
+        Map<String, JmhFork> jmhHere = options.jmhIterations() > 0 ? runJmhHere(options) : Map.of();
+        return new ChronoscopeRun(host, figures, ratios, jmhHere);
     }
 
     /** How the core-speed self-check's refusal begins (SelfChecks.coreSlower in the extension). */
@@ -299,65 +324,111 @@ public final class ThroughputComparison {
                     .findFirst().orElse(null);
             List<Figures> figures = lines.stream().filter(l -> l.startsWith(FIGURES + " ")).map(Figures::parse).toList();
             List<RatioFigures> ratios = lines.stream().filter(l -> l.startsWith(RATIO + " ")).map(RatioFigures::parse).toList();
+            Map<String, JmhFork> jmhHere = new LinkedHashMap<>();
+            lines.stream().filter(l -> l.startsWith(JMH_HERE + " ")).map(JmhFork::parse)
+                    .forEach(e -> jmhHere.put(e.getKey(), e.getValue()));
+            int jmhHereExpected = options.jmhIterations() > 0 ? jmhHereWorkloads(options).size() : 0;
             if (exit != 0 || host == null || figures.size() != options.workloads().size()
-                    || ratios.size() != options.pairings().size()) {
+                    || ratios.size() != options.pairings().size() || jmhHere.size() != jmhHereExpected) {
                 throw new IllegalStateException("Chronoscope's JVM " + fork + " of " + options.forks() + " exited with "
-                        + exit + ", " + figures.size() + " of " + options.workloads().size() + " workloads' figures and "
-                        + ratios.size() + " of " + options.pairings().size() + " comparisons; its last output:\n  "
+                        + exit + ", " + figures.size() + " of " + options.workloads().size() + " workloads' figures, "
+                        + ratios.size() + " of " + options.pairings().size() + " comparisons and JMH's figures for "
+                        + jmhHere.size() + " of " + jmhHereExpected + " workloads it times in that JVM; its last output:\n  "
                         + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
             }
-            return new ChronoscopeRun(host, figures, ratios);
+            return new ChronoscopeRun(host, figures, ratios, jmhHere);
         } finally {
             Files.deleteIfExists(log);
         }
     }
 
     /**
-     * One JMH fork of every workload: each one's median iteration, average time per call in ns, and the
-     * slowest core-speed reading around its measured iterations ({@link CoreSpeedLog}).
+     * One JMH fork of every workload JMH times in a fork of its own: each one's median iteration, average
+     * time per call in ns, and the slowest core-speed reading around its measured iterations ({@link CoreSpeedLog}).
      */
     private static Map<String, JmhFork> runJmh(ThroughputOptions options, VerboseMode verbosity) throws Exception {
-        String include = options.workloads().stream()
+        List<String> forked = options.workloads().stream()
+                .filter(w -> !WorkloadCatalog.named(w).jmhInChronoscopesJvm()).toList();
+        if (forked.isEmpty()) {
+            return Map.of();
+        }
+        Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
+        try {
+            return runJmh(options, forked, verbosity, 1, speedLog);
+        } finally {
+            Files.deleteIfExists(speedLog);
+        }
+    }
+
+    /** The workloads JMH times inside Chronoscope's JVM, after it. */
+    private static List<String> jmhHereWorkloads(ThroughputOptions options) {
+        return options.workloads().stream().filter(w -> WorkloadCatalog.named(w).jmhInChronoscopesJvm()).toList();
+    }
+
+    /**
+     * JMH without a fork (its benchmarks run in this JVM) on the workloads whose cost depends on what the JVM
+     * ran before ({@link WorkloadCatalog.Workload#jmhInChronoscopesJvm()}): the same compiled code Chronoscope
+     * timed, so the two harnesses are held against each other on one history, not on two.
+     */
+    private static Map<String, JmhFork> runJmhHere(ThroughputOptions options) throws Exception {
+        List<String> here = jmhHereWorkloads(options);
+        if (here.isEmpty()) {
+            return Map.of();
+        }
+        Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
+        String before = System.getProperty(CoreSpeedLog.PROPERTY);
+        System.setProperty(CoreSpeedLog.PROPERTY, speedLog.toString());
+        try {
+            return runJmh(options, here, VerboseMode.SILENT, 0, speedLog);
+        } finally {
+            if (before == null) {
+                System.clearProperty(CoreSpeedLog.PROPERTY);
+            } else {
+                System.setProperty(CoreSpeedLog.PROPERTY, before);
+            }
+            Files.deleteIfExists(speedLog);
+        }
+    }
+
+    /** JMH on {@code workloads} with {@code forks} forks (0: in this JVM), its core-speed readings in {@code speedLog}. */
+    private static Map<String, JmhFork> runJmh(ThroughputOptions options, List<String> workloads, VerboseMode verbosity,
+                                               int forks, Path speedLog) throws Exception {
+        String include = workloads.stream()
                 .map(w -> "^" + Pattern.quote(WorkloadCatalog.named(w).jmhBenchmark()) + "$")
                 .collect(Collectors.joining("|"));
-        Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
-        Options jmhOptions = new OptionsBuilder()
-                .include(include)
-                .forks(1)
-                .jvmArgsAppend("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog)
+        OptionsBuilder builder = new OptionsBuilder();
+        builder.include(include)
+                .forks(forks)
                 .warmupIterations(options.jmhWarmupIterations())
                 .warmupTime(TimeValue.milliseconds(options.jmhIterationMillis()))
                 .measurementIterations(options.jmhIterations())
                 .measurementTime(TimeValue.milliseconds(options.jmhIterationMillis()))
-                .verbosity(verbosity)
-                .build();
-        Map<String, Double> avgt = new LinkedHashMap<>();
-        Map<String, Double> speeds;
-        try {
-            for (RunResult r : new Runner(jmhOptions).run()) {
-                String method = r.getParams().getBenchmark();
-                List<Double> iterations = new ArrayList<>();
-                for (BenchmarkResult b : r.getBenchmarkResults()) {
-                    for (IterationResult i : b.getIterationResults()) {
-                        iterations.add(i.getPrimaryResult().getScore());
-                    }
-                }
-                avgt.put(workloadOf(method), ValidationTable.median(iterations));
-            }
-            speeds = new LinkedHashMap<>();
-            CoreSpeedLog.slowestByBenchmark(speedLog).forEach((method, speed) -> speeds.put(workloadOf(method), speed));
-        } finally {
-            Files.deleteIfExists(speedLog);
+                .verbosity(verbosity);
+        if (forks > 0) {
+            builder.jvmArgsAppend("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
         }
-        for (String w : options.workloads()) {
+        Map<String, Double> avgt = new LinkedHashMap<>();
+        for (RunResult r : new Runner(builder.build()).run()) {
+            String method = r.getParams().getBenchmark();
+            List<Double> iterations = new ArrayList<>();
+            for (BenchmarkResult b : r.getBenchmarkResults()) {
+                for (IterationResult i : b.getIterationResults()) {
+                    iterations.add(i.getPrimaryResult().getScore());
+                }
+            }
+            avgt.put(workloadOf(method), ValidationTable.median(iterations));
+        }
+        Map<String, Double> speeds = new LinkedHashMap<>();
+        CoreSpeedLog.slowestByBenchmark(speedLog).forEach((method, speed) -> speeds.put(workloadOf(method), speed));
+        for (String w : workloads) {
             if (!avgt.containsKey(w)) {
                 throw new IllegalStateException("JMH gave no result for workload '" + w + "' (benchmark "
                         + WorkloadCatalog.named(w).jmhBenchmark() + "); it gave " + avgt.keySet());
             }
         }
-        Map<String, JmhFork> forks = new LinkedHashMap<>();
-        avgt.forEach((name, figure) -> forks.put(name, new JmhFork(figure, speeds.getOrDefault(name, Double.NaN))));
-        return forks;
+        Map<String, JmhFork> figures = new LinkedHashMap<>();
+        avgt.forEach((name, figure) -> figures.put(name, new JmhFork(figure, speeds.getOrDefault(name, Double.NaN))));
+        return figures;
     }
 
     /** The workload a JMH benchmark method times: "…CorpusJmh.joinJmh" and "joinJmh" give "join". */

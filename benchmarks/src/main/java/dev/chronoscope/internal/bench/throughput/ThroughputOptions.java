@@ -144,10 +144,14 @@ record ThroughputOptions(int jmhIterations, int jmhWarmupIterations, int jmhIter
                 .filter(p -> workloads.contains(p.first()) && workloads.contains(p.second())).toList();
     }
 
-    /** The arguments that make a fork child time what this run times. */
+    /**
+     * The arguments that make a fork child time what this run times; its JMH options are for the workloads
+     * JMH times inside Chronoscope's JVM ({@link WorkloadCatalog.Workload#jmhInChronoscopesJvm()}).
+     */
     List<String> childArguments() {
-        List<String> args = new ArrayList<>(List.of("--fork-child", "--jmh-iterations", "0", "--samples",
-                Integer.toString(samples), "--workloads", String.join(",", workloads)));
+        List<String> args = new ArrayList<>(List.of("--fork-child", "--jmh-iterations", Integer.toString(jmhIterations),
+                "--jmh-warmup", Integer.toString(jmhWarmupIterations), "--jmh-time", Integer.toString(jmhIterationMillis),
+                "--samples", Integer.toString(samples), "--workloads", String.join(",", workloads)));
         if (clock != null) {
             args.addAll(List.of("--clock", clock.name()));
         }

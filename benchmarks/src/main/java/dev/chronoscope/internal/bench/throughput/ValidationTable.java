@@ -404,6 +404,12 @@ final class ValidationTable {
                 options.samples(), targets.means() ? "net mean per call (an average over the calls, as JMH's avgt is)"
                         : "net p50 per call (the figure a test prints)", options.jmhWarmupIterations(), options.jmhIterations(),
                 options.jmhIterationMillis());
+        List<String> here = rows.stream().filter(r -> r.workload().jmhInChronoscopesJvm()).map(r -> r.workload().name()).toList();
+        if (!here.isEmpty() && jmhRan()) {
+            out.printf(Locale.ROOT, "JMH in Chronoscope's JVM: %s, whose cost depends on what its JVM ran before: JMH"
+                    + " without a fork of its own, inside each Chronoscope JVM after that JVM's timings, on the code it"
+                    + " compiled (one history for both tools; a fork of JMH's own would have another)%n", String.join(", ", here));
+        }
         out.printf(Locale.ROOT, "same state: %s%n", Double.isNaN(fastest) ? "no core-speed readings: every JVM and fork compared"
                 : String.format(Locale.ROOT, "compared are the JVMs and forks whose slowest core-speed reading around the"
                 + " workload (Chronoscope: right before and after its throughput timing; JMH: before and after each measured"
@@ -430,7 +436,8 @@ final class ValidationTable {
                 + " max(2 x JMH's, %.0f points), HIGH = above; k = calls per sample (range over JVMs); latency = Probe.repeat"
                 + " net p50, one call alone, median over JVMs, (n.r. N) = not RESOLVED in N JVMs%n", targets.figure().description(), CV_FLOOR_POINTS);
         if (runs.size() > 1 || jmhRan()) {
-            out.println("per JVM, in the order run (JMH fork i ran just before Chronoscope's JVM i; [verdict] where not RESOLVED;"
+            out.println("per JVM, in the order run (JMH fork i ran just before Chronoscope's JVM i, or inside it after it;"
+                    + " [verdict] where not RESOLVED;"
                     + " {slowest core-speed reading}, * = not in the same state):");
             for (Row r : rows) {
                 List<String> jmhForks = new ArrayList<>();

@@ -38,7 +38,14 @@ final class WorkloadCatalog {
      * @param what     what one call does
      */
     record Workload(String name, String library, Class<?> libClass, String what, Class<?> jmhClass,
-                    Function<Sources, Region> region) {
+                    Function<Sources, Region> region, boolean jmhInChronoscopesJvm) {
+
+        /** A workload JMH times in a fork of its own. */
+        Workload(String name, String library, Class<?> libClass, String what, Class<?> jmhClass,
+                 Function<Sources, Region> region) {
+            this(name, library, libClass, what, jmhClass, region, false);
+        }
+
         String jmhBenchmark() {
             return jmhClass.getName() + "." + name + "Jmh";
         }
@@ -96,14 +103,16 @@ final class WorkloadCatalog {
                     s -> Region.ofInt(s.corpus()::lz4)),
             new Workload("sort", "JDK", null, "Collections.sort of a copy of 200 strings", CorpusJmh.class,
                     s -> Region.ofObject(s.corpus()::sort)),
-            // the stream workload where both tools first let other pipelines use the JDK's stream
-            // classes (Corpus.shareStreamProfiles): like with like, where JMH's fresh fork for
-            // "stream" has profiles no test JVM has
+            // the stream workload as a test JVM runs it, after other pipelines used the JDK's stream classes
+            // (Corpus.shareStreamProfiles); JMH times it inside each Chronoscope JVM, after Chronoscope did: the
+            // pipeline's cost depends on the profiles the JVM's whole history left in the shared stream code,
+            // which no fork of JMH's own has (docs/latency-and-throughput.md, "The same JVM for code whose cost
+            // is its JVM's history")
             new Workload("streamShared", "JDK", null, "the stream workload after other pipelines used the JDK's stream classes",
-                    SharedStreamProfilesJmh.class, s -> {
+                    CorpusJmh.class, s -> {
                         SHARED.add(s.corpus().shareStreamProfiles());
                         return Region.ofLong(s.corpus()::stream);
-                    }));
+                    }, true));
 
     /** Names {@code --workloads} takes for several workloads at once. */
     static final Map<String, List<String>> GROUPS = Map.of(

@@ -74,12 +74,12 @@ class ThroughputOptionsTests {
     }
 
     @Test
-    void aForkChildTimesWhatItsParentAskedOnItsClockWithoutJmh() throws Exception {
+    void aForkChildTimesWhatItsParentAskedOnItsClockWithItsJmhOptions() throws Exception {
         ThroughputOptions parent = ThroughputOptions.parse("--forks", "4", "--samples", "2000", "--workloads",
-                "fnv64,chain64", "--clock", "TSC_FENCED");
+                "fnv64,chain64", "--clock", "TSC_FENCED", "--jmh-iterations", "2", "--jmh-warmup", "1", "--jmh-time", "300");
         ThroughputOptions child = ThroughputOptions.parse(parent.childArguments().toArray(String[]::new));
-        assertThat(child).isEqualTo(new ThroughputOptions(0, ThroughputOptions.DEFAULT_JMH_WARMUP,
-                ThroughputOptions.DEFAULT_JMH_MILLIS, 2000, 1, List.of("chain64", "fnv64"), ClockId.TSC_FENCED, true, false));
+        assertThat(child).as("JMH's options go along for the workloads JMH times inside Chronoscope's JVM")
+                .isEqualTo(new ThroughputOptions(2, 1, 300, 2000, 1, List.of("chain64", "fnv64"), ClockId.TSC_FENCED, true, false));
         assertThat(ThroughputOptions.parse(ThroughputOptions.parse().childArguments().toArray(String[]::new)).clock())
                 .as("no --clock: the child chooses as the parent would").isNull();
     }
@@ -101,5 +101,16 @@ class ThroughputOptionsTests {
         assertThat(ratio.pairing()).isEqualTo("fastutilGet vs hashMapGet");
         assertThatThrownBy(() -> ThroughputComparison.RatioFigures.parse("ratio a b 1.1"))
                 .hasMessageContaining("not a ratio line: 'ratio a b 1.1'");
+    }
+
+    @Test
+    void aLineOfJmhsFiguresInAChronoscopeJvmReadsBackAsWritten() {
+        ThroughputComparison.JmhFork fork = new ThroughputComparison.JmhFork(776.0, 0.707);
+        assertThat(ThroughputComparison.JmhFork.parse(fork.toLine("streamShared")))
+                .isEqualTo(java.util.Map.entry("streamShared", fork));
+        assertThat(ThroughputComparison.JmhFork.parse(new ThroughputComparison.JmhFork(776.0, Double.NaN).toLine("streamShared"))
+                .getValue().slowestSpeed()).as("no core-speed reading").isNaN();
+        assertThatThrownBy(() -> ThroughputComparison.JmhFork.parse("jmh-here streamShared 776.0"))
+                .hasMessageContaining("not a line of JMH's figures in a Chronoscope JVM: 'jmh-here streamShared 776.0'");
     }
 }
