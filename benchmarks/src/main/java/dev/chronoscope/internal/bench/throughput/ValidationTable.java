@@ -111,6 +111,15 @@ final class ValidationTable {
     static final int MIN_IN_STATE = 3;
 
     /**
+     * The fewest JMH forks a workload's Chronoscope figures are held against in their state. Chronoscope's
+     * figures taken on a slower core are refused by its core-speed self-check, so what it gives is mostly
+     * fast-state figures; in a run the host spent mostly slow, JMH may have run only two or three forks in
+     * that state (2026-12-02 06:28 UTC: 0-3 per workload), and holding fast-state figures against JMH's
+     * slow-state median scored right figures as wrong.
+     */
+    static final int MIN_JMH_IN_STATE = 2;
+
+    /**
      * One workload's figures from both tools.
      *
      * @param jmhSpeeds per JMH fork, the slowest core-speed reading around its measured iterations (empty or
@@ -139,26 +148,36 @@ final class ValidationTable {
             return in;
         }
 
+        /** Chronoscope's JVMs but those its core-speed self-check refused (all of them, where it refused every one). */
+        private List<Figures> kept() {
+            List<Figures> kept = chronoscope.stream().filter(f -> !f.refusedForCoreSpeed()).toList();
+            return kept.isEmpty() ? chronoscope : kept;
+        }
+
         private List<Figures> chronoscopeIn(HostState state) {
-            return chronoscope.stream().filter(f -> inState(f.slowestSpeed(), state)).toList();
+            return kept().stream().filter(f -> inState(f.slowestSpeed(), state)).toList();
         }
 
         /**
-         * The state of the host whose figures are compared: the fast one where at least
-         * {@value #MIN_IN_STATE} of each tool's JVMs ran in it (all of them, where a tool has fewer), else
-         * the slow one on the same terms; empty where the run read no core speed or neither state has
-         * enough of both tools' figures (then all are compared).
+         * The state of the host whose figures are compared: the one most of Chronoscope's kept JVMs (those
+         * its core-speed self-check did not refuse) ran in, the fast one on a tie, where JMH ran at least
+         * {@value #MIN_JMH_IN_STATE} forks in it (all of them, where it ran fewer); empty where the run read
+         * no core speed, no kept JVM ran in either state or JMH too few forks in theirs (then all are compared).
          */
         java.util.Optional<HostState> state() {
             if (Double.isNaN(fastest)) {
                 return java.util.Optional.empty();
             }
+            HostState most = null;
             for (HostState state : HostState.values()) {
-                if (enoughInState(jmhIn(state).size(), jmh.size()) && enoughInState(chronoscopeIn(state).size(), chronoscope.size())) {
-                    return java.util.Optional.of(state);
+                if (!chronoscopeIn(state).isEmpty() && (most == null || chronoscopeIn(state).size() > chronoscopeIn(most).size())) {
+                    most = state;
                 }
             }
-            return java.util.Optional.empty();
+            if (most == null || jmhIn(most).size() < Math.min(MIN_JMH_IN_STATE, Math.max(1, jmh.size()))) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(most);
         }
 
         boolean stateMatched() {
@@ -170,7 +189,7 @@ final class ValidationTable {
             return state().map(this::jmhIn).orElse(jmh);
         }
 
-        /** Chronoscope's JVMs compared: those in the {@link #state}, or all. */
+        /** Chronoscope's JVMs compared: the kept ones in the {@link #state}, or all. */
         List<Figures> chronoscopeCompared() {
             return state().map(this::chronoscopeIn).orElse(chronoscope);
         }
@@ -411,11 +430,12 @@ final class ValidationTable {
                     + " compiled (one history for both tools; a fork of JMH's own would have another)%n", String.join(", ", here));
         }
         out.printf(Locale.ROOT, "same state: %s%n", Double.isNaN(fastest) ? "no core-speed readings: every JVM and fork compared"
-                : String.format(Locale.ROOT, "compared are the JVMs and forks whose slowest core-speed reading around the"
-                + " workload (Chronoscope: right before and after its throughput timing; JMH: before and after each measured"
-                + " iteration) is within x%.2f of the run's fastest, %.3f ns per multiply-add (fast state), where at least %d of"
-                + " each tool's are; else those at x1.30-1.60 of it (slow state), on the same terms; else all (column \"state\":"
-                + " the state, Chronoscope's JVMs and JMH's forks compared)", SAME_STATE, fastest, MIN_IN_STATE));
+                : String.format(Locale.ROOT, "a state is a band of the slowest core-speed reading around the workload"
+                + " (Chronoscope: right before and after its throughput timing; JMH: before and after each measured"
+                + " iteration): within x%.2f of the run's fastest, %.3f ns per multiply-add (fast), or x1.30-1.60 of it (slow);"
+                + " compared are the Chronoscope JVMs its core-speed self-check did not refuse, in the state most of them ran in,"
+                + " and JMH's forks in that state, where it has at least %d; else all (column \"state\": the state,"
+                + " Chronoscope's JVMs and JMH's forks compared)", SAME_STATE, fastest, MIN_JMH_IN_STATE));
         out.printf(Locale.ROOT, "%-12s %-24s %10s %6s %12s %6s %10s %-26s %7s %6s %5s %9s %9s %18s%n", "workload", "library",
                 "JMH ns", "CV %", "Chrono. ns", "CV %", "p50 ns", "verdict", "ratio", "bound", "CV", "state", "k", "latency ns");
         for (Row r : rows) {
