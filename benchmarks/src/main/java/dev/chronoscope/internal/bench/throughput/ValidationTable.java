@@ -50,19 +50,21 @@ final class ValidationTable {
     /**
      * The bounds a table checks its figures and its comparisons' ratios against, and which of
      * Chronoscope's figures it holds against JMH's average: the net mean per call (like with like), or
-     * the net p50 per call a test prints and asserts on.
+     * the net p50 per call a test prints and asserts on; {@code sameStateOnly}: a figure is judged only
+     * against JMH's forks in the host state it ran in, where the run read the core's speed (the host's
+     * slow state is 1.3-1.6x the fast one, beyond a ±20 % bound, within a 3x one).
      */
-    record Targets(Bound figure, Bound ratio, boolean means) {
+    record Targets(Bound figure, Bound ratio, boolean means, boolean sameStateOnly) {
     }
 
-    /** The validation's targets: the command's; an average against JMH's average. */
-    static final Targets VALIDATION = new Targets(TARGET, RATIO, true);
+    /** The validation's targets: the command's; an average against JMH's average, in the same state. */
+    static final Targets VALIDATION = new Targets(TARGET, RATIO, true, true);
     /**
      * The smoke's, in "mvn verify": the figure printed, as the wrong figures it catches were; a mean of
      * 1,000 short samples on a shared build machine carries whatever preempted them (measured at load 4:
      * 2.3x the p50 of a stream pipeline), which JMH's one-second iterations dilute.
      */
-    static final Targets SMOKE_TARGETS = new Targets(SMOKE, SMOKE_RATIO, false);
+    static final Targets SMOKE_TARGETS = new Targets(SMOKE, SMOKE_RATIO, false, false);
     /** The CV target: at most twice JMH's per-fork CV or this many percentage points, whichever is larger. */
     static final double CV_FLOOR_POINTS = 5;
 
@@ -127,7 +129,7 @@ final class ValidationTable {
      * @param fastest   the fastest core-speed reading of the whole run, either tool (NaN: none read)
      */
     record Row(WorkloadCatalog.Workload workload, List<Double> jmh, List<Double> jmhSpeeds, List<Figures> chronoscope,
-               double fastest, Bound bound, boolean means) {
+               double fastest, Bound bound, boolean means, boolean sameStateOnly) {
 
         /** The figure of one JVM held against JMH's: its net mean or its net p50 per call ({@link Targets#means}). */
         double figure(Figures f) {
@@ -165,6 +167,11 @@ final class ValidationTable {
          * no core speed, no kept JVM ran in either state or JMH too few forks in theirs (then all are compared).
          */
         java.util.Optional<HostState> state() {
+            return keptState().filter(this::enoughJmhIn);
+        }
+
+        /** The state most of Chronoscope's kept JVMs ran in (the fast one on a tie); empty where none ran in either. */
+        private java.util.Optional<HostState> keptState() {
             if (Double.isNaN(fastest)) {
                 return java.util.Optional.empty();
             }
@@ -174,10 +181,11 @@ final class ValidationTable {
                     most = state;
                 }
             }
-            if (most == null || jmhIn(most).size() < Math.min(MIN_JMH_IN_STATE, Math.max(1, jmh.size()))) {
-                return java.util.Optional.empty();
-            }
-            return java.util.Optional.of(most);
+            return java.util.Optional.ofNullable(most);
+        }
+
+        private boolean enoughJmhIn(HostState state) {
+            return jmhIn(state).size() >= Math.min(MIN_JMH_IN_STATE, Math.max(1, jmh.size()));
         }
 
         boolean stateMatched() {
@@ -234,14 +242,24 @@ final class ValidationTable {
             return median() / jmhMedian();
         }
 
+        /**
+         * Whether JMH's figures can judge this row: it ran, and (where the targets ask for the same state and
+         * the run read the core's speed) in the state Chronoscope's kept figures ran in. Where JMH ran too few
+         * forks in that state, holding those figures against its others compares two speeds of the host, not
+         * two harnesses: the row is said as not judged, neither within the bound nor outside it.
+         */
+        boolean judged() {
+            return !jmh.isEmpty() && (!sameStateOnly || keptState().map(this::enoughJmhIn).orElse(true));
+        }
+
         /** {@code RESOLVED} in every JVM (but those refused for the core's speed) and within the bound of JMH's figure. */
         boolean withinBound() {
-            return !jmh.isEmpty() && allResolved() && bound.contains(median(), jmhMedian());
+            return judged() && allResolved() && bound.contains(median(), jmhMedian());
         }
 
         /** A figure printed {@code RESOLVED} (median of those JVMs) outside the bound: what must never happen. */
         boolean wrongAndResolved() {
-            return !jmh.isEmpty() && resolved() > 0 && !bound.contains(resolvedMedian(), jmhMedian());
+            return judged() && resolved() > 0 && !bound.contains(resolvedMedian(), jmhMedian());
         }
 
         /** The CV of the compared JVMs' p50s: how steady the figure a test asserts on is from JVM to JVM. */
@@ -316,7 +334,8 @@ final class ValidationTable {
             List<Figures> mine = results.runs().stream().flatMap(r -> r.figures().stream())
                     .filter(f -> f.workload().equals(name)).toList();
             Row row = new Row(WorkloadCatalog.named(name), results.jmh().getOrDefault(name, List.of()),
-                    results.jmhSpeeds().getOrDefault(name, List.of()), mine, fastest, targets.figure(), targets.means());
+                    results.jmhSpeeds().getOrDefault(name, List.of()), mine, fastest, targets.figure(), targets.means(),
+                    targets.sameStateOnly());
             rows.add(row);
         }
         List<RatioRow> ratioRows = new ArrayList<>();
@@ -444,7 +463,7 @@ final class ValidationTable {
                     r.workload().name(), r.workload().libraryAndVersion(), figure(r.jmhMedian()), percent(r.jmhCv()),
                     figure(r.median()), percent(r.cv()), figure(r.p50Median()), r.verdicts(),
                     jmhRan() ? String.format(Locale.ROOT, "%.3f", r.ratio()) : "-",
-                    jmhRan() ? (r.withinBound() ? "yes" : r.wrongAndResolved() ? "WRONG" : "no") : "-",
+                    jmhRan() ? (r.withinBound() ? "yes" : r.wrongAndResolved() ? "WRONG" : r.judged() ? "no" : "n.j.") : "-",
                     cvOk == null ? "-" : cvOk ? "ok" : "HIGH", r.compared(),
                     range(r.chronoscope().stream().map(f -> (double) f.callsPerSample()).toList()),
                     figure(median(r.chronoscope().stream().map(Figures::latencyNanos).toList()))
@@ -452,7 +471,8 @@ final class ValidationTable {
         }
         out.printf(Locale.ROOT, "ratio = Chronoscope's figure / JMH's; bound: yes = RESOLVED in every JVM (but those the core-speed self-check refused:"
                 + " a slower core than the JVM had seen, said, and left out of the figure) and %s, WRONG = printed"
-                + " RESOLVED (median of those JVMs) outside it, no = outside or not RESOLVED in some JVM; CV: ok = at most"
+                + " RESOLVED (median of those JVMs) outside it, no = outside or not RESOLVED in some JVM, n.j. = not judged"
+                + " (JMH ran too few forks in the state Chronoscope's figures ran in); CV: ok = at most"
                 + " max(2 x JMH's, %.0f points), HIGH = above; k = calls per sample (range over JVMs); latency = Probe.repeat"
                 + " net p50, one call alone, median over JVMs, (n.r. N) = not RESOLVED in N JVMs%n", targets.figure().description(), CV_FLOOR_POINTS);
         if (runs.size() > 1 || jmhRan()) {
@@ -505,6 +525,11 @@ final class ValidationTable {
             List<String> wrong = rows.stream().filter(Row::wrongAndResolved).map(r -> r.workload().name()).toList();
             out.printf(Locale.ROOT, "  printed RESOLVED outside that bound: %s: %s%n",
                     wrong.isEmpty() ? "none" : String.join(", ", wrong), wrong.isEmpty() ? "met" : "MISSED");
+            List<String> unjudged = rows.stream().filter(r -> !r.judged()).map(r -> r.workload().name()).toList();
+            if (!unjudged.isEmpty()) {
+                out.printf(Locale.ROOT, "  not judged (JMH ran fewer than %d forks in the state Chronoscope's figures ran in;"
+                        + " counted as not within): %s%n", MIN_JMH_IN_STATE, String.join(", ", unjudged));
+            }
             List<String> ratiosOut = ratioRows.stream().filter(r -> !r.withinBound()).map(r -> r.pairing().name()).toList();
             out.printf(Locale.ROOT, "  comparison ratios %s: %d of %d: %s%n", targets.ratio().description(),
                     ratioRows.size() - ratiosOut.size(), ratioRows.size(), ratiosOut.isEmpty() ? "met" : "MISSED");

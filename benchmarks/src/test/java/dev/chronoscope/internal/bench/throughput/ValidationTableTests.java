@@ -232,13 +232,20 @@ class ValidationTableTests {
     }
 
     @Test
-    void whereNoneOfAToolsFiguresRanInTheFastStateAllAreCompared() {
+    void whereJmhRanNoForkInTheStateChronoscopesFiguresRanInTheRowIsNotJudged() {
         List<Figures> figures = List.of(
                 new Figures("join", 180, 190, "RESOLVED", 10, 190, "RESOLVED", 0.70, 0.70, "resolved"),
                 new Figures("join", 180, 190, "RESOLVED", 10, 190, "RESOLVED", 0.70, 0.71, "resolved"));
-        ValidationTable.Row row = stateTable(figures, List.of(300.0, 310.0), new double[]{1.0, 0.99}).rowsByName().get("join");
+        ValidationTable table = stateTable(figures, List.of(300.0, 310.0), new double[]{1.0, 0.99});
+        ValidationTable.Row row = table.rowsByName().get("join");
         assertThat(row.stateMatched()).as("no JMH fork in the fast state").isFalse();
-        assertThat(row.jmhMedian()).isEqualTo(305.0);
+        assertThat(row.jmhMedian()).as("all compared, as shown").isEqualTo(305.0);
+        // 190 against 305 would be "WRONG": a fast host against a slow one, not one harness against another
+        assertThat(row.judged()).isFalse();
+        assertThat(row.wrongAndResolved()).isFalse();
+        assertThat(row.withinBound()).as("not judged counts as not within").isFalse();
+        assertThat(print(table)).contains(" n.j. ").contains("not judged (JMH ran fewer than 2 forks in the state"
+                + " Chronoscope's figures ran in; counted as not within): join");
         assertThat(print(table(Map.of("sort", jvms(10_000, "RESOLVED")), Map.of("sort", List.of(10_000.0)))))
                 .contains("same state: no core-speed readings: every JVM and fork compared");
     }
