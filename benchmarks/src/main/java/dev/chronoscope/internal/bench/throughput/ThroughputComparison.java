@@ -19,7 +19,6 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -141,7 +140,7 @@ public final class ThroughputComparison {
      * What one JVM of Chronoscope's side measured, and on what; {@code jmhHere}: JMH's figures for the
      * workloads it timed inside this JVM, after Chronoscope ({@link WorkloadCatalog.Workload#jmhInChronoscopesJvm()}).
      */
-    record ChronoscopeRun(String host, List<Figures> figures, List<RatioFigures> ratios, Map<String, JmhFork> jmhHere) {
+    record ChronoscopeRun(String host, List<Figures> figures, List<RatioFigures> ratios, Map<String, JmhFigure> jmhHere) {
 
         /** Without JMH inside the JVM. */
         ChronoscopeRun(String host, List<Figures> figures, List<RatioFigures> ratios) {
@@ -167,19 +166,19 @@ public final class ThroughputComparison {
      * One JMH run's figure for a workload (its median iteration) and the slowest core-speed reading around
      * its measured iterations.
      */
-    record JmhFork(double avgtNanos, double slowestSpeed) {
+    record JmhFigure(double avgtNanos, double slowestSpeed) {
 
         String toLine(String workload) {
             return String.join(" ", JMH_HERE, workload, Double.toString(avgtNanos), Double.toString(slowestSpeed));
         }
 
-        static Map.Entry<String, JmhFork> parse(String line) {
+        static Map.Entry<String, JmhFigure> parse(String line) {
             String[] f = line.split(" ");
             if (f.length != 4 || !f[0].equals(JMH_HERE)) {
                 throw new IllegalArgumentException("not a line of JMH's figures in a Chronoscope JVM: '" + line
                         + "'; expected '" + JMH_HERE + " <workload> <avgt ns> <slowest core-speed reading>'");
             }
-            return Map.entry(f[1], new JmhFork(Double.parseDouble(f[2]), Double.parseDouble(f[3])));
+            return Map.entry(f[1], new JmhFigure(Double.parseDouble(f[2]), Double.parseDouble(f[3])));
         }
     }
 
@@ -217,14 +216,12 @@ public final class ThroughputComparison {
         Map<String, List<Double>> jmhSpeeds = new LinkedHashMap<>();
         List<ChronoscopeRun> runs = new ArrayList<>();
         for (int fork = 1; fork <= options.forks(); fork++) {
-            if (options.jmhIterations() > 0) {
-                runJmh(options, jmhVerbosity).forEach((name, f) -> {
-                    jmh.computeIfAbsent(name, n -> new ArrayList<>()).add(f.avgtNanos());
-                    jmhSpeeds.computeIfAbsent(name, n -> new ArrayList<>()).add(f.slowestSpeed());
-                });
-            }
+            // JMH's figures of fork i: from its own forks, and from inside Chronoscope's JVM i
+            Map<String, JmhFigure> jmhFigures = new LinkedHashMap<>(options.jmhIterations() > 0
+                    ? runJmh(options, jmhVerbosity) : Map.of());
             ChronoscopeRun run = options.forks() == 1 ? timeInThisJvm(options) : timeInChildJvm(options, fork);
-            run.jmhHere().forEach((name, f) -> {
+            jmhFigures.putAll(run.jmhHere());
+            jmhFigures.forEach((name, f) -> {
                 jmh.computeIfAbsent(name, n -> new ArrayList<>()).add(f.avgtNanos());
                 jmhSpeeds.computeIfAbsent(name, n -> new ArrayList<>()).add(f.slowestSpeed());
             });
@@ -298,7 +295,7 @@ public final class ThroughputComparison {
                         + " | load average %s", jvm.host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
                 clock, resolution.describe(), CORE_SPEED, speedBefore, jvm.coreSpeed().nanosPerStep(), load);
         // last, so that JMH's own code is in the history of no workload Chronoscope timed
-        Map<String, JmhFork> jmhHere = options.jmhIterations() > 0 ? runJmhHere(options) : Map.of();
+        Map<String, JmhFigure> jmhHere = options.jmhIterations() > 0 ? runJmhHere(options) : Map.of();
         return new ChronoscopeRun(host, figures, ratios, jmhHere);
     }
 
@@ -324,8 +321,8 @@ public final class ThroughputComparison {
                     .findFirst().orElse(null);
             List<Figures> figures = lines.stream().filter(l -> l.startsWith(FIGURES + " ")).map(Figures::parse).toList();
             List<RatioFigures> ratios = lines.stream().filter(l -> l.startsWith(RATIO + " ")).map(RatioFigures::parse).toList();
-            Map<String, JmhFork> jmhHere = new LinkedHashMap<>();
-            lines.stream().filter(l -> l.startsWith(JMH_HERE + " ")).map(JmhFork::parse)
+            Map<String, JmhFigure> jmhHere = new LinkedHashMap<>();
+            lines.stream().filter(l -> l.startsWith(JMH_HERE + " ")).map(JmhFigure::parse)
                     .forEach(e -> jmhHere.put(e.getKey(), e.getValue()));
             int jmhHereExpected = options.jmhIterations() > 0 ? jmhHereWorkloads(options).size() : 0;
             if (exit != 0 || host == null || figures.size() != options.workloads().size()
@@ -346,7 +343,7 @@ public final class ThroughputComparison {
      * One JMH fork of every workload JMH times in a fork of its own: each one's median iteration, average
      * time per call in ns, and the slowest core-speed reading around its measured iterations ({@link CoreSpeedLog}).
      */
-    private static Map<String, JmhFork> runJmh(ThroughputOptions options, VerboseMode verbosity) throws Exception {
+    private static Map<String, JmhFigure> runJmh(ThroughputOptions options, VerboseMode verbosity) throws Exception {
         List<String> forked = options.workloads().stream()
                 .filter(w -> !WorkloadCatalog.named(w).jmhInChronoscopesJvm()).toList();
         if (forked.isEmpty()) {
@@ -370,7 +367,7 @@ public final class ThroughputComparison {
      * ran before ({@link WorkloadCatalog.Workload#jmhInChronoscopesJvm()}): the same compiled code Chronoscope
      * timed, so the two harnesses are held against each other on one history, not on two.
      */
-    private static Map<String, JmhFork> runJmhHere(ThroughputOptions options) throws Exception {
+    private static Map<String, JmhFigure> runJmhHere(ThroughputOptions options) throws Exception {
         List<String> here = jmhHereWorkloads(options);
         if (here.isEmpty()) {
             return Map.of();
@@ -391,7 +388,7 @@ public final class ThroughputComparison {
     }
 
     /** JMH on {@code workloads} with {@code forks} forks (0: in this JVM), its core-speed readings in {@code speedLog}. */
-    private static Map<String, JmhFork> runJmh(ThroughputOptions options, List<String> workloads, VerboseMode verbosity,
+    private static Map<String, JmhFigure> runJmh(ThroughputOptions options, List<String> workloads, VerboseMode verbosity,
                                                int forks, Path speedLog) throws Exception {
         String include = workloads.stream()
                 .map(w -> "^" + Pattern.quote(WorkloadCatalog.named(w).jmhBenchmark()) + "$")
@@ -426,8 +423,8 @@ public final class ThroughputComparison {
                         + WorkloadCatalog.named(w).jmhBenchmark() + "); it gave " + avgt.keySet());
             }
         }
-        Map<String, JmhFork> figures = new LinkedHashMap<>();
-        avgt.forEach((name, figure) -> figures.put(name, new JmhFork(figure, speeds.getOrDefault(name, Double.NaN))));
+        Map<String, JmhFigure> figures = new LinkedHashMap<>();
+        avgt.forEach((name, figure) -> figures.put(name, new JmhFigure(figure, speeds.getOrDefault(name, Double.NaN))));
         return figures;
     }
 

@@ -175,13 +175,10 @@ final class ValidationTable {
             if (Double.isNaN(fastest)) {
                 return java.util.Optional.empty();
             }
-            HostState most = null;
-            for (HostState state : HostState.values()) {
-                if (!chronoscopeIn(state).isEmpty() && (most == null || chronoscopeIn(state).size() > chronoscopeIn(most).size())) {
-                    most = state;
-                }
-            }
-            return java.util.Optional.ofNullable(most);
+            int fast = chronoscopeIn(HostState.FAST).size();
+            int slow = chronoscopeIn(HostState.SLOW).size();
+            return fast == 0 && slow == 0 ? java.util.Optional.empty()
+                    : java.util.Optional.of(fast >= slow ? HostState.FAST : HostState.SLOW);
         }
 
         private boolean enoughJmhIn(HostState state) {

@@ -105,12 +105,12 @@ class ThroughputOptionsTests {
 
     @Test
     void aLineOfJmhsFiguresInAChronoscopeJvmReadsBackAsWritten() {
-        ThroughputComparison.JmhFork fork = new ThroughputComparison.JmhFork(776.0, 0.707);
-        assertThat(ThroughputComparison.JmhFork.parse(fork.toLine("streamShared")))
-                .isEqualTo(java.util.Map.entry("streamShared", fork));
-        assertThat(ThroughputComparison.JmhFork.parse(new ThroughputComparison.JmhFork(776.0, Double.NaN).toLine("streamShared"))
+        ThroughputComparison.JmhFigure figure = new ThroughputComparison.JmhFigure(776.0, 0.707);
+        assertThat(ThroughputComparison.JmhFigure.parse(figure.toLine("streamShared")))
+                .isEqualTo(java.util.Map.entry("streamShared", figure));
+        assertThat(ThroughputComparison.JmhFigure.parse(new ThroughputComparison.JmhFigure(776.0, Double.NaN).toLine("streamShared"))
                 .getValue().slowestSpeed()).as("no core-speed reading").isNaN();
-        assertThatThrownBy(() -> ThroughputComparison.JmhFork.parse("jmh-here streamShared 776.0"))
+        assertThatThrownBy(() -> ThroughputComparison.JmhFigure.parse("jmh-here streamShared 776.0"))
                 .hasMessageContaining("not a line of JMH's figures in a Chronoscope JVM: 'jmh-here streamShared 776.0'");
     }
 }
