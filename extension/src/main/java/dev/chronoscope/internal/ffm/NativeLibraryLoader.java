@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.ffm;
 
 import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.internal.format.Text;
 
 import java.io.File;
 import java.io.IOException;
@@ -81,7 +82,7 @@ public final class NativeLibraryLoader {
             reasons.append("bundled ").append(fileName).append(" could not be loaded: ").append(describe(e));
         }
         String libraryPath = System.getProperty("java.library.path", "");
-        for (String dir : libraryPath.split(File.pathSeparator)) {
+        for (String dir : Text.split(libraryPath, File.pathSeparatorChar)) {
             if (dir.isBlank()) {
                 continue;
             }
@@ -371,14 +372,14 @@ public final class NativeLibraryLoader {
             int bestLength = -1;
             for (String line : Files.readAllLines(mountinfo, StandardCharsets.UTF_8)) {
                 // id parent major:minor root mount-point options ... (proc(5))
-                String[] f = line.split(" ");
+                String[] f = Text.split(line, ' ');
                 if (f.length < 6) {
                     continue;
                 }
                 Path mountPoint = Path.of(f[4].replace("\\040", " "));
                 if (absolute.startsWith(mountPoint) && mountPoint.toString().length() > bestLength) {
                     bestLength = mountPoint.toString().length();
-                    best = Optional.of(List.of(f[5].split(",")));
+                    best = Optional.of(List.of(Text.split(f[5], ',')));
                 }
             }
             return best;

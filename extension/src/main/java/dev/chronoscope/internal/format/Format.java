@@ -149,7 +149,7 @@ public final class Format {
             s = String.format(Locale.ROOT, "%.4g", v);
         }
         if (s.contains(".") && !s.contains("e")) {
-            s = s.replaceAll("0+$", "");
+            s = Text.stripTrailing(s, '0');
             s = s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
         }
         return s;

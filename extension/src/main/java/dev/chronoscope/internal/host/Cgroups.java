@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.host;
 
+import dev.chronoscope.internal.format.Text;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,28 +70,28 @@ public final class Cgroups {
     static Fact<Location> locate(String controller, String cgroupText, String mountinfoText) {
         String v1Path = null;
         String v2Path = null;
-        for (String line : cgroupText.split("\n")) {
-            String[] f = line.split(":", 3);
+        for (String line : Text.split(cgroupText, '\n')) {
+            String[] f = Text.split(line, ':', 3);
             if (f.length != 3) {
                 continue;
             }
             if (f[0].equals("0") && f[1].isEmpty()) {
                 v2Path = f[2].strip();
-            } else if (List.of(f[1].split(",")).contains(controller)) {
+            } else if (List.of(Text.split(f[1], ',')).contains(controller)) {
                 v1Path = f[2].strip();
             }
         }
         List<String[]> v1Mounts = new ArrayList<>();
         List<String[]> v2Mounts = new ArrayList<>();
-        for (String line : mountinfoText.split("\n")) {
-            String[] f = line.split(" ");
+        for (String line : Text.split(mountinfoText, '\n')) {
+            String[] f = Text.split(line, ' ');
             int dash = List.of(f).indexOf("-");
             if (dash < 6 || dash + 3 > f.length) {
                 continue;
             }
             // {root, mount point}, octal escapes (\040 for a space) undone
             String[] mount = {unescape(f[3]), unescape(f[4])};
-            if (f[dash + 1].equals("cgroup") && List.of(f[dash + 3].split(",")).contains(controller)) {
+            if (f[dash + 1].equals("cgroup") && List.of(Text.split(f[dash + 3], ',')).contains(controller)) {
                 v1Mounts.add(mount);
             } else if (f[dash + 1].equals("cgroup2")) {
                 v2Mounts.add(mount);
@@ -234,7 +236,7 @@ public final class Cgroups {
     private Fact<CpuQuota> quotaV2(Path dir) {
         String file = dir.resolve("cpu.max").toString();
         return HostFactsReader.text(files, file, "file absent").flatMap(text -> {
-            String[] f = text.strip().split("\\s+");
+            String[] f = Text.words(text).toArray(String[]::new);
             try {
                 if (f.length == 2) {
                     long period = Long.parseLong(f[1]);

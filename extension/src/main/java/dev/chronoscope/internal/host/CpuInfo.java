@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.host;
 
+import dev.chronoscope.internal.format.Text;
+
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Objects;
@@ -42,7 +44,7 @@ public record CpuInfo(Fact<String> vendor, Fact<String> modelName, Fact<Set<Stri
         String flagsLine = null;
         String flagsKey = null;
         int processors = 0;
-        for (String line : text.split("\n")) {
+        for (String line : Text.split(text, '\n')) {
             int colon = line.indexOf(':');
             if (colon < 0) {
                 continue;
@@ -71,11 +73,7 @@ public record CpuInfo(Fact<String> vendor, Fact<String> modelName, Fact<Set<Stri
             flags = Fact.unknown(PATH + ": no flags or Features line");
         } else {
             Set<String> set = new LinkedHashSet<>();
-            for (String flag : flagsLine.split("\\s+")) {
-                if (!flag.isEmpty()) {
-                    set.add(flag);
-                }
-            }
+            set.addAll(Text.words(flagsLine));
             flags = Fact.of(set, flagsKey.equals("flags") ? FLAGS_SOURCE : FEATURES_SOURCE);
         }
         return new CpuInfo(

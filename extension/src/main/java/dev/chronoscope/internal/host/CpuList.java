@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.host;
 
+import dev.chronoscope.internal.format.Text;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -35,7 +37,7 @@ public record CpuList(List<Integer> cpus) {
             return Fact.of(NONE, source);
         }
         TreeSet<Integer> cpus = new TreeSet<>();
-        for (String part : trimmed.split(",", -1)) {
+        for (String part : Text.split(trimmed, ',', -1)) {
             int dash = part.indexOf('-');
             int first;
             int last;

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.host;
 
+import dev.chronoscope.internal.format.Text;
+
 /**
  * A cgroup's CPU bandwidth counters, from its {@code cpu.stat}: periods that elapsed while it had
  * runnable threads, periods in which it was throttled (ran out of quota), and the time it spent
@@ -19,7 +21,7 @@ public record CpuStat(long periods, long throttledPeriods, long throttledNanos) 
         long periods = -1;
         long throttled = -1;
         long nanos = -1;
-        for (String line : text.split("\n")) {
+        for (String line : Text.split(text, '\n')) {
             int space = line.indexOf(' ');
             if (space < 0) {
                 continue;

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.host;
 
-import java.util.Arrays;
+import dev.chronoscope.internal.format.Text;
+
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ public final class HostParsers {
         if (value.isEmpty()) {
             return Fact.unknown(source + ": empty");
         }
-        if (value.split("\\s+").length != 1) {
+        if (Text.words(value).size() != 1) {
             return Fact.unknown(source + ": expected one word, got " + quote(text));
         }
         return Fact.of(value, source);
@@ -42,7 +43,7 @@ public final class HostParsers {
         if (value.isEmpty()) {
             return Fact.unknown(source + ": empty");
         }
-        return Fact.of(List.copyOf(Arrays.asList(value.split("\\s+"))), source);
+        return Fact.of(List.copyOf(Text.words(value)), source);
     }
 
     /**
@@ -50,7 +51,7 @@ public final class HostParsers {
      * {@code clocksource=…}, {@code notsc}), in order; an empty list where it has none.
      */
     public static Fact<List<String>> tscParameters(String text, String source) {
-        List<String> tsc = Arrays.stream(text.strip().split("\\s+"))
+        List<String> tsc = Text.words(text).stream()
                 .filter(w -> w.startsWith("tsc=") || w.startsWith("clocksource=") || w.equals("notsc"))
                 .toList();
         return Fact.of(tsc, source);

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.host;
 
+import dev.chronoscope.internal.format.Text;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +15,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A captured host kind, replayed: the folder {@code hostcap} and a few shell lines write (the
@@ -44,11 +44,8 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
     static final String KERNEL_FILE = "kernel-and-clocksource.txt";
     static final String C_REFERENCE_FILE = "c-reference-fenced.txt";
 
-    private static final Pattern CPUID_LINE = Pattern.compile(
-            "cpuid ([0-9a-fA-F]{8})\\.(\\d+): eax=([0-9a-fA-F]{8}) ebx=([0-9a-fA-F]{8}) ecx=([0-9a-fA-F]{8}) edx=([0-9a-fA-F]{8})");
-    private static final Pattern AUX_LINE = Pattern.compile("os cpu (\\d+) .*TSC_AUX values seen[^:]*:(.*)");
-    private static final Pattern AUX_VALUE = Pattern.compile("\\(cpu (\\d+) node \\d+\\)");
-    private static final Pattern WHOLE_TICKS = Pattern.compile("\\b(?:p50|p99)\\s+(\\d+)\\b");
+    private static final List<String> REGISTERS = List.of("eax=", "ebx=", "ecx=", "edx=");
+    private static final String AUX_SEEN = "TSC_AUX values seen";
 
     public HostProfile {
         Map<Integer, Set<Integer>> copy = new TreeMap<>();
@@ -72,21 +69,9 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
         Map<Long, int[]> leaves = new HashMap<>();
         Map<Integer, Set<Integer>> aux = new TreeMap<>();
         for (String line : cpuidLines) {
-            Matcher m = CPUID_LINE.matcher(line.strip());
-            if (m.matches()) {
-                leaves.put(key(Integer.parseUnsignedInt(m.group(1), 16), Integer.parseInt(m.group(2))), new int[] {
-                        Integer.parseUnsignedInt(m.group(3), 16), Integer.parseUnsignedInt(m.group(4), 16),
-                        Integer.parseUnsignedInt(m.group(5), 16), Integer.parseUnsignedInt(m.group(6), 16)});
-                continue;
-            }
-            Matcher a = AUX_LINE.matcher(line.strip());
-            if (a.matches()) {
-                Set<Integer> values = new TreeSet<>();
-                Matcher v = AUX_VALUE.matcher(a.group(2));
-                while (v.find()) {
-                    values.add(Integer.parseInt(v.group(1)));
-                }
-                aux.put(Integer.parseInt(a.group(1)), values);
+            String stripped = line.strip();
+            if (!cpuidLeaf(stripped, leaves)) {
+                tscAux(stripped, aux);
             }
         }
         if (leaves.isEmpty()) {
@@ -121,13 +106,84 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
             if (line.startsWith("tsc_")) {
                 continue; // frequency and the capture's own step line: not counter differences
             }
-            Matcher m = WHOLE_TICKS.matcher(line);
-            while (m.find()) {
-                long v = Long.parseLong(m.group(1));
-                gcd = v == 0 ? gcd : java.math.BigInteger.valueOf(gcd).gcd(java.math.BigInteger.valueOf(v)).longValue();
+            List<String> words = Text.words(line);
+            for (int i = 0; i + 1 < words.size(); i++) {
+                String next = words.get(i + 1);
+                int digits = leadingDigits(next);
+                // "p50 21", "p99 42": a whole number of ticks (not "p50 21.5")
+                if ((words.get(i).equals("p50") || words.get(i).equals("p99")) && digits > 0 && digits == next.length()) {
+                    long v = Long.parseLong(next);
+                    gcd = v == 0 ? gcd : java.math.BigInteger.valueOf(gcd).gcd(java.math.BigInteger.valueOf(v)).longValue();
+                }
             }
         }
         return gcd > 0 ? OptionalLong.of(gcd) : OptionalLong.empty();
+    }
+
+    /** A {@code cpuid LEAF.SUB: eax=… ebx=… ecx=… edx=…} line (eight hex digits each) into {@code leaves}; false where it is not one. */
+    private static boolean cpuidLeaf(String line, Map<Long, int[]> leaves) {
+        String[] f = Text.split(line, ' ');
+        if (f.length != 6 || !f[0].equals("cpuid") || !f[1].endsWith(":") || f[1].indexOf('.') != 8
+                || !isHex8(f[1].substring(0, 8)) || !Text.isDigits(f[1].substring(9, f[1].length() - 1))) {
+            return false;
+        }
+        int[] registers = new int[4];
+        for (int r = 0; r < 4; r++) {
+            String word = f[r + 2];
+            if (!word.startsWith(REGISTERS.get(r)) || !isHex8(word.substring(4))) {
+                return false;
+            }
+            registers[r] = Integer.parseUnsignedInt(word.substring(4), 16);
+        }
+        leaves.put(key(Integer.parseUnsignedInt(f[1].substring(0, 8), 16), Integer.parseInt(f[1].substring(9, f[1].length() - 1))),
+                registers);
+        return true;
+    }
+
+    /** An {@code os cpu N … TSC_AUX values seen …: 224(cpu 224 node 0) …} line into {@code aux}; other lines are passed over. */
+    private static void tscAux(String line, Map<Integer, Set<Integer>> aux) {
+        String prefix = "os cpu ";
+        int digits = line.startsWith(prefix) ? leadingDigits(line.substring(prefix.length())) : 0;
+        int end = prefix.length() + digits;
+        int seen = line.lastIndexOf(AUX_SEEN);
+        int colon = seen < 0 ? -1 : line.indexOf(':', seen + AUX_SEEN.length());
+        if (digits == 0 || end >= line.length() || line.charAt(end) != ' ' || seen <= end || colon < 0) {
+            return;
+        }
+        Set<Integer> values = new TreeSet<>();
+        String list = line.substring(colon + 1);
+        for (int at = list.indexOf("(cpu "); at >= 0; at = list.indexOf("(cpu ", at + 1)) {
+            String rest = list.substring(at + "(cpu ".length());
+            int cpu = leadingDigits(rest);
+            String after = rest.substring(cpu);
+            int node = after.startsWith(" node ") ? leadingDigits(after.substring(" node ".length())) : 0;
+            if (cpu > 0 && node > 0 && after.length() > " node ".length() + node && after.charAt(" node ".length() + node) == ')') {
+                values.add(Integer.parseInt(rest.substring(0, cpu)));
+            }
+        }
+        aux.put(Integer.parseInt(line.substring(prefix.length(), end)), values);
+    }
+
+    /** How many ASCII digits {@code text} begins with. */
+    private static int leadingDigits(String text) {
+        int n = 0;
+        while (n < text.length() && text.charAt(n) >= '0' && text.charAt(n) <= '9') {
+            n++;
+        }
+        return n;
+    }
+
+    private static boolean isHex8(String text) {
+        if (text.length() != 8) {
+            return false;
+        }
+        for (int i = 0; i < 8; i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void put(Map<String, String> files, String path, List<String> lines, int index) {

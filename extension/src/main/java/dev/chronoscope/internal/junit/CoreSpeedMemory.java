@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.internal.format.Text;
 import dev.chronoscope.internal.measure.CoreSpeedReference;
 
 import java.io.IOException;
@@ -111,7 +112,7 @@ public final class CoreSpeedMemory {
             if (!Files.exists(file)) {
                 return OptionalDouble.empty();
             }
-            String[] f = Files.readString(file, StandardCharsets.US_ASCII).trim().split(" ");
+            String[] f = Text.split(Files.readString(file, StandardCharsets.US_ASCII).trim(), ' ');
             if (f.length == 3 && f[0].equals(FORMAT) && f[1].equals(bootId)) {
                 double v = Double.parseDouble(f[2]);
                 return v > 0 && Double.isFinite(v) ? OptionalDouble.of(v) : OptionalDouble.empty();

@@ -3,6 +3,7 @@ package dev.chronoscope.internal.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.TscReadPath;
+import dev.chronoscope.internal.format.Text;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -10,12 +11,11 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Chronoscope's configuration as read once for a run, validated: every key of
@@ -49,11 +49,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     static final int MAX_BASELINE_KEEP = 100;
     static final double MIN_THRESHOLD_PERCENT = 1;
     static final double MAX_THRESHOLD_PERCENT = 500;
-    private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%?");
-
-    private static final Pattern DURATION = Pattern.compile("([0-9_]+)\\s*(ns|us|µs|ms|s)");
-    /** A property reference a build tool left as written: {@code ${name}}. */
-    private static final Pattern UNRESOLVED = Pattern.compile("\\$\\{([^}]*)}");
+    /** The units a duration may be given in, the two-letter ones first: {@code 5ms} ends in {@code s} too. */
+    private static final List<String> DURATION_UNITS = List.of("ns", "us", "µs", "ms", "s");
 
     /**
      * Upper bounds of the numeric keys: past them a value costs more than any test is worth — a
@@ -137,9 +134,11 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     }
 
     private static double percent(String key, String v) {
-        Matcher m = PERCENT.matcher(v);
-        if (m.matches()) {
-            double p = Double.parseDouble(m.group(1));
+        // a number with an optional fraction, then optional spaces and an optional % sign
+        String number = Text.stripTrailingSpace(v.endsWith("%") ? v.substring(0, v.length() - 1) : v);
+        int dot = number.indexOf('.');
+        if (dot < 0 ? Text.isDigits(number) : Text.isDigits(number.substring(0, dot)) && Text.isDigits(number.substring(dot + 1))) {
+            double p = Double.parseDouble(number);
             if (p >= MIN_THRESHOLD_PERCENT && p <= MAX_THRESHOLD_PERCENT) {
                 return p;
             }
@@ -174,6 +173,13 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         }
     }
 
+    /** The name in the first property reference a build tool left as written ({@code ${name}}) in {@code value}, if any. */
+    static Optional<String> propertyReference(String value) {
+        int open = value.indexOf("${");
+        int close = open < 0 ? -1 : value.indexOf('}', open + 2);
+        return close < 0 ? Optional.empty() : Optional.of(value.substring(open + 2, close));
+    }
+
     /**
      * {@code parameters}, refusing a value that holds a property reference left as written: a POM's
      * {@code chronoscope.baseline.compare = ${chronoscope.baseline.compare}} run without
@@ -183,11 +189,11 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     private static Function<String, Optional<String>> resolvedOnly(Function<String, Optional<String>> parameters) {
         return key -> {
             Optional<String> v = parameters.apply(key);
-            v.map(UNRESOLVED::matcher).filter(Matcher::find).ifPresent(m -> {
+            v.flatMap(Settings::propertyReference).ifPresent(name -> {
                 throw new ExtensionConfigurationException("Configuration parameter " + key + " = '" + v.get() + "' is invalid: "
-                        + m.group() + " is a property reference the build left as written, because no property " + m.group(1)
-                        + " was set. Set it (e.g. -D" + m.group(1) + "=…), or declare it with an empty default in the POM's "
-                        + "<properties> (<" + m.group(1) + "></" + m.group(1) + ">) so that leaving it out means unset");
+                        + "${" + name + "} is a property reference the build left as written, because no property " + name
+                        + " was set. Set it (e.g. -D" + name + "=…), or declare it with an empty default in the POM's "
+                        + "<properties> (<" + name + "></" + name + ">) so that leaving it out means unset");
             });
             return v;
         };
@@ -238,11 +244,14 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     }
 
     private static long duration(String key, String v, boolean zeroAllowed, Duration max) {
-        Matcher m = DURATION.matcher(v.toLowerCase(Locale.ROOT));
-        if (m.matches() && AssertionSettings.wholeNumber(m.group(1)).isPresent()) {
+        String lower = v.toLowerCase(Locale.ROOT);
+        String unit = DURATION_UNITS.stream().filter(lower::endsWith).findFirst().orElse(null);
+        OptionalLong whole = unit == null ? OptionalLong.empty()
+                : AssertionSettings.wholeNumber(Text.stripTrailingSpace(lower.substring(0, lower.length() - unit.length())));
+        if (whole.isPresent()) {
             try {
-                long amount = AssertionSettings.wholeNumber(m.group(1)).getAsLong();
-                long nanos = switch (m.group(2)) {
+                long amount = whole.getAsLong();
+                long nanos = switch (unit) {
                     case "ns" -> amount;
                     case "us", "µs" -> Math.multiplyExact(amount, 1_000L);
                     case "ms" -> Math.multiplyExact(amount, 1_000_000L);

@@ -73,7 +73,7 @@ public final class CompactSection {
                     + r.frequency().method() + "; ticks are TSC reference ticks, not core cycles");
         }
         facts.add(r.clock() + " resolution: " + r.stepSource());
-        facts.add(r.clock() + " probe-path warm-up: " + r.warmup().replaceAll("; (still warm before this test|before this test.*)$", ""));
+        facts.add(r.clock() + " probe-path warm-up: " + withoutThisTestsPart(r.warmup()));
         if (!r.pinned().equals("no")) {
             facts.add("pinned: " + r.pinned());
         }
@@ -120,5 +120,19 @@ public final class CompactSection {
             prefix = indent + "  ";
         }
         lines.add(prefix + rest);
+    }
+
+    /**
+     * The probe-path warm-up as the JVM's fact, without what it says of this test ("; still warm before
+     * this test" at its end, or "; before this test…" to its end).
+     */
+    static String withoutThisTestsPart(String warmup) {
+        String still = "; still warm before this test";
+        int cut = warmup.endsWith(still) ? warmup.length() - still.length() : -1;
+        int before = warmup.indexOf("; before this test");
+        if (before >= 0 && (cut < 0 || before < cut)) {
+            cut = before;
+        }
+        return cut < 0 ? warmup : warmup.substring(0, cut);
     }
 }

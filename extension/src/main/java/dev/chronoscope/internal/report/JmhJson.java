@@ -7,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The run's timings in JMH's JSON result format (as JMH 1.37 writes it for {@code -bm sample
@@ -26,7 +24,6 @@ public final class JmhJson {
     private static final List<String> PERCENTILE_KEYS = List.of("0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0");
     private static final List<String> SECONDARY = List.of("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00");
     private static final List<Double> SECONDARY_P = List.of(0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 100.0);
-    private static final Pattern SEGMENT = Pattern.compile("\\[([a-z-]+):([^\\]]*)\\]");
 
     private JmhJson() {
     }
@@ -138,13 +135,24 @@ public final class JmhJson {
      * repeated or parameterized invocation as {@code method[k]}), else the test name.
      */
     static String benchmark(String uniqueId, String fallback) {
-        Matcher m = SEGMENT.matcher(uniqueId == null ? "" : uniqueId);
+        String id = uniqueId == null ? "" : uniqueId;
         StringBuilder name = new StringBuilder();
         String method = null;
         String invocation = null;
-        while (m.find()) {
-            String value = m.group(2);
-            switch (m.group(1)) {
+        // each segment [type:value], type in a-z and '-'; a '[' that opens none is passed over
+        for (int open = id.indexOf('['), next; open >= 0; open = id.indexOf('[', next)) {
+            next = open + 1;
+            int colon = open + 1;
+            while (colon < id.length() && (id.charAt(colon) >= 'a' && id.charAt(colon) <= 'z' || id.charAt(colon) == '-')) {
+                colon++;
+            }
+            int close = colon < id.length() && colon > open + 1 && id.charAt(colon) == ':' ? id.indexOf(']', colon + 1) : -1;
+            if (close < 0) {
+                continue;
+            }
+            next = close + 1;
+            String value = id.substring(colon + 1, close);
+            switch (id.substring(open + 1, colon)) {
                 case "class" -> name.append(value);
                 case "nested-class" -> name.append('.').append(value);
                 case "method", "test-template" -> method = value.contains("(") ? value.substring(0, value.indexOf('(')) : value;

@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * How Chronoscope's assertions decide, as configured for a run: whether an undecidable claim fails
@@ -61,8 +60,6 @@ public record AssertionSettings(boolean strict, long seed) {
         return new AssertionSettings(strict.equals("true"), seedValue);
     }
 
-    private static final Pattern WHOLE = Pattern.compile("[0-9]+(?:_[0-9]+)*");
-
     /**
      * The one rule for whole numbers in configuration values: ASCII digits, with single underscores
      * between digits as in Java ({@code 1_000_000}); no sign, no other script's digits
@@ -70,7 +67,7 @@ public record AssertionSettings(boolean strict, long seed) {
      * overflows a {@code long}.
      */
     public static OptionalLong wholeNumber(String text) {
-        if (!WHOLE.matcher(text).matches()) {
+        if (!isWhole(text)) {
             return OptionalLong.empty();
         }
         try {
@@ -78,6 +75,20 @@ public record AssertionSettings(boolean strict, long seed) {
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
         }
+    }
+
+    /** ASCII digits in groups joined by single underscores: {@code [0-9]+(_[0-9]+)*}. */
+    private static boolean isWhole(String text) {
+        if (text.isEmpty() || text.charAt(0) == '_' || text.charAt(text.length() - 1) == '_' || text.contains("__")) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '_' && (c < '0' || c > '9')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static IllegalArgumentException invalid(String key, String value, String expected) {

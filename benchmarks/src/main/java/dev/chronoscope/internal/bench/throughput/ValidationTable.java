@@ -4,6 +4,7 @@ import dev.chronoscope.internal.bench.throughput.ThroughputComparison.Chronoscop
 import dev.chronoscope.internal.bench.throughput.ThroughputComparison.Figures;
 import dev.chronoscope.internal.bench.throughput.ThroughputComparison.RatioFigures;
 import dev.chronoscope.internal.bench.throughput.ThroughputComparison.Results;
+import dev.chronoscope.internal.format.Text;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -545,8 +546,8 @@ final class ValidationTable {
     /** Whether a "1-min 5-min 15-min" load line's first figure is above twice {@code cpus}. */
     static boolean overloaded(String loadLine, int cpus) {
         try {
-            return Double.parseDouble(loadLine.strip().split("\\s+")[0]) > 2 * cpus;
-        } catch (NumberFormatException e) {
+            return Double.parseDouble(Text.words(loadLine).get(0)) > 2 * cpus;
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
             return false;
         }
     }
