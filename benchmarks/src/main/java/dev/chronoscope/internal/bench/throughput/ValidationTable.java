@@ -260,9 +260,17 @@ final class ValidationTable {
             return judged() && resolved() > 0 && !bound.contains(resolvedMedian(), jmhMedian());
         }
 
-        /** The CV of the compared JVMs' p50s: how steady the figure a test asserts on is from JVM to JVM. */
+        /**
+         * The CV of the p50s the compared JVMs printed {@code RESOLVED}: how steady the figure a test asserts on
+         * and the gate judges is from JVM to JVM. A figure a self-check refused is neither (it is said, and
+         * counts against the row's bound already), so its value says nothing of that steadiness.
+         */
         double cv() {
-            return cvPercent(chronoscopeCompared().stream().map(Figures::throughputNanos).toList());
+            return cvPercent(cvFigures());
+        }
+
+        private List<Double> cvFigures() {
+            return chronoscopeCompared().stream().filter(Figures::resolved).map(Figures::throughputNanos).toList();
         }
 
         double jmhCv() {
@@ -271,7 +279,7 @@ final class ValidationTable {
 
         /** Whether Chronoscope's CV is at most max(2 × JMH's, 5 points); {@code null} with fewer than 2 JVMs each. */
         Boolean cvWithinTarget() {
-            if (chronoscopeCompared().size() < 2 || jmhCompared().size() < 2) {
+            if (cvFigures().size() < 2 || jmhCompared().size() < 2) {
                 return null;
             }
             return cv() <= Math.max(2 * jmhCv(), CV_FLOOR_POINTS);
@@ -436,7 +444,7 @@ final class ValidationTable {
         out.printf(Locale.ROOT, "Chronoscope: Probe.throughput, %d samples, %s, median over JVMs; its net p50 per call beside,"
                         + " median over all JVMs;"
                         + " JMH 1.37 avgt (%d warm-up + %d measured iterations of %d ms per fork): median over forks of"
-                        + " each fork's median iteration; CV = standard deviation / mean of the per-JVM figures (Chronoscope's: of its p50s)%n",
+                        + " each fork's median iteration; CV = standard deviation / mean of the per-JVM figures (Chronoscope's: of the p50s it printed RESOLVED)%n",
                 options.samples(), targets.means() ? "net mean per call (an average over the calls, as JMH's avgt is)"
                         : "net p50 per call (the figure a test prints)", options.jmhWarmupIterations(), options.jmhIterations(),
                 options.jmhIterationMillis());

@@ -84,6 +84,21 @@ class ValidationTableTests {
     }
 
     @Test
+    void theCvIsOfTheFiguresPrintedResolvedAndARefusedOneStillCountsAgainstTheRow() {
+        // regex, 2026-12-02 08:36 UTC (TSC_FENCED): one JVM's samples ran 1.44x slower than its warm-up and were
+        // refused; the six RESOLVED p50s 136.9-144.7 ns
+        ValidationTable table = table(Map.of("regex", jvms(211.2, "REFUSED", 144.7, "RESOLVED", 138.0, "RESOLVED",
+                        136.9, "RESOLVED", 140.3, "RESOLVED", 142.5, "RESOLVED", 140.3, "RESOLVED")),
+                Map.of("regex", List.of(157.5, 160.3, 166.0, 163.2, 139.0, 145.0, 150.0)));
+        ValidationTable.Row row = table.rowsByName().get("regex");
+
+        assertThat(row.cv()).as("the six RESOLVED p50s only").isLessThan(3);
+        assertThat(row.cvWithinTarget()).isTrue();
+        assertThat(row.withinBound()).as("refused in one JVM for its own samples, not the core's speed").isFalse();
+        assertThat(row.wrongAndResolved()).isFalse();
+    }
+
+    @Test
     void aJvmWhoseFigureTheCoreSpeedCheckRefusedIsSaidAndLeftOutNotCountedAgainstTheRow() {
         Figures slowCore = new Figures("?", 7.9, 7.9, "REFUSED", 10, 7.9, "RESOLVED", 1.04, 1.04,
                 "self-check core speed: the core ran the speed reference at 1.040 ns per multiply-add around these samples");
