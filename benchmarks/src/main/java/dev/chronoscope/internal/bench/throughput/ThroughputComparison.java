@@ -411,8 +411,10 @@ public final class ThroughputComparison {
                 .measurementTime(TimeValue.milliseconds(options.jmhIterationMillis()))
                 .verbosity(verbosity);
         if (forks > 0) {
-            builder.jvmArgsAppend("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
-            builder.jvmArgsAppend(JMH_HEAP.toArray(String[]::new));
+            // one call: each jvmArgsAppend replaces the arguments of the one before
+            List<String> args = new ArrayList<>(JMH_HEAP);
+            args.add("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
+            builder.jvmArgsAppend(args.toArray(String[]::new));
         }
         Map<String, Double> avgt = new LinkedHashMap<>();
         for (RunResult r : new Runner(builder.build()).run()) {
