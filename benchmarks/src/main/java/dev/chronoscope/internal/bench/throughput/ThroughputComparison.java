@@ -387,15 +387,6 @@ public final class ThroughputComparison {
         }
     }
 
-    /**
-     * The heap of JMH's own forks: touched up front, so that JMH's reference is the code's cost and not the
-     * first touch of the pages a growing heap takes. With the default heap its forks of Guava's murmur3 read
-     * 300-743 ns per call in warm-up and 75-255 ns in some measured iterations (2026-12-02 10:14 UTC, fast
-     * state), where pre-touched forks read 53-57: the page faults Chronoscope's own self-check refuses a
-     * figure for. Chronoscope's JVMs keep the default heap, as a user's test JVM does.
-     */
-    static final List<String> JMH_HEAP = List.of("-XX:+AlwaysPreTouch", "-Xms1g", "-Xmx1g");
-
     /** JMH on {@code workloads} with {@code forks} forks (0: in this JVM), its core-speed readings in {@code speedLog}. */
     private static Map<String, JmhFigure> runJmh(ThroughputOptions options, List<String> workloads, VerboseMode verbosity,
                                                int forks, Path speedLog) throws Exception {
@@ -411,10 +402,10 @@ public final class ThroughputComparison {
                 .measurementTime(TimeValue.milliseconds(options.jmhIterationMillis()))
                 .verbosity(verbosity);
         if (forks > 0) {
-            // one call: each jvmArgsAppend replaces the arguments of the one before
-            List<String> args = new ArrayList<>(JMH_HEAP);
-            args.add("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
-            builder.jvmArgsAppend(args.toArray(String[]::new));
+            // one call: a second jvmArgsAppend would replace this one's arguments. JMH's forks keep the default
+            // heap, as Chronoscope's JVMs do: a pre-touched 1 GB heap steadied its allocating workloads but moved
+            // its ~3-5 ns figures by up to 0.5 ns (docs/latency-and-throughput.md, "JMH's murmur3 modes")
+            builder.jvmArgsAppend("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
         }
         Map<String, Double> avgt = new LinkedHashMap<>();
         for (RunResult r : new Runner(builder.build()).run()) {

@@ -443,8 +443,7 @@ final class ValidationTable {
         double fastest = rows.isEmpty() ? Double.NaN : rows.get(0).fastest();
         out.printf(Locale.ROOT, "Chronoscope: Probe.throughput, %d samples, %s, median over JVMs; its net p50 per call beside,"
                         + " median over all JVMs;"
-                        + " JMH 1.37 avgt (%d warm-up + %d measured iterations of %d ms per fork, its forks' heap "
-                        + String.join(" ", ThroughputComparison.JMH_HEAP) + "): median over forks of"
+                        + " JMH 1.37 avgt (%d warm-up + %d measured iterations of %d ms per fork): median over forks of"
                         + " each fork's median iteration; CV = standard deviation / mean of the per-JVM figures (Chronoscope's: of the p50s it printed RESOLVED)%n",
                 options.samples(), targets.means() ? "net mean per call (an average over the calls, as JMH's avgt is)"
                         : "net p50 per call (the figure a test prints)", options.jmhWarmupIterations(), options.jmhIterations(),
