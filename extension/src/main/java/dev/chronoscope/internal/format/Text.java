@@ -8,9 +8,9 @@ import java.util.List;
  * times, and the regex engine's compiled code depends on the patterns that JVM ran before: reading
  * the host facts with {@code split("\\s+")} made a JDK {@code Pattern.matcher(…).matches()} timed
  * after it 22 % slower per call (p50 178 against 145 ns, the same in a loop without batches:
- * docs/latency-and-throughput.md, "Chronoscope's own regex in the profile"). So nothing here or in
- * the layers above runs a pattern ({@code LayeringTests} holds it); these do what the few
- * patterns did, with {@code indexOf} and loops.
+ * docs/latency-and-throughput.md, "Cause 3: Chronoscope's own patterns in the regex engine's
+ * profile"). So nothing Chronoscope runs uses a pattern ({@code NoRegexTests} holds it); these do
+ * what the few patterns did, with {@code indexOf} and loops.
  */
 public final class Text {
 
@@ -100,17 +100,17 @@ public final class Text {
         return text.substring(0, end);
     }
 
+    /** How many ASCII digits {@code text} begins with. */
+    public static int leadingDigits(String text) {
+        int n = 0;
+        while (n < text.length() && text.charAt(n) >= '0' && text.charAt(n) <= '9') {
+            n++;
+        }
+        return n;
+    }
+
     /** Whether {@code text} is one or more ASCII digits. */
     public static boolean isDigits(String text) {
-        if (text.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
+        return !text.isEmpty() && leadingDigits(text) == text.length();
     }
 }

@@ -109,7 +109,7 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
             List<String> words = Text.words(line);
             for (int i = 0; i + 1 < words.size(); i++) {
                 String next = words.get(i + 1);
-                int digits = leadingDigits(next);
+                int digits = Text.leadingDigits(next);
                 // "p50 21", "p99 42": a whole number of ticks (not "p50 21.5")
                 if ((words.get(i).equals("p50") || words.get(i).equals("p99")) && digits > 0 && digits == next.length()) {
                     long v = Long.parseLong(next);
@@ -143,7 +143,7 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
     /** An {@code os cpu N … TSC_AUX values seen …: 224(cpu 224 node 0) …} line into {@code aux}; other lines are passed over. */
     private static void tscAux(String line, Map<Integer, Set<Integer>> aux) {
         String prefix = "os cpu ";
-        int digits = line.startsWith(prefix) ? leadingDigits(line.substring(prefix.length())) : 0;
+        int digits = line.startsWith(prefix) ? Text.leadingDigits(line.substring(prefix.length())) : 0;
         int end = prefix.length() + digits;
         int seen = line.lastIndexOf(AUX_SEEN);
         int colon = seen < 0 ? -1 : line.indexOf(':', seen + AUX_SEEN.length());
@@ -154,23 +154,14 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
         String list = line.substring(colon + 1);
         for (int at = list.indexOf("(cpu "); at >= 0; at = list.indexOf("(cpu ", at + 1)) {
             String rest = list.substring(at + "(cpu ".length());
-            int cpu = leadingDigits(rest);
+            int cpu = Text.leadingDigits(rest);
             String after = rest.substring(cpu);
-            int node = after.startsWith(" node ") ? leadingDigits(after.substring(" node ".length())) : 0;
+            int node = after.startsWith(" node ") ? Text.leadingDigits(after.substring(" node ".length())) : 0;
             if (cpu > 0 && node > 0 && after.length() > " node ".length() + node && after.charAt(" node ".length() + node) == ')') {
                 values.add(Integer.parseInt(rest.substring(0, cpu)));
             }
         }
         aux.put(Integer.parseInt(line.substring(prefix.length(), end)), values);
-    }
-
-    /** How many ASCII digits {@code text} begins with. */
-    private static int leadingDigits(String text) {
-        int n = 0;
-        while (n < text.length() && text.charAt(n) >= '0' && text.charAt(n) <= '9') {
-            n++;
-        }
-        return n;
     }
 
     private static boolean isHex8(String text) {

@@ -1,7 +1,9 @@
 package dev.chronoscope.internal.stats;
 
 import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.internal.format.Text;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -79,16 +81,7 @@ public record AssertionSettings(boolean strict, long seed) {
 
     /** ASCII digits in groups joined by single underscores: {@code [0-9]+(_[0-9]+)*}. */
     private static boolean isWhole(String text) {
-        if (text.isEmpty() || text.charAt(0) == '_' || text.charAt(text.length() - 1) == '_' || text.contains("__")) {
-            return false;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c != '_' && (c < '0' || c > '9')) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.stream(Text.split(text, '_', -1)).allMatch(Text::isDigits);
     }
 
     private static IllegalArgumentException invalid(String key, String value, String expected) {

@@ -45,5 +45,8 @@ class TextTests {
         assertThat(Text.isDigits("1_000")).isFalse();
         assertThat(Text.isDigits("\u0661\u0660")).isFalse();
         assertThat(Text.isDigits("\uFF15")).isFalse();
+        assertThat(Text.leadingDigits("224(cpu")).isEqualTo(3);
+        assertThat(Text.leadingDigits("x1")).isZero();
+        assertThat(Text.leadingDigits("")).isZero();
     }
 }
