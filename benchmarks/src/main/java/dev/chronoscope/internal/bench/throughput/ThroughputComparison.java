@@ -309,8 +309,9 @@ public final class ThroughputComparison {
     private static ChronoscopeRun timeInChildJvm(ThroughputOptions options, int fork) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(
                         () -> new IllegalStateException("this JVM's java command is not known: cannot start a fork")),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                ThroughputComparison.class.getName()));
+                "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(options.heapJvmOptions());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ThroughputComparison.class.getName()));
         command.addAll(options.childArguments());
         Path log = Files.createTempFile("chronoscope-throughput-fork", ".log");
         try {
@@ -402,10 +403,12 @@ public final class ThroughputComparison {
                 .measurementTime(TimeValue.milliseconds(options.jmhIterationMillis()))
                 .verbosity(verbosity);
         if (forks > 0) {
-            // one call: a second jvmArgsAppend would replace this one's arguments. JMH's forks keep the default
-            // heap, as Chronoscope's JVMs do: a pre-touched 1 GB heap steadied its allocating workloads but moved
-            // its ~3-5 ns figures by up to 0.5 ns (docs/latency-and-throughput.md, "JMH's murmur3 modes")
-            builder.jvmArgsAppend("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
+            // one call: a second jvmArgsAppend would replace this one's arguments. JMH's forks get the heap
+            // Chronoscope's JVMs get (--heap): a pre-touched heap for JMH alone steadied its allocating workloads
+            // but moved its ~3-5 ns figures by up to 0.5 ns (docs/latency-and-throughput.md, "JMH's murmur3 modes")
+            List<String> jvmArgs = new ArrayList<>(options.heapJvmOptions());
+            jvmArgs.add("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
+            builder.jvmArgsAppend(jvmArgs.toArray(String[]::new));
         }
         Map<String, Double> avgt = new LinkedHashMap<>();
         for (RunResult r : new Runner(builder.build()).run()) {

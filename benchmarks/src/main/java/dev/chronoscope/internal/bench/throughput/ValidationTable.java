@@ -432,6 +432,7 @@ final class ValidationTable {
         List<String> loads = runs.stream()
                 .map(r -> r.host().substring(r.host().lastIndexOf("load average ") + "load average ".length())).toList();
         out.printf(Locale.ROOT, "load average (1, 5, 15 min) as each Chronoscope JVM began: %s%n", String.join(" | ", loads));
+        out.printf(Locale.ROOT, "heap: %s%n", options.heapDescription());
         out.printf(Locale.ROOT, "core speed (CoreSpeedReference: ns per multiply-add of 200 independent 100-step chains, median of 15"
                 + " samples, before..after its workloads) in each Chronoscope JVM: %s%n", String.join(" | ", runs.stream().map(r -> coreSpeed(r.host())).toList()));
         int cpus = Runtime.getRuntime().availableProcessors();

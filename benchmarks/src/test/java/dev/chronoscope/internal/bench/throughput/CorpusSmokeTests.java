@@ -21,7 +21,7 @@ class CorpusSmokeTests {
 
     /** JMH: 4 warm-up and 2 measured iterations of 250 ms per fork (C2 reaches Jackson's code within the first). */
     private static final ThroughputOptions SMOKE = new ThroughputOptions(2, 4, 250, 1_000, 1,
-            WorkloadCatalog.GROUPS.get("smoke"), null, false, false);
+            WorkloadCatalog.GROUPS.get("smoke"), null, null, false, false);
     private static final String IGNORE_LOCK = "jmh.ignoreLock";
 
     /**

@@ -16,7 +16,7 @@ class ThroughputOptionsTests {
         ThroughputOptions options = ThroughputOptions.parse();
         assertThat(options).isEqualTo(new ThroughputOptions(ThroughputOptions.DEFAULT_JMH_ITERATIONS,
                 ThroughputOptions.DEFAULT_JMH_WARMUP, ThroughputOptions.DEFAULT_JMH_MILLIS, ThroughputOptions.DEFAULT_SAMPLES,
-                1, WorkloadCatalog.GROUPS.get("corpus"), null, false, false));
+                1, WorkloadCatalog.GROUPS.get("corpus"), null, null, false, false));
         assertThat(options.workloads()).hasSizeGreaterThanOrEqualTo(12);
         assertThat(options.workloads().stream().map(w -> WorkloadCatalog.named(w).library()).distinct())
                 .as("libraries besides the JDK").filteredOn(l -> !l.equals("JDK")).hasSizeGreaterThanOrEqualTo(4);
@@ -27,7 +27,7 @@ class ThroughputOptionsTests {
     void readsEveryOptionSeparateOrWithEqualsSign() throws Exception {
         assertThat(ThroughputOptions.parse("--jmh-iterations", "0", "--jmh-warmup=1", "--jmh-time", "200",
                 "--samples=5_000", "--forks", "6", "--workloads=fnv64", "--clock", "clock_monotonic"))
-                .isEqualTo(new ThroughputOptions(0, 1, 200, 5000, 6, List.of("fnv64"), ClockId.CLOCK_MONOTONIC, false, false));
+                .isEqualTo(new ThroughputOptions(0, 1, 200, 5000, 6, List.of("fnv64"), ClockId.CLOCK_MONOTONIC, null, false, false));
     }
 
     @Test
@@ -74,12 +74,38 @@ class ThroughputOptionsTests {
     }
 
     @Test
+    void aHeapGoesToBothToolsJvmsAsOnePreTouchedSize() throws Exception {
+        ThroughputOptions options = ThroughputOptions.parse("--forks", "8", "--heap", "1G");
+        assertThat(options.heap()).isEqualTo("1g");
+        assertThat(options.heapJvmOptions()).containsExactly("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
+        assertThat(options.heapDescription()).startsWith("one heap of 1g in every JVM of both tools, pre-touched");
+        assertThat(ThroughputOptions.parse("--forks=2", "--heap=512m").heapJvmOptions()).contains("-Xmx512m");
+        assertThat(ThroughputOptions.parse("--forks", "8").heapJvmOptions()).as("the default heap: no options").isEmpty();
+        assertThat(ThroughputOptions.parse(options.childArguments().toArray(String[]::new)).heap())
+                .as("the child is started with the heap; it is not an argument of its own").isNull();
+    }
+
+    @Test
+    void rejectsAHeapThatIsNotASizeInRangeOrThatThisJvmWouldNeed() {
+        assertThatThrownBy(() -> ThroughputOptions.parse("--forks", "2", "--heap", "1gb"))
+                .isInstanceOf(CommandLine.InvalidOptionException.class)
+                .hasMessageStartingWith("option --heap: '1gb' is not a heap size; expected a heap size as the JVM takes it");
+        assertThatThrownBy(() -> ThroughputOptions.parse("--forks", "2", "--heap", "1024"))
+                .hasMessageStartingWith("option --heap: '1024' is not a heap size;");
+        assertThatThrownBy(() -> ThroughputOptions.parse("--forks", "2", "--heap", "64m"))
+                .hasMessageStartingWith("option --heap: '64m' is 64 MiB; expected").hasMessageEndingWith("from 128m to 16g");
+        assertThatThrownBy(() -> ThroughputOptions.parse("--heap", "1g"))
+                .hasMessageStartingWith("option --heap 1g is for the JVMs this comparison starts, and with --forks 1"
+                        + " Chronoscope times in this JVM");
+    }
+
+    @Test
     void aForkChildTimesWhatItsParentAskedOnItsClockWithItsJmhOptions() throws Exception {
         ThroughputOptions parent = ThroughputOptions.parse("--forks", "4", "--samples", "2000", "--workloads",
                 "fnv64,chain64", "--clock", "TSC_FENCED", "--jmh-iterations", "2", "--jmh-warmup", "1", "--jmh-time", "300");
         ThroughputOptions child = ThroughputOptions.parse(parent.childArguments().toArray(String[]::new));
         assertThat(child).as("JMH's options go along for the workloads JMH times inside Chronoscope's JVM")
-                .isEqualTo(new ThroughputOptions(2, 1, 300, 2000, 1, List.of("chain64", "fnv64"), ClockId.TSC_FENCED, true, false));
+                .isEqualTo(new ThroughputOptions(2, 1, 300, 2000, 1, List.of("chain64", "fnv64"), ClockId.TSC_FENCED, null, true, false));
         assertThat(ThroughputOptions.parse(ThroughputOptions.parse().childArguments().toArray(String[]::new)).clock())
                 .as("no --clock: the child chooses as the parent would").isNull();
     }

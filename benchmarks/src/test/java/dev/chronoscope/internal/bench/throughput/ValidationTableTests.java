@@ -323,7 +323,7 @@ class ValidationTableTests {
 
     private static ThroughputOptions options(java.util.Set<String> workloads) {
         return new ThroughputOptions(5, 3, 1000, 3000, 3,
-                WorkloadCatalog.names().stream().filter(workloads::contains).toList(), null, false, false);
+                WorkloadCatalog.names().stream().filter(workloads::contains).toList(), null, null, false, false);
     }
 
     /** Results as the JVMs would have given them: JVM i has figure i of every workload. */
