@@ -36,7 +36,7 @@ class StateOwnershipTests {
      * measurement.
      */
     private static final Set<String> PER_THREAD = Set.of("dev.chronoscope.internal.measure.PageFaults.FILE",
-            "dev.chronoscope.internal.measure.ThreadSwitches.FILE");
+            "dev.chronoscope.internal.measure.ThreadSwitches.FILE", "dev.chronoscope.internal.measure.ThreadSwitches.VOLUNTARY_FILE");
 
     /** Chronoscope's own holders of the JVM's state, and the JDK's mutable counters and maps. */
     private static final DescribedPredicate<JavaClass> HOLDS_STATE = DescribedPredicate.describe(

@@ -107,6 +107,8 @@ final class InterleavedComparison {
             // the core's speed around per-call batches only, as throughput: one call alone is latency, not checked
             double coreBefore = batchFloor != null ? timer.coreSpeedNow() : Double.NaN;
             long faults = PageFaults.minor();
+            ThreadCpu.Reading cpu = ThreadCpu.read();
+            long start = System.nanoTime();
             for (int j = 0; j < pairs; j++) {
                 int n = Math.min(blockSize, times - j * blockSize);
                 int half = j < pairs / 2 ? 0 : 1;
@@ -120,6 +122,9 @@ final class InterleavedComparison {
                 endsA[j] = ra.samples().size();
                 endsB[j] = rb.samples().size();
             }
+            long nanos = System.nanoTime() - start;
+            // both sides' work beside, as their page faults: their blocks take turns
+            ThreadCpu.Used threads = ThreadCpu.since(cpu);
             faults = RegionTimer.faulted(faults);
             Optional<String> coreSlower = timer.coreSlower(coreBefore);
             Optional<String> compiledA = timer.jitRefusal(a.jit, ra);
@@ -128,9 +133,10 @@ final class InterleavedComparison {
             String what = "'" + (firstMoved ? a.label : b.label) + "' (compared with '"
                     + (firstMoved ? b.label : a.label) + "')";
             long sampled = (long) ra.samples().size() + rb.samples().size();
+            Optional<String> beside = SelfChecks.workBeside(threads, nanos, sampled);
             if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, attempt, what)) {
-                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor), coreSlower, faults, sampled, k, compiledA);
-                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor), coreSlower, faults, sampled, k, compiledB);
+                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor), coreSlower, faults, sampled, k, compiledA, beside);
+                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor), coreSlower, faults, sampled, k, compiledB, beside);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
             }
         }
@@ -162,12 +168,14 @@ final class InterleavedComparison {
     }
 
     /**
-     * One side's timing after the core-speed check and the page-fault check, both on both sides'
+     * One side's timing after the core-speed, page-fault and work-beside checks, all on both sides'
      * samples, whose blocks take turns, its own JIT check and the two-modes check.
      */
-    private Timing checked(Timing timing, Optional<String> coreSlower, long faults, long sampled, int k, Optional<String> compiled) {
+    private Timing checked(Timing timing, Optional<String> coreSlower, long faults, long sampled, int k, Optional<String> compiled,
+                           Optional<String> beside) {
         Timing t = RegionTimer.checked(RegionTimer.checked(RegionTimer.checked(timing, coreSlower),
                 SelfChecks.pageFaults(faults, sampled, k)), compiled);
+        t = RegionTimer.checked(t, beside);
         return RegionTimer.checked(t, SelfChecks.twoModes(t, timer.unit()));
     }
 

@@ -181,10 +181,11 @@ final class RegionTimer {
 
     /**
      * One sampling of a region, kept: its samples, their allocation, the JFR event spanning them, the
-     * thread's page faults meanwhile (-1 unread), the JIT self-check's refusal, and how long it took.
+     * thread's page faults meanwhile (-1 unread), the JIT self-check's refusal, how long it took, and
+     * the CPU time this thread and the JVM's other threads used meanwhile (null unread).
      */
     record Sampled(SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, long faults,
-                   Optional<String> compiled, long nanos) {
+                   Optional<String> compiled, long nanos, ThreadCpu.Used threads) {
     }
 
     /**
@@ -200,24 +201,27 @@ final class RegionTimer {
             recorder.startCountingSwitches();
             long faults = PageFaults.minor();
             SamplingJit jit = watchJit(region);
+            ThreadCpu.Reading cpu = ThreadCpu.read();
             long start = System.nanoTime();
             allocation.halves(samples, n -> time(jit, region, n, k, recorder));
             long nanos = System.nanoTime() - start;
+            ThreadCpu.Used threads = ThreadCpu.since(cpu);
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             if (!sampleAgain(jit, faults, recorder.samples().size(), k, attempt, what)) {
-                return new Sampled(recorder, allocation, event, faults, jitRefusal(jit, recorder), nanos);
+                return new Sampled(recorder, allocation, event, faults, jitRefusal(jit, recorder), nanos, threads);
             }
         }
     }
 
     /**
      * The timing of a sampling — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call, after the page-fault and JIT self-checks.
+     * {@code batchFloor} — with its allocation per call, after the page-fault, JIT and work-beside self-checks.
      */
     Timing timing(String label, Sampled sampled, int k, ProbeFloor batchFloor) {
         Timing t = build(label, sampled.recorder(), sampled.allocation(), k, batchFloor);
         t = checked(checked(t, SelfChecks.pageFaults(sampled.faults(), t.kept(), k)), sampled.compiled());
+        t = checked(t, SelfChecks.workBeside(sampled.threads(), sampled.nanos(), t.kept()));
         return checked(t, SelfChecks.twoModes(t, unit()));
     }
 

@@ -269,6 +269,57 @@ final class SelfChecks {
                 slowest, before, after, slowest / fastest, from, fastest, RATIO));
     }
 
+    /**
+     * Other threads' CPU time, as a share of the sampling's wall time, from which work beside the
+     * calls is more than the JVM's own housekeeping (its idle threads, a JFR recorder, a build tool's
+     * ping: none measurable in the corpus's timings, 0.0-1.2 ms in 15-657 ms samplings here).
+     */
+    static final double BESIDE_SHARE = 0.10;
+    /**
+     * Below this much CPU time of other threads there is nothing to say, however short the sampling:
+     * a housekeeping thread's turn (a JFR periodic task, a reference handler) is well under it.
+     */
+    static final long MIN_BESIDE_NANOS = 500_000L;
+    /**
+     * Waits of the timing thread a sampling may hold and still be one that never waited for other
+     * threads: a safepoint or a collection makes the thread wait too, a few times per sampling; a region
+     * that waits for another thread's work does it at every call, at least once per sample.
+     */
+    static final long HOUSEKEEPING_WAITS = 50;
+
+    /**
+     * The work-beside check: while the samples were taken ({@code wallNanos}), other Java threads of
+     * this JVM used at least {@link #BESIDE_SHARE} of that time in CPU, and the timing thread never
+     * waited for them (at most {@link #HOUSEKEEPING_WAITS} voluntary context switches, and at most one
+     * in ten samples). Then work ran beside the calls, not within them — work the region handed off
+     * (an executor, a cache's asynchronous maintenance) or other work of the JVM — and the figure holds
+     * that work's contention with the calls but none of its cost: what it reads depends on how the other
+     * thread is scheduled, not on the calls alone. Where the timing thread waited instead (a call to a
+     * server in the same JVM, a task whose result it awaits), the others' work is within the calls' time,
+     * and a latency of them is what it should be. Preemption is not waiting: a thread the host took off
+     * its CPU still never waited for the work.
+     *
+     * @param used      the CPU time used over the sampling ({@link ThreadCpu#since}); null: unread, nothing to check
+     * @param wallNanos the sampling's wall time
+     * @param samples   the samples taken
+     */
+    static Optional<String> workBeside(ThreadCpu.Used used, long wallNanos, long samples) {
+        if (used == null || used.selfWaits() < 0 || wallNanos <= 0
+                || used.othersNanos() < Math.max(MIN_BESIDE_NANOS, BESIDE_SHARE * wallNanos)
+                || used.selfWaits() > Math.min(HOUSEKEEPING_WAITS, samples / 10)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "self-check work beside: while the samples were taken (%.1f ms), other"
+                        + " threads of this JVM used %.1f ms of CPU (%.0f %% of that time: %s), and the timing thread never"
+                        + " waited for them (%d voluntary context switches in %d samples): work ran beside the calls, not"
+                        + " within them (work the region hands off, such as an executor's task or a cache's maintenance, or"
+                        + " other work of the JVM), so the figure holds its contention with the calls but not its cost, and"
+                        + " reads what the other threads' scheduling made of it; time work where it runs, have it run on the"
+                        + " calling thread (e.g. an executor of Runnable::run), or keep other work out of the JVM while timing",
+                wallNanos / 1e6, used.othersNanos() / 1e6, 100.0 * used.othersNanos() / wallNanos, used.busiest(3),
+                used.selfWaits(), samples));
+    }
+
     private static double median(double[] values, int n) {
         double[] sorted = java.util.Arrays.copyOf(values, n);
         java.util.Arrays.sort(sorted);

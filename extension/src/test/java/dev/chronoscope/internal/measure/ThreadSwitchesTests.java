@@ -23,6 +23,24 @@ class ThreadSwitchesTests {
     }
 
     @Test
+    void readsTheVoluntaryCountApartFromTheInvoluntaryOneWhoseNameEndsTheSame(@TempDir Path dir) throws Exception {
+        Path involuntaryFirst = Files.writeString(dir.resolve("status"), """
+                Name:	java
+                nonvoluntary_ctxt_switches:	37
+                voluntary_ctxt_switches:	1520
+                """);
+        assertThat(ThreadSwitches.voluntary(involuntaryFirst)).isEqualTo(1520);
+        assertThat(ThreadSwitches.involuntary(involuntaryFirst)).isEqualTo(37);
+        assertThat(ThreadSwitches.voluntary(Files.writeString(dir.resolve("only-involuntary"),
+                "nonvoluntary_ctxt_switches:\t37\n"))).as("no line of its own").isEqualTo(-1);
+        if (Files.isReadable(ThreadSwitches.STATUS)) {
+            long before = ThreadSwitches.voluntary();
+            Thread.sleep(5);
+            assertThat(ThreadSwitches.voluntary()).as("a sleep waits").isGreaterThan(before);
+        }
+    }
+
+    @Test
     void aRecorderAddsTheSwitchesOfEachStretchItCounted() {
         SampleRecorder recorder = new SampleRecorder(4);
         assertThat(recorder.involuntarySwitches()).as("not counted yet").isEqualTo(-1);

@@ -1,0 +1,111 @@
+package dev.chronoscope.internal.measure;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CPU time of the calling thread and of this JVM's other live Java threads, as HotSpot counts it
+ * ({@code ThreadMXBean#getThreadCpuTime}), read around a sampling: a read costs about a microsecond
+ * per thread, so never inside one. HotSpot's JIT compiler and GC threads are not Java threads here:
+ * their work is the JIT and page-fault self-checks'.
+ */
+final class ThreadCpu {
+
+    private static final com.sun.management.ThreadMXBean BEAN = bean();
+
+    private ThreadCpu() {
+    }
+
+    private static com.sun.management.ThreadMXBean bean() {
+        try {
+            if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean b
+                    && b.isThreadCpuTimeSupported() && b.isCurrentThreadCpuTimeSupported() && b.isThreadCpuTimeEnabled()) {
+                return b;
+            }
+        } catch (LinkageError | RuntimeException e) {
+            // the jdk.management module is absent: nothing to read, and the check that reads it does not run
+        }
+        return null;
+    }
+
+    /**
+     * The threads' CPU time at one moment: {@code ids[i]} had used {@code cpuNanos[i]}; the calling
+     * thread's voluntary context switches ({@link ThreadSwitches#voluntary()}, -1 unread).
+     */
+    record Reading(long selfNanos, long selfId, long[] ids, long[] cpuNanos, long selfWaits) {
+    }
+
+    /** Now; null where this JVM cannot count threads' CPU time. */
+    static Reading read() {
+        if (BEAN == null) {
+            return null;
+        }
+        try {
+            long[] ids = BEAN.getAllThreadIds();
+            return new Reading(BEAN.getCurrentThreadCpuTime(), Thread.currentThread().threadId(), ids, BEAN.getThreadCpuTime(ids),
+                    ThreadSwitches.voluntary());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * What the threads used from {@code before} to now: the calling thread's CPU time and the other
+     * threads' (a thread started meanwhile counts whole, one that ended meanwhile not at all); null
+     * where either reading failed.
+     */
+    static Used since(Reading before) {
+        Reading now = read();
+        if (before == null || now == null) {
+            return null;
+        }
+        Map<Long, Long> earlier = new HashMap<>();
+        for (int i = 0; i < before.ids().length; i++) {
+            earlier.put(before.ids()[i], before.cpuNanos()[i]);
+        }
+        long others = 0;
+        List<long[]> perThread = new ArrayList<>();
+        for (int i = 0; i < now.ids().length; i++) {
+            long id = now.ids()[i];
+            long cpu = now.cpuNanos()[i];
+            if (id == now.selfId() || cpu < 0) {
+                continue;
+            }
+            long used = cpu - Math.max(0, earlier.getOrDefault(id, 0L));
+            if (used > 0) {
+                others += used;
+                perThread.add(new long[]{id, used});
+            }
+        }
+        perThread.sort(Comparator.comparingLong((long[] t) -> t[1]).reversed());
+        long waits = before.selfWaits() < 0 || now.selfWaits() < 0 ? -1 : now.selfWaits() - before.selfWaits();
+        return new Used(now.selfNanos() - before.selfNanos(), others, List.copyOf(perThread), waits);
+    }
+
+    /**
+     * CPU time used over a sampling: by the calling thread, by the others, and each other thread's
+     * ({@code {id, nanos}}, the busiest first); how often the calling thread gave up the CPU to wait
+     * meanwhile (voluntary context switches, -1 unread).
+     */
+    record Used(long selfNanos, long othersNanos, List<long[]> perThread, long selfWaits) {
+
+        /** The busiest {@code n} other threads as "name 12.3 ms", names read now (a thread ended meanwhile: its id). */
+        String busiest(int n) {
+            StringBuilder text = new StringBuilder();
+            for (long[] t : perThread.subList(0, Math.min(n, perThread.size()))) {
+                ThreadInfo info = BEAN == null ? null : BEAN.getThreadInfo(t[0]);
+                text.append(text.isEmpty() ? "" : ", ").append(info == null ? "thread " + t[0] : info.getThreadName())
+                        .append(String.format(java.util.Locale.ROOT, " %.1f ms", t[1] / 1e6));
+            }
+            if (perThread.size() > n) {
+                text.append(", and ").append(perThread.size() - n).append(" more");
+            }
+            return text.toString();
+        }
+    }
+}
