@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.TestAbortedException;
 
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -139,8 +141,17 @@ class WorkBesideTests {
         AwaitedTestCase.TIMINGS.clear();
     }
 
+    /** The check reads other threads' CPU time and the timing thread's waits: where either cannot be read it says nothing. */
+    private static void assumeTheCheckCanRead() {
+        assumeThat(ManagementFactory.getThreadMXBean().isThreadCpuTimeSupported() && ManagementFactory.getThreadMXBean()
+                .isThreadCpuTimeEnabled()).as("this JVM counts each thread's CPU time").isTrue();
+        assumeThat(Files.isReadable(Path.of("/proc/thread-self/status")))
+                .as("/proc/thread-self/status, whose voluntary_ctxt_switches count the timing thread's waits").isTrue();
+    }
+
     @Test
     void aRegionWhoseWorkRunsBesideItOnAnotherThreadIsRefusedAndItsClaimsAbort() {
+        assumeTheCheckCanRead();
         assumeThat(Runtime.getRuntime().availableProcessors()).as("a CPU for the worker beside the timing thread")
                 .isGreaterThanOrEqualTo(2);
         KitRun run = ChronoscopeKit.in(dir).run(HandedOffTestCase.class);
@@ -158,6 +169,7 @@ class WorkBesideTests {
 
     @Test
     void aRegionThatWaitsForAnotherThreadsWorkHasItWithinItsCallsAndIsNotRefusedForIt() {
+        assumeTheCheckCanRead();
         ChronoscopeKit.in(dir).run(AwaitedTestCase.class);
 
         Timing t = AwaitedTestCase.TIMINGS.get("latency");

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * CPU time of the calling thread and of this JVM's other live Java threads, as HotSpot counts it
+ * CPU time of this JVM's other live Java threads, as HotSpot counts it
  * ({@code ThreadMXBean#getThreadCpuTime}), read around a sampling: a read costs about a microsecond
  * per thread, so never inside one. HotSpot's JIT compiler and GC threads are not Java threads here:
  * their work is the JIT and page-fault self-checks'.
@@ -24,7 +24,7 @@ final class ThreadCpu {
     private static com.sun.management.ThreadMXBean bean() {
         try {
             if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean b
-                    && b.isThreadCpuTimeSupported() && b.isCurrentThreadCpuTimeSupported() && b.isThreadCpuTimeEnabled()) {
+                    && b.isThreadCpuTimeSupported() && b.isThreadCpuTimeEnabled()) {
                 return b;
             }
         } catch (LinkageError | RuntimeException e) {
@@ -37,7 +37,7 @@ final class ThreadCpu {
      * The threads' CPU time at one moment: {@code ids[i]} had used {@code cpuNanos[i]}; the calling
      * thread's voluntary context switches ({@link ThreadSwitches#voluntary()}, -1 unread).
      */
-    record Reading(long selfNanos, long selfId, long[] ids, long[] cpuNanos, long selfWaits) {
+    record Reading(long selfId, long[] ids, long[] cpuNanos, long selfWaits) {
     }
 
     /** Now; null where this JVM cannot count threads' CPU time. */
@@ -47,17 +47,15 @@ final class ThreadCpu {
         }
         try {
             long[] ids = BEAN.getAllThreadIds();
-            return new Reading(BEAN.getCurrentThreadCpuTime(), Thread.currentThread().threadId(), ids, BEAN.getThreadCpuTime(ids),
-                    ThreadSwitches.voluntary());
+            return new Reading(Thread.currentThread().threadId(), ids, BEAN.getThreadCpuTime(ids), ThreadSwitches.voluntary());
         } catch (RuntimeException e) {
             return null;
         }
     }
 
     /**
-     * What the threads used from {@code before} to now: the calling thread's CPU time and the other
-     * threads' (a thread started meanwhile counts whole, one that ended meanwhile not at all); null
-     * where either reading failed.
+     * What the other threads used from {@code before} to now (a thread started meanwhile counts whole,
+     * one that ended meanwhile not at all), and the calling thread's waits; null where either reading failed.
      */
     static Used since(Reading before) {
         Reading now = read();
@@ -82,22 +80,23 @@ final class ThreadCpu {
                 perThread.add(new long[]{id, used});
             }
         }
-        perThread.sort(Comparator.comparingLong((long[] t) -> t[1]).reversed());
         long waits = before.selfWaits() < 0 || now.selfWaits() < 0 ? -1 : now.selfWaits() - before.selfWaits();
-        return new Used(now.selfNanos() - before.selfNanos(), others, List.copyOf(perThread), waits);
+        return new Used(others, List.copyOf(perThread), waits);
     }
 
     /**
-     * CPU time used over a sampling: by the calling thread, by the others, and each other thread's
-     * ({@code {id, nanos}}, the busiest first); how often the calling thread gave up the CPU to wait
-     * meanwhile (voluntary context switches, -1 unread).
+     * CPU time used over a sampling by the other threads, in all and each ({@code {id, nanos}}); how
+     * often the calling thread gave up the CPU to wait meanwhile (voluntary context switches, -1 unread).
      */
-    record Used(long selfNanos, long othersNanos, List<long[]> perThread, long selfWaits) {
+    record Used(long othersNanos, List<long[]> perThread, long selfWaits) {
 
         /** The busiest {@code n} other threads as "name 12.3 ms", names read now (a thread ended meanwhile: its id). */
         String busiest(int n) {
+            // sorted only here: a sampling reads the threads, a refusal names them
+            List<long[]> busiestFirst = new ArrayList<>(perThread);
+            busiestFirst.sort(Comparator.comparingLong((long[] t) -> t[1]).reversed());
             StringBuilder text = new StringBuilder();
-            for (long[] t : perThread.subList(0, Math.min(n, perThread.size()))) {
+            for (long[] t : busiestFirst.subList(0, Math.min(n, busiestFirst.size()))) {
                 ThreadInfo info = BEAN == null ? null : BEAN.getThreadInfo(t[0]);
                 text.append(text.isEmpty() ? "" : ", ").append(info == null ? "thread " + t[0] : info.getThreadName())
                         .append(String.format(java.util.Locale.ROOT, " %.1f ms", t[1] / 1e6));

@@ -2,6 +2,7 @@ package dev.chronoscope.internal.bench.throughput;
 
 import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.args.CommandLine;
+import dev.chronoscope.internal.format.Text;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -130,7 +131,7 @@ record ThroughputOptions(int jmhIterations, int jmhWarmupIterations, int jmhIter
         String size = value.strip().toLowerCase(Locale.ROOT);
         char unit = size.isEmpty() ? ' ' : size.charAt(size.length() - 1);
         String digits = size.isEmpty() ? "" : size.substring(0, size.length() - 1);
-        if ((unit != 'm' && unit != 'g') || !dev.chronoscope.internal.format.Text.isDigits(digits) || digits.length() > 6) {
+        if ((unit != 'm' && unit != 'g') || !Text.isDigits(digits) || digits.length() > 6) {
             throw new CommandLine.InvalidOptionException("option --heap: '" + value + "' is not a heap size; " + expected);
         }
         long mib = Long.parseLong(digits) * (unit == 'g' ? 1024 : 1);
