@@ -160,7 +160,7 @@ class WorkBesideTests {
         assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.REFUSED);
         // another check may refuse the same sampling first (the JIT finishing the loop): its reason then comes first
         assertThat(t.verdictReason()).contains("self-check work beside: while the samples were taken (")
-                .contains("handed-off-work").contains("and the timing thread never waited for them");
+                .contains("of each half's time: handed-off-work").contains("and the timing thread never waited for them");
         assertThat(run.section("HandedOffTestCase.throughput()")).contains("REFUSED | self-check ").contains("self-check work beside");
         assertThat(run.record("HandedOffTestCase.throughput()").timing("handed off").string("verdict")).isEqualTo("REFUSED");
         run.tests().assertThatEvents().haveExactly(1, event(test("claimOnIt"), abortedWithReason(instanceOf(TestAbortedException.class),

@@ -107,9 +107,12 @@ final class InterleavedComparison {
             // the core's speed around per-call batches only, as throughput: one call alone is latency, not checked
             double coreBefore = batchFloor != null ? timer.coreSpeedNow() : Double.NaN;
             long faults = PageFaults.minor();
-            ThreadCpu.Reading cpu = ThreadCpu.read();
-            long start = System.nanoTime();
+            ThreadCpu.Parts threads = new ThreadCpu.Parts();
             for (int j = 0; j < pairs; j++) {
+                if (j == 0 || j == pairs / 2) {
+                    // the other threads read at each half's start, between blocks
+                    threads.mark();
+                }
                 int n = Math.min(blockSize, times - j * blockSize);
                 int half = j < pairs / 2 ? 0 : 1;
                 if (order.nextBoolean()) {
@@ -122,9 +125,7 @@ final class InterleavedComparison {
                 endsA[j] = ra.samples().size();
                 endsB[j] = rb.samples().size();
             }
-            long nanos = System.nanoTime() - start;
-            // both sides' work beside, as their page faults: their blocks take turns
-            ThreadCpu.Used threads = ThreadCpu.since(cpu);
+            threads.mark();
             faults = RegionTimer.faulted(faults);
             Optional<String> coreSlower = timer.coreSlower(coreBefore);
             Optional<String> compiledA = timer.jitRefusal(a.jit, ra);
@@ -133,7 +134,8 @@ final class InterleavedComparison {
             String what = "'" + (firstMoved ? a.label : b.label) + "' (compared with '"
                     + (firstMoved ? b.label : a.label) + "')";
             long sampled = (long) ra.samples().size() + rb.samples().size();
-            Optional<String> beside = SelfChecks.workBeside(threads, nanos, sampled);
+            // both sides' work beside, as their page faults: their blocks take turns
+            Optional<String> beside = SelfChecks.workBeside(threads.parts(), sampled);
             if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, attempt, what)) {
                 Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor), coreSlower, faults, sampled, k, compiledA, beside);
                 Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor), coreSlower, faults, sampled, k, compiledB, beside);

@@ -182,10 +182,10 @@ final class RegionTimer {
     /**
      * One sampling of a region, kept: its samples, their allocation, the JFR event spanning them, the
      * thread's page faults meanwhile (-1 unread), the JIT self-check's refusal, how long it took, and
-     * the CPU time this thread and the JVM's other threads used meanwhile (null unread).
+     * the CPU time the JVM's other threads used in each half, and this thread's waits.
      */
     record Sampled(SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, long faults,
-                   Optional<String> compiled, long nanos, ThreadCpu.Used threads) {
+                   Optional<String> compiled, long nanos, ThreadCpu.Parts threads) {
     }
 
     /**
@@ -201,11 +201,15 @@ final class RegionTimer {
             recorder.startCountingSwitches();
             long faults = PageFaults.minor();
             SamplingJit jit = watchJit(region);
-            ThreadCpu.Reading cpu = ThreadCpu.read();
+            ThreadCpu.Parts threads = new ThreadCpu.Parts();
             long start = System.nanoTime();
-            allocation.halves(samples, n -> time(jit, region, n, k, recorder));
+            // the other threads read at each half's start, between the halves as the allocation counts are
+            allocation.halves(samples, n -> {
+                threads.mark();
+                return time(jit, region, n, k, recorder);
+            });
+            threads.mark();
             long nanos = System.nanoTime() - start;
-            ThreadCpu.Used threads = ThreadCpu.since(cpu);
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             if (!sampleAgain(jit, faults, recorder.samples().size(), k, attempt, what)) {
@@ -221,7 +225,7 @@ final class RegionTimer {
     Timing timing(String label, Sampled sampled, int k, ProbeFloor batchFloor) {
         Timing t = build(label, sampled.recorder(), sampled.allocation(), k, batchFloor);
         t = checked(checked(t, SelfChecks.pageFaults(sampled.faults(), t.kept(), k)), sampled.compiled());
-        t = checked(t, SelfChecks.workBeside(sampled.threads(), sampled.nanos(), t.kept()));
+        t = checked(t, SelfChecks.workBeside(sampled.threads().parts(), t.kept()));
         return checked(t, SelfChecks.twoModes(t, unit()));
     }
 

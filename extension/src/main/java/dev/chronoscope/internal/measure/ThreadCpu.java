@@ -3,7 +3,6 @@ package dev.chronoscope.internal.measure;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +56,7 @@ final class ThreadCpu {
      * What the other threads used from {@code before} to now (a thread started meanwhile counts whole,
      * one that ended meanwhile not at all), and the calling thread's waits; null where either reading failed.
      */
-    static Used since(Reading before) {
-        Reading now = read();
+    private static Used between(Reading before, Reading now) {
         if (before == null || now == null) {
             return null;
         }
@@ -85,26 +83,68 @@ final class ThreadCpu {
     }
 
     /**
-     * CPU time used over a sampling by the other threads, in all and each ({@code {id, nanos}}); how
-     * often the calling thread gave up the CPU to wait meanwhile (voluntary context switches, -1 unread).
+     * Readings at the start of each part of a sampling (its two halves) and at its end, so that work
+     * beside it for its whole length is told from a burst in one part. Owned by one sampling.
+     */
+    static final class Parts {
+        private final Reading[] readings = new Reading[3];
+        private final long[] at = new long[3];
+        private int marked;
+
+        /** A reading now: call at the start of each part and once at the end (outside the timed samples). */
+        void mark() {
+            if (marked < readings.length) {
+                readings[marked] = read();
+                at[marked] = System.nanoTime();
+                marked++;
+            }
+        }
+
+        /** Each part's use and wall time, in order; empty where a reading failed or fewer than two were made. */
+        List<Part> parts() {
+            List<Part> parts = new ArrayList<>();
+            for (int i = 1; i < marked; i++) {
+                Used used = between(readings[i - 1], readings[i]);
+                if (used == null) {
+                    return List.of();
+                }
+                parts.add(new Part(used, at[i] - at[i - 1]));
+            }
+            return List.copyOf(parts);
+        }
+    }
+
+    /** What the other threads used over one part of a sampling, and the part's wall time. */
+    record Part(Used used, long wallNanos) {
+    }
+
+    /**
+     * CPU time used over a sampling's part by the other threads, in all and each ({@code {id, nanos}});
+     * how often the calling thread gave up the CPU to wait meanwhile (voluntary context switches, -1 unread).
      */
     record Used(long othersNanos, List<long[]> perThread, long selfWaits) {
+    }
 
-        /** The busiest {@code n} other threads as "name 12.3 ms", names read now (a thread ended meanwhile: its id). */
-        String busiest(int n) {
-            // sorted only here: a sampling reads the threads, a refusal names them
-            List<long[]> busiestFirst = new ArrayList<>(perThread);
-            busiestFirst.sort(Comparator.comparingLong((long[] t) -> t[1]).reversed());
-            StringBuilder text = new StringBuilder();
-            for (long[] t : busiestFirst.subList(0, Math.min(n, busiestFirst.size()))) {
-                ThreadInfo info = BEAN == null ? null : BEAN.getThreadInfo(t[0]);
-                text.append(text.isEmpty() ? "" : ", ").append(info == null ? "thread " + t[0] : info.getThreadName())
-                        .append(String.format(java.util.Locale.ROOT, " %.1f ms", t[1] / 1e6));
+    /** The busiest {@code n} other threads over {@code parts} as "name 12.3 ms", names read now (one ended meanwhile: its id). */
+    static String busiest(List<Part> parts, int n) {
+        // summed and sorted only here: a sampling reads the threads, a refusal names them
+        Map<Long, Long> byThread = new HashMap<>();
+        for (Part part : parts) {
+            for (long[] t : part.used().perThread()) {
+                byThread.merge(t[0], t[1], Long::sum);
             }
-            if (perThread.size() > n) {
-                text.append(", and ").append(perThread.size() - n).append(" more");
-            }
-            return text.toString();
         }
+        List<Map.Entry<Long, Long>> busiestFirst = new ArrayList<>(byThread.entrySet());
+        busiestFirst.sort(Map.Entry.<Long, Long>comparingByValue().reversed());
+        StringBuilder text = new StringBuilder();
+        for (Map.Entry<Long, Long> t : busiestFirst.subList(0, Math.min(n, busiestFirst.size()))) {
+            ThreadInfo info = BEAN == null ? null : BEAN.getThreadInfo(t.getKey());
+            text.append(text.isEmpty() ? "" : ", ").append(info == null ? "thread " + t.getKey() : info.getThreadName())
+                    .append(String.format(java.util.Locale.ROOT, " %.1f ms", t.getValue() / 1e6));
+        }
+        if (busiestFirst.size() > n) {
+            text.append(", and ").append(busiestFirst.size() - n).append(" more");
+        }
+        return text.toString();
     }
 }

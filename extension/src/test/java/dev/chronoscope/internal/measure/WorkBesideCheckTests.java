@@ -1,0 +1,51 @@
+package dev.chronoscope.internal.measure;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The work-beside check's rule on the figures it reads: sustained work on other threads through both
+ * halves of a sampling refuses it; a burst in one half, as Surefire's stream flusher wrote the tests'
+ * output during a 51.6 ms sampling in a CI build (5.5 ms, 11 %, the figure unchanged), does not; nor
+ * does work the timing thread waited for.
+ */
+class WorkBesideCheckTests {
+
+    private static final long THREAD = Long.MAX_VALUE;
+
+    private static ThreadCpu.Part part(double otherMs, double wallMs, long waits) {
+        long others = (long) (otherMs * 1e6);
+        return new ThreadCpu.Part(new ThreadCpu.Used(others, List.of(new long[]{THREAD, others}), waits), (long) (wallMs * 1e6));
+    }
+
+    @Test
+    void workBesideBothHalvesIsRefusedNamingTheThreadsAndTheWaits() {
+        assertThat(SelfChecks.workBeside(List.of(part(79.0, 79.0, 0), part(78.8, 79.0, 0)), 50_000)).hasValueSatisfying(reason ->
+                assertThat(reason).startsWith("self-check work beside: while the samples were taken (158.0 ms), other threads"
+                        + " of this JVM used 157.8 ms of CPU (100 % and 100 % of each half's time: thread " + THREAD + " 157.8 ms)")
+                        .contains("(0 voluntary context switches in 50000 samples)"));
+    }
+
+    @Test
+    void aBurstInOneHalfIsNotWorkBeside() {
+        assertThat(SelfChecks.workBeside(List.of(part(5.5, 25.8, 0), part(0.0, 25.8, 0)), 200)).isEmpty();
+        assertThat(SelfChecks.workBeside(List.of(part(2.75, 25.8, 0), part(2.75, 25.8, 0)), 200))
+                .as("the same burst across the middle: a tenth of each half, under a quarter").isEmpty();
+    }
+
+    @Test
+    void workTheTimingThreadWaitedForIsWithinItsCalls() {
+        assertThat(SelfChecks.workBeside(List.of(part(10, 20, 260), part(10, 20, 240)), 500)).isEmpty();
+        assertThat(SelfChecks.workBeside(List.of(part(10, 20, 3), part(10, 20, 2)), 500))
+                .as("a few waits: safepoints, not waiting for the work").isPresent();
+    }
+
+    @Test
+    void nothingReadIsNothingToSay() {
+        assertThat(SelfChecks.workBeside(List.of(), 500)).isEmpty();
+        assertThat(SelfChecks.workBeside(List.of(part(10, 20, -1), part(10, 20, -1)), 500)).as("waits unread").isEmpty();
+    }
+}
