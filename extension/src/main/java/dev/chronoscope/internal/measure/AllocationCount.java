@@ -33,11 +33,16 @@ final class AllocationCount {
         calls[half] += n;
     }
 
-    /** Times {@code count} calls of {@code loop} as two counted halves. */
-    void halves(long count, java.util.function.LongUnaryOperator loop) {
+    /**
+     * Times {@code count} calls of {@code loop} as two counted halves, {@code beforeEachHalf} run before
+     * each one's count opens, so that what it allocates is not the region's.
+     */
+    void halves(long count, java.util.function.LongUnaryOperator loop, Runnable beforeEachHalf) {
         long first = count / 2;
+        beforeEachHalf.run();
         open();
         close(0, loop.applyAsLong(first));
+        beforeEachHalf.run();
         open();
         close(1, loop.applyAsLong(count - first));
     }

@@ -203,11 +203,8 @@ final class RegionTimer {
             SamplingJit jit = watchJit(region);
             ThreadCpu.Parts threads = new ThreadCpu.Parts();
             long start = System.nanoTime();
-            // the other threads read at each half's start, between the halves as the allocation counts are
-            allocation.halves(samples, n -> {
-                threads.mark();
-                return time(jit, region, n, k, recorder);
-            });
+            // the other threads read at each half's start, outside the allocation counts
+            allocation.halves(samples, n -> time(jit, region, n, k, recorder), threads::mark);
             threads.mark();
             long nanos = System.nanoTime() - start;
             faults = faulted(faults);
