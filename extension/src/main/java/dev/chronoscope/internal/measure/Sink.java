@@ -1,22 +1,36 @@
 package dev.chronoscope.internal.measure;
 
 /**
- * Makes a region's result escape so the JIT cannot drop the work that produced it. The check is a
- * plain load of a volatile field and a compare (a volatile read costs a plain load on x86-64 and
- * aarch64), which the compiler cannot fold because the field could change; the store happens only
- * when the result is that very object, i.e. never in practice.
+ * Makes a region's result escape so the JIT cannot drop the work that produced it, as JMH's
+ * {@code Blackhole} does.
+ *
+ * <p>An object is stored into a field on a branch that is really taken, ever more rarely (a
+ * pseudo-random draw against a mask that widens each time it is taken): the branch's profile is
+ * never empty, so the compiler keeps the store, the object escapes and escape analysis cannot
+ * remove its allocation or the work only it needed. A branch that is never taken would be compiled
+ * as an uncommon trap, at which a scalar-replaced object is only rematerialized, so the store would
+ * not keep anything alive. A primitive is compared with a volatile field, which the compiler can
+ * neither fold nor predict, so the value must be computed. Every loop that times a region pays the
+ * same {@code consume} for its empty region too, so the floor holds the sink's cost.
  */
 public final class Sink {
 
-    private volatile Object marker = new Object();
+    /** Widens by one bit each time an object is stored, so stores grow rarer: about log2(calls) in all. */
+    private volatile int escapeMask = 1;
+    /** A linear congruential draw (Numerical Recipes' constants): full period modulo 2^32. */
+    private int draw = (int) System.nanoTime();
     private volatile long longMarker = 0x9E3779B97F4A7C15L;
     private volatile double doubleMarker = Math.PI * 0x1p40;
     @SuppressWarnings("unused")
     private Object escaped;
 
     public void consume(Object result) {
-        if (result == marker) {
+        int mask = escapeMask;
+        int next = draw * 1_664_525 + 1_013_904_223;
+        draw = next;
+        if ((next & mask) == 0) {
             escaped = result;
+            escapeMask = (mask << 1) + 1;
         }
     }
 
