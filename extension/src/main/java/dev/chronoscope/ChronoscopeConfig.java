@@ -115,13 +115,12 @@ public final class ChronoscopeConfig {
     public static final boolean TIMING_LOCK = true;
 
     /**
-     * Whether a throughput timing or comparison sampled while the core ran slower than this JVM has
-     * seen it run — its speed reference, read right before and right after the samples, more than
-     * x1.25 slower than its fastest reading in this JVM — is refused, saying so ({@code REFUSED},
-     * "self-check core speed"): {@code true} or {@code false}. Off, such figures are given as the
-     * clock resolved them; the record still holds the core-speed readings around the test. On, the
-     * fastest reading is kept for the host and its boot in {@code core-speed} in the directory of the
-     * cross-JVM timing lock, so that a JVM that begins on a slower core is checked against it.
+     * Whether the core's speed is read right before and right after the samples of a throughput
+     * timing or a batched comparison ({@code Timing.coreSpeed()}, about 50 µs per timing): {@code true}
+     * or {@code false}. It is a fact recorded beside the figure, never a refusal: a claim whose
+     * outcome the core's slowdown against this JVM's reference state could have changed is
+     * inconclusive, naming it. Off, no claim consults it; the record still holds the core-speed
+     * readings around the test, which the baseline gate compares.
      */
     public static final String CORE_SPEED_CHECK_KEY = "chronoscope.selfCheck.coreSpeed";
     public static final boolean CORE_SPEED_CHECK = true;

@@ -43,6 +43,7 @@ public final class Timing {
     private final TimingMode mode;
     private final int callsPerSample;
     private final ClaimLog claimLog;
+    private final CoreSpeedState coreSpeed;
 
     private Timing(Builder b) {
         this.label = Objects.requireNonNull(b.label, "label");
@@ -67,6 +68,7 @@ public final class Timing {
         this.mode = Objects.requireNonNull(b.mode, "mode");
         this.callsPerSample = b.callsPerSample;
         this.claimLog = b.claimLog;
+        this.coreSpeed = CoreSpeedState.UNREAD;
         if (callsPerSample < 1 || (mode == TimingMode.LATENCY && callsPerSample != 1)) {
             throw new IllegalArgumentException(mode + " with " + callsPerSample + " calls per sample: latency takes 1, throughput 1 or more");
         }
@@ -83,11 +85,17 @@ public final class Timing {
     @API(status = INTERNAL, since = "0.1")
     public Timing refused(String reason) {
         Objects.requireNonNull(reason, "reason");
-        return verdict == Verdict.RESOLVED ? new Timing(this, Verdict.REFUSED, reason)
-                : new Timing(this, verdict, verdictReason + "; also: " + reason);
+        return verdict == Verdict.RESOLVED ? new Timing(this, Verdict.REFUSED, reason, coreSpeed)
+                : new Timing(this, verdict, verdictReason + "; also: " + reason, coreSpeed);
     }
 
-    private Timing(Timing t, Verdict verdict, String verdictReason) {
+    /** This timing with the core's speed around its samples recorded beside it. For Chronoscope's measurement code. */
+    @API(status = INTERNAL, since = "0.1")
+    public Timing withCoreSpeed(CoreSpeedState state) {
+        return new Timing(this, verdict, verdictReason, Objects.requireNonNull(state, "state"));
+    }
+
+    private Timing(Timing t, Verdict verdict, String verdictReason, CoreSpeedState coreSpeed) {
         this.label = t.label;
         this.clock = t.clock;
         this.readMethod = t.readMethod;
@@ -110,6 +118,7 @@ public final class Timing {
         this.mode = t.mode;
         this.callsPerSample = t.callsPerSample;
         this.claimLog = t.claimLog;
+        this.coreSpeed = coreSpeed;
     }
 
     /** For Chronoscope's measurement code; not for users. */
@@ -118,11 +127,7 @@ public final class Timing {
         return new Builder();
     }
 
-    /**
-     * What a claim about this timing that the measurement cannot decide does: true fails the test,
-     * false (the default) aborts it. As configured ({@code chronoscope.assertions.strict}) for the
-     * test that measured it, so that an assertion made anywhere decides as that test was configured.
-     */
+    /** Whether an inconclusive claim fails (true) or aborts the test, as its test configured {@code chronoscope.assertions.strict}. */
     public boolean failsWhenInconclusive() {
         return failsWhenInconclusive;
     }
@@ -142,23 +147,22 @@ public final class Timing {
         return Optional.ofNullable(allocation);
     }
 
-    /**
-     * How often the kernel preempted the measuring thread while the samples were taken (involuntary
-     * context switches, from {@code /proc/thread-self/status}); empty where not counted. With
-     * {@link #droppedMigration()} (samples that moved between CPUs), the evidence of a disturbed run.
-     */
+    /** Involuntary context switches of the measuring thread while sampling ({@code /proc/thread-self/status}); empty: not counted. */
     public java.util.OptionalLong involuntaryContextSwitches() {
         return involuntaryContextSwitches < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(involuntaryContextSwitches);
     }
 
     /**
-     * What the process's cgroup CPU quota did while the samples were taken: the periods it was
-     * throttled in, counted for the cgroup whose quota binds; empty where there is no quota (nothing
-     * throttles) or its counters cannot be read. A throttled timing waited for quota: its figures
-     * include the wait. With {@link #involuntaryContextSwitches()}, the evidence of a disturbed run.
+     * What the cgroup CPU quota that binds did while sampling; empty where there is no quota or its
+     * counters cannot be read. A throttled timing's figures include the wait for quota.
      */
     public Optional<CpuThrottling> cpuThrottling() {
         return Optional.ofNullable(cpuThrottling);
+    }
+
+    /** The core's speed around the samples, a fact beside the figure ({@link CoreSpeedState#UNREAD} for latency). */
+    public CoreSpeedState coreSpeed() {
+        return coreSpeed;
     }
 
     /** Why {@link #allocation()} is empty; empty text when it is present. */
@@ -232,11 +236,9 @@ public final class Timing {
     }
 
     /**
-     * The quantum of the clock's effective resolution, in its unit, per call (the quantum divided by
-     * {@link #callsPerSample()}, since a batch's reading is off by at most one quantum): the value nearly all differences
-     * between the clock's readings are multiples of, measured — not the smallest difference seen and
-     * not the cost of a read. The verdict and the assertions' intervals use it; durations closer than
-     * it can read the same.
+     * The quantum of the clock's effective resolution, in its unit, per call (divided by
+     * {@link #callsPerSample()}): what nearly all differences between readings are multiples of,
+     * measured, not the smallest difference seen. Durations closer than it can read the same.
      */
     public double step() {
         return step;

@@ -137,11 +137,6 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         return jvm.timingLock();
     }
 
-    /** The fastest core-speed reading of this host and boot, shared with this user's other JVMs. */
-    CoreSpeedMemory coreSpeedMemory() {
-        return jvm.coreSpeedMemory();
-    }
-
     /** The run this JVM belongs to ({@link RunKey}). */
     String run() {
         return run;

@@ -21,24 +21,20 @@ import java.util.concurrent.ConcurrentHashMap;
 final class JvmScope {
 
     /** This JVM's. */
-    static final JvmScope CURRENT = new JvmScope(new JvmState(), new Exclusivity(), new Once<>(), new Once<>(),
+    static final JvmScope CURRENT = new JvmScope(new JvmState(), new Exclusivity(), new Once<>(),
             ConcurrentHashMap.newKeySet());
 
     private final JvmState state;
     private final Exclusivity exclusivity;
     /** Opened at the first timed test: it creates a private directory, which untimed projects never need. */
     private final Once<MachineTimingLock> timingLock;
-    /** Opened at the first timed test, as the timing lock, in the same directory. */
-    private final Once<CoreSpeedMemory> coreSpeedMemory;
     private final Set<String> said;
     private final TimingCallbacks callbacks;
 
-    private JvmScope(JvmState state, Exclusivity exclusivity, Once<MachineTimingLock> timingLock,
-                     Once<CoreSpeedMemory> coreSpeedMemory, Set<String> said) {
+    private JvmScope(JvmState state, Exclusivity exclusivity, Once<MachineTimingLock> timingLock, Set<String> said) {
         this.state = state;
         this.exclusivity = exclusivity;
         this.timingLock = timingLock;
-        this.coreSpeedMemory = coreSpeedMemory;
         this.said = said;
         this.callbacks = new TimingCallbacks(this);
     }
@@ -48,7 +44,7 @@ final class JvmScope {
      * same JVM's exclusivity, timing lock and messages, which exist once per process whatever is timed.
      */
     JvmScope timingOn(JvmState other) {
-        return new JvmScope(other, exclusivity, timingLock, coreSpeedMemory, said);
+        return new JvmScope(other, exclusivity, timingLock, said);
     }
 
     /** The JVM's measured facts and JIT state. */
@@ -63,11 +59,6 @@ final class JvmScope {
     /** The JVM's end of the cross-JVM timing lock: one file channel per process, since closing any descriptor of a file drops the process's locks on it. */
     MachineTimingLock timingLock() {
         return timingLock.get(MachineTimingLock::forThisUser);
-    }
-
-    /** The fastest core-speed reading of this host and boot, shared with this user's other JVMs. */
-    CoreSpeedMemory coreSpeedMemory() {
-        return coreSpeedMemory.get(CoreSpeedMemory::forThisUser);
     }
 
     /** The extension's callbacks, timing on this JVM. */

@@ -28,7 +28,7 @@ import java.util.function.Function;
  * @param tscReadPath  how TSC_FENCED is asked to read the counter
  * @param hostProfile  a captured host kind to replay; empty: the real host
  * @param crossJvmLock whether timed tests of different JVMs take turns ({@link MachineTimingLock})
- * @param coreSpeedCheck whether throughput timings and comparisons sampled on a slower core than the JVM has seen are refused
+ * @param coreSpeedCheck whether the core's speed is read around batched samplings and recorded beside their figures
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,

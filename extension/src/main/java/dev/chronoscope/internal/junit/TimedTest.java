@@ -76,14 +76,6 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         this.aggregate = aggregate;
         // the gate's control for the core's speed (SpeedControl), read before the test and again in close()
         speedBefore = runtime.jvm().coreSpeed().nanosPerStep();
-        shareCoreSpeed();
-    }
-
-    /** The core-speed self-check's memory across JVMs: recalled into this JVM's reference, and kept when it read faster. */
-    private void shareCoreSpeed() {
-        if (runtime.settings().coreSpeedCheck()) {
-            runtime.coreSpeedMemory().share(runtime.jvm().coreSpeed());
-        }
     }
 
     Probe probe() {
@@ -144,9 +136,6 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         // said with every test's figures, never silent: they are not of the code production runs
         JitMode.current().warning().ifPresent(warnings::add);
         runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
-        if (runtime.settings().coreSpeedCheck()) {
-            runtime.coreSpeedMemory().problem().ifPresent(warnings::add);
-        }
         if (!turn.startsWith("held ")) {
             warnings.add(turn);
         }
@@ -183,7 +172,6 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         if (closed.compareAndSet(false, true)) {
             probe.end(testName);
             speedAfter = runtime.jvm().coreSpeed().nanosPerStep();
-            shareCoreSpeed();
             pinning.restore();
             runtime.timingLock().release();
         }

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.CoreSpeedState;
+
 import java.util.Arrays;
 import java.util.function.DoubleSupplier;
 
@@ -10,19 +12,17 @@ import java.util.function.DoubleSupplier;
  * around each: a sample is tens of microseconds, far above a read).
  *
  * <p>Why: a counter (the TSC, {@code CLOCK_MONOTONIC}) keeps its rate while what the core gets done
- * per tick follows the host: its frequency budget and whatever shares the physical core. On a bhyve
- * guest (AMD Turin, 2026-12-01) back-to-back calls of a 100-step chain read 75 ns per call for
- * minutes, then 97-101 ns, in spells of tens of seconds, and a 200-step chain's throughput 190 ns
- * and 211 ns with them: unchanged code 11 % slower, a between-run mode the baseline gate judged as a
- * regression whenever its baseline had not seen it. The chains are independent so that the core
- * overlaps them as it overlaps the calls of a throughput timing: one chain fed the last one's result
- * read 1.10 ns per step in both states (latency alone, which the spells did not move), independent
- * ones 0.70-0.73 ns, the fast state's figure. No change to the code under test moves this
- * reference, so a record carries it, and the gate compares medians read at the same speed.
+ * per tick follows the host: its frequency budget and whatever shares the physical core; some hosts
+ * run at two speeds in spells of seconds to minutes, and calls back to back slow with them while one
+ * call alone does not. The chains are independent so that the core overlaps them as it overlaps the
+ * calls of a throughput timing. No change to the code under test moves this reference, so a timing
+ * and a record carry it as a fact ({@link CoreSpeedState}), the gate compares medians read at the
+ * same speed, and a claim whose outcome the slowdown could have changed is inconclusive.
  *
  * <p>One per JVM ({@link JvmState#coreSpeed}); its first reading first runs the chains until they
  * have read no faster for {@value #WARM_MILLIS} ms (at most {@value #WARM_MAX_MILLIS} ms), so that
- * the JIT's top tier runs them.
+ * the JIT's top tier runs them. The reference state is this JVM's own ({@link #referenceState}):
+ * readings of other JVMs are other moments, and one fast moment must not judge a whole boot.
  */
 public final class CoreSpeedReference {
 
@@ -35,10 +35,9 @@ public final class CoreSpeedReference {
      */
     static final int QUICK_SAMPLES = 3;
     /**
-     * Chains per sample of a quick reading: 50, a quarter of a full reading's, so that the check's two
-     * readings stay a small share of the shortest sampling (1,000 samples of 1 µs). Measured on a bhyve
-     * guest (AMD Turin, 2026-12-02): 20-27 µs a quick reading against 240-370 µs a full one, over 1,000
-     * and 100 readings, and within 1 % of each other (0.725 against 0.718 ns per multiply-add).
+     * Chains per sample of a quick reading: a quarter of a full reading's, so that the two readings
+     * around a sampling stay a small share of the shortest one (tens of µs against hundreds), and
+     * within 1 % of a full reading.
      */
     static final int QUICK_CHAINS = 50;
     /** The first reading waits until the chains have run no faster for this long (and at least this long). */
@@ -54,12 +53,9 @@ public final class CoreSpeedReference {
     /** Every chain's result lands here, so that the JIT cannot drop the chains. */
     private long last;
     private boolean warmed;
-    /** The fastest reading returned so far (NaN before the first): the speed this JVM has seen the core run at. */
+    /** The fastest reading so far and the second fastest (NaN until read): the reference state is the second. */
     private double fastest = Double.NaN;
-    /** The fastest reading made elsewhere on this host and recalled ({@link #recall}); NaN: none. */
-    private double recalled = Double.NaN;
-    /** Where {@link #recalled} was read, as a message says it. */
-    private String recalledFrom;
+    private double secondFastest = Double.NaN;
     /** Readings from elsewhere than the chains (a test's script), or null: the chains. */
     private final DoubleSupplier scripted;
 
@@ -74,7 +70,7 @@ public final class CoreSpeedReference {
 
     /**
      * Nanoseconds per multiply-add now: the median of {@value #SAMPLES} samples, each {@value #CHAINS}
-     * chains from one seed. Remembered when it is the fastest yet ({@link #fastest()}).
+     * chains from one seed; it counts towards the reference state ({@link #referenceState()}).
      */
     public synchronized double nanosPerStep() {
         return nanosPerStep(SAMPLES, CHAINS);
@@ -91,51 +87,36 @@ public final class CoreSpeedReference {
 
     private double nanosPerStep(int samples, int chains) {
         double now = scripted != null ? scripted.getAsDouble() : warmedReading(samples, chains);
-        if (Double.isFinite(now) && !(now >= fastest)) {
-            fastest = now;
+        if (Double.isFinite(now) && now > 0) {
+            if (!(now >= fastest)) {
+                secondFastest = fastest;
+                fastest = now;
+            } else if (!(now >= secondFastest)) {
+                secondFastest = now;
+            }
         }
         return now;
     }
 
     /**
-     * The fastest speed known for this core (NaN before any): this reference's own fastest reading
-     * ({@link #ownFastest}), or a faster one recalled from another JVM on this host ({@link #recall}),
-     * against which a later reading tells a slower core.
+     * This JVM's reference state, in ns per multiply-add: the second-fastest reading it has made, so
+     * that one outlying reading (a moment's boost, a misread sample) cannot set it and two that agree
+     * can; NaN before two readings. A JVM that only ever ran in one state reads it as its reference.
      */
-    public synchronized double fastest() {
-        return recalled < fastest || Double.isNaN(fastest) ? recalled : fastest;
+    public synchronized double referenceState() {
+        return secondFastest;
     }
 
-    /** Where {@link #fastest()} was read: "this JVM has read", or where a recalled reading came from. */
-    public synchronized String fastestFrom() {
-        return recalled < fastest || Double.isNaN(fastest) && !Double.isNaN(recalled) ? recalledFrom : OWN;
-    }
-
-    /** How a message names this JVM's own fastest reading. */
-    public static final String OWN = "this JVM has read";
-
-    /** The fastest reading this reference has returned itself (NaN before its first). */
-    public synchronized double ownFastest() {
-        return fastest;
-    }
-
-    /**
-     * Remembers a reading made elsewhere on this host ({@code from}, as a message says where), where
-     * it is faster than any recalled before: a JVM that began while the host ran slower is then
-     * checked against the speed other JVMs saw.
-     */
-    public synchronized void recall(double nanosPerStep, String from) {
-        if (nanosPerStep > 0 && Double.isFinite(nanosPerStep) && !(nanosPerStep >= recalled)) {
-            recalled = nanosPerStep;
-            recalledFrom = from;
-        }
+    /** The core's speed around samples taken since the reading {@code before}: read again now, against the reference state. */
+    synchronized CoreSpeedState around(double before) {
+        double after = quickNanosPerStep();
+        return new CoreSpeedState(before, after, referenceState());
     }
 
     private double warmedReading(int samples, int chains) {
         if (!warmed) {
-            // until the readings stop getting faster: a fixed 30 ms left the first test's reading at
-            // a lower tier's speed in 5 of 30 JVMs (1.3-1.9 ns per step against 0.71-0.74), while the
-            // compiler threads still worked through the JVM's start-up code
+            // until the readings stop getting faster: a fixed wait left some JVMs' first reading at a
+            // lower tier's speed while the compiler threads still worked through start-up code
             long start = System.nanoTime();
             long lastFaster = start;
             double fastest = Double.MAX_VALUE;

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Comparison;
+import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
@@ -127,7 +128,7 @@ final class InterleavedComparison {
             }
             threads.mark();
             faults = RegionTimer.faulted(faults);
-            Optional<String> coreSlower = timer.coreSlower(coreBefore);
+            CoreSpeedState coreSpeed = timer.coreSpeedAround(coreBefore);
             Optional<String> compiledA = timer.jitRefusal(a.jit, ra);
             Optional<String> compiledB = timer.jitRefusal(b.jit, rb);
             boolean firstMoved = a.jit.sampleAgainReason().isPresent();
@@ -137,8 +138,8 @@ final class InterleavedComparison {
             // both sides' work beside, as their page faults: their blocks take turns
             Optional<String> beside = SelfChecks.workBeside(threads.parts(), sampled);
             if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, attempt, what)) {
-                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor), coreSlower, faults, sampled, k, compiledA, beside);
-                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor), coreSlower, faults, sampled, k, compiledB, beside);
+                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor).withCoreSpeed(coreSpeed), faults, sampled, k, compiledA, beside);
+                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor).withCoreSpeed(coreSpeed), faults, sampled, k, compiledB, beside);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
             }
         }
@@ -170,13 +171,11 @@ final class InterleavedComparison {
     }
 
     /**
-     * One side's timing after the core-speed, page-fault and work-beside checks, all on both sides'
-     * samples, whose blocks take turns, its own JIT check and the two-modes check.
+     * One side's timing after the page-fault and work-beside checks, both on both sides' samples,
+     * whose blocks take turns, its own JIT check and the two-modes check.
      */
-    private Timing checked(Timing timing, Optional<String> coreSlower, long faults, long sampled, int k, Optional<String> compiled,
-                           Optional<String> beside) {
-        Timing t = RegionTimer.checked(RegionTimer.checked(RegionTimer.checked(timing, coreSlower),
-                SelfChecks.pageFaults(faults, sampled, k)), compiled);
+    private Timing checked(Timing timing, long faults, long sampled, int k, Optional<String> compiled, Optional<String> beside) {
+        Timing t = RegionTimer.checked(RegionTimer.checked(timing, SelfChecks.pageFaults(faults, sampled, k)), compiled);
         t = RegionTimer.checked(t, beside);
         return RegionTimer.checked(t, SelfChecks.twoModes(t, timer.unit()));
     }

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Allocation;
+import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
@@ -34,7 +35,7 @@ final class RegionTimer {
     private final long regionWarmupBudgetNanos;
     /** The JVM's memory of region classes already compiled: their warm-up need not wait for the JIT again. */
     private final CompiledRegions compiledRegions;
-    /** The JVM's core-speed reference, read around samples for the core-speed check; null: not read. */
+    /** The JVM's core-speed reference, read around batched samples; null: not read. */
     private final CoreSpeedReference coreSpeed;
     private final Sink sink = new Sink();
     private final BatchSizing sizing;
@@ -73,13 +74,11 @@ final class RegionTimer {
     }
 
     /**
-     * The core-speed self-check ({@link SelfChecks#coreSlower}) of samples taken since the core's
-     * speed read {@code before} ({@link #coreSpeedNow}): reads it again, right after them.
+     * The core's speed around samples taken since it read {@code before} ({@link #coreSpeedNow}):
+     * read again right after them, against the JVM's reference state; a fact recorded beside the figure.
      */
-    Optional<String> coreSlower(double before) {
-        return coreSpeed == null || !Double.isFinite(before) ? Optional.empty()
-                : SelfChecks.coreSlower(before, coreSpeed.quickNanosPerStep(), coreSpeed.fastest(),
-                        coreSpeed.fastestFrom());
+    CoreSpeedState coreSpeedAround(double before) {
+        return coreSpeed == null || !Double.isFinite(before) ? CoreSpeedState.UNREAD : coreSpeed.around(before);
     }
 
     /** The unit of the clock's readings, as messages name it. */

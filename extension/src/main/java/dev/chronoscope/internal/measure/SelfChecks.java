@@ -240,37 +240,6 @@ final class SelfChecks {
     }
 
     /**
-     * The core-speed check: the slower of the core-speed readings right before and right after the
-     * samples ({@link CoreSpeedReference}) against the fastest this JVM has read, beyond
-     * {@link #RATIO}. A counter keeps its rate while what the core gets done per tick follows the
-     * host (its frequency, another guest or thread on the physical core); readings at one speed
-     * spread about 5 %, the two speeds seen on a bhyve guest lay x1.30-1.60 apart, and calls back to
-     * back slowed with the reference, by more or less than it (a sort of 200 strings 1.77x, LZ4 1.55x,
-     * a 200-step chain 1.11x while it read 1.43x), so no division says what the code costs on this
-     * host's faster core. Throughput and comparisons only: one call alone read the same at both speeds
-     * (a 600-step chain 641-701 ns). A JVM that has only seen the slower speed cannot tell: the check
-     * sees a slower core against a faster one it has seen, or one recalled from an earlier JVM on this
-     * host (the JUnit integration keeps the fastest per host and boot), not the host's best.
-     *
-     * @param before  ns per multiply-add read right before the samples (NaN: not read, nothing to check)
-     * @param after   ns per multiply-add read right after them
-     * @param fastest the fastest reading this JVM has made, these two included, or recalled from another JVM
-     * @param from    where {@code fastest} was read, as the message says it ({@link CoreSpeedReference#fastestFrom})
-     */
-    static Optional<String> coreSlower(double before, double after, double fastest, String from) {
-        double slowest = Math.max(before, after);
-        if (!Double.isFinite(slowest) || !(fastest > 0) || slowest <= RATIO * fastest) {
-            return Optional.empty();
-        }
-        return Optional.of(String.format(Locale.ROOT, "self-check core speed: the core ran the speed reference at %.3f ns per"
-                        + " multiply-add around these samples (%.3f before, %.3f after), x%.2f the fastest %s"
-                        + " (%.3f), beyond the x%.2f within which readings at one speed lie: the host ran this figure on a slower"
-                        + " core than it ran this JVM's code before (its clock frequency, or another guest or thread sharing the"
-                        + " physical core), and code slows by more or less than the reference; time it again on a quiet core",
-                slowest, before, after, slowest / fastest, from, fastest, RATIO));
-    }
-
-    /**
      * Other threads' CPU time, as a share of each half of the sampling's wall time, from which work
      * beside the calls is sustained work and not the JVM's own housekeeping: in a CI build, Surefire's
      * stream flusher used 5.5 ms of a 51.6 ms sampling (11 %) writing the tests' output, in a burst,

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
@@ -61,12 +62,12 @@ final class ThroughputTiming {
             ProbeWarmup settled = batch.settled().get(0);
             RegionTimer.Sampled sampled;
             Timing t;
-            Optional<String> coreSlower;
+            CoreSpeedState coreSpeed;
             for (int slower = 0; ; slower++) {
-                // the core's speed right before and right after the samples: a slower core than this JVM has seen
+                // the core's speed right before and right after the samples, recorded beside the figure
                 double coreBefore = timer.coreSpeedNow();
                 sampled = timer.sample(region, samples, k, what);
-                coreSlower = timer.coreSlower(coreBefore);
+                coreSpeed = timer.coreSpeedAround(coreBefore);
                 t = timer.timing(label, sampled, k, batchFloor);
                 double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
                 // slower than the warm-up right before, or in two modes: the host slowed down for a
@@ -86,7 +87,7 @@ final class ThroughputTiming {
                 ProbeWarmup again = timer.warmUp(region, samples, k, label);
                 settled = again == null ? settled : again;
             }
-            t = RegionTimer.checked(t, coreSlower);
+            t = t.withCoreSpeed(coreSpeed);
             t = RegionTimer.checked(t, SelfChecks.slowerThanWarmedUp(t, sampled.recorder(), settled, timer.unit()));
             if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
                 t = RegionTimer.checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPairWithoutFaults(region, calls), timer.unit()));

@@ -100,6 +100,11 @@ public final class RecordJson {
                 .put("medianIntervalNs", t.kept() > 0 ? medianInterval(t) : null)
                 .put("verdict", t.verdict().name())
                 .put("verdictReason", t.verdictReason())
+                // a fact beside the figure, never a refusal: claims it could have changed are inconclusive
+                .put("coreSpeed", t.coreSpeed().known() ? Json.object().put("beforeNsPerStep", t.coreSpeed().beforeNsPerStep())
+                        .put("afterNsPerStep", t.coreSpeed().afterNsPerStep())
+                        .put("referenceNsPerStep", t.coreSpeed().referenceNsPerStep())
+                        .put("slowdown", t.coreSpeed().slowdown()).put("slower", t.coreSpeed().slower()) : null)
                 .put("noise", Json.object()
                         .put("involuntaryContextSwitches", t.involuntaryContextSwitches().isPresent()
                                 ? (Object) t.involuntaryContextSwitches().getAsLong() : null)

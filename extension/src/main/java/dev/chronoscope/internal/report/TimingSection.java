@@ -99,6 +99,9 @@ public final class TimingSection {
             }
         }
         line(out, "verdict", t.verdict() + " | " + t.verdictReason());
+        if (t.coreSpeed().slower()) {
+            line(out, "host state", t.coreSpeed().describe() + ": a claim the slowdown could change is inconclusive");
+        }
         line(out, "noise", (t.involuntaryContextSwitches().isPresent() ? t.involuntaryContextSwitches().getAsLong()
                 + " involuntary context switches" : "involuntary context switches not counted") + " | "
                 + t.droppedMigration() + " samples moved between CPUs"

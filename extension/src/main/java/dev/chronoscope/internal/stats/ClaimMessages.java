@@ -190,6 +190,21 @@ public final class ClaimMessages {
                     + " further from the measured " + Format.duration(e.point()));
         }
 
+        /**
+         * The claim {@code measured} ({@code deciding} bound) would decide otherwise on the interval
+         * divided by the core's {@code slowdown}: the host's state could have changed its outcome.
+         */
+        Decision coreSlower(Outcome measured, Bound deciding, double slowdown) {
+            return inconclusive(String.format(Locale.ROOT, "%s %s, and the core ran x%.2f slower around the samples than in"
+                            + " this JVM's reference state (%s); at the reference speed the interval would be %s, which"
+                            + " would decide otherwise: the host's state could have changed the outcome",
+                    interval(), measured == Outcome.FAIL ? "fails " + Format.duration(deciding.nanos())
+                            : "passes " + Format.duration(deciding.nanos()), slowdown, timing.coreSpeed().describe(),
+                    ClaimMessages.interval(e.low() / slowdown, e.high() / slowdown)),
+                    "time it again when the host is quiet, or compare it with another region in the same test (an"
+                            + " interleaved comparison meets the same state on both sides)");
+        }
+
         private String interval() {
             return "its " + level() + " interval " + ClaimMessages.interval(e.low(), e.high());
         }

@@ -16,7 +16,12 @@ import java.util.List;
  *       inconclusive — except an upper-bound claim (&lt;, &le;) that even the <em>raw</em> interval
  *       (floor included, which only makes durations longer) satisfies, which passes;</li>
  *   <li>the statistic's 95 % interval ({@link Estimate}) lies entirely on the claimed side of every
- *       bound → pass; entirely on the other side of one → fail; else inconclusive.</li>
+ *       bound → pass; entirely on the other side of one → fail; else inconclusive;</li>
+ *   <li>where the core ran slower around the samples than in the JVM's reference state
+ *       ({@link dev.chronoscope.CoreSpeedState#slower()}), the interval divided by the slowdown is
+ *       decided too, and an outcome it would change is inconclusive, naming the slowdown: a failed
+ *       upper bound the slowdown could explain, a passed lower bound it could have made. An outcome
+ *       it cannot change stands (a slower host only made a passed upper bound harder).</li>
  * </ol>
  * A bound the sample count cannot provide (a p99 from fewer than 368 samples has no upper bound) is
  * unbounded. Whether an inconclusive claim aborts or fails the test is the caller's business
@@ -48,13 +53,13 @@ public final class PercentileClaim {
                     && b.relation().decide(0, e.rawHigh(), b.nanos()) == Outcome.PASS);
             return rawEnough ? says.passedRaw() : says.unresolved();
         }
-        Outcome worst = Outcome.PASS;
-        Bound deciding = bounds.get(0);
-        for (Bound b : bounds) {
-            Outcome o = b.relation().decide(e.low(), e.high(), b.nanos());
-            if (o == Outcome.FAIL || (o == Outcome.INCONCLUSIVE && worst == Outcome.PASS)) {
-                worst = o;
-                deciding = b;
+        Bound deciding = deciding(bounds, e.low(), e.high());
+        Outcome worst = deciding.relation().decide(e.low(), e.high(), deciding.nanos());
+        double slowdown = t.coreSpeed().slowdown();
+        if (worst != Outcome.INCONCLUSIVE && t.coreSpeed().slower()) {
+            Bound atReference = deciding(bounds, e.low() / slowdown, e.high() / slowdown);
+            if (atReference.relation().decide(e.low() / slowdown, e.high() / slowdown, atReference.nanos()) != worst) {
+                return says.coreSlower(worst, deciding, slowdown);
             }
         }
         return switch (worst) {
@@ -62,5 +67,19 @@ public final class PercentileClaim {
             case FAIL -> says.failed(deciding);
             case INCONCLUSIVE -> says.straddles(deciding);
         };
+    }
+
+    /** The bound that decides an interval {@code [low, high]}: one that fails it, else the first it straddles, else the first. */
+    private static Bound deciding(List<Bound> bounds, double low, double high) {
+        Outcome worst = Outcome.PASS;
+        Bound deciding = bounds.get(0);
+        for (Bound b : bounds) {
+            Outcome o = b.relation().decide(low, high, b.nanos());
+            if (o == Outcome.FAIL || (o == Outcome.INCONCLUSIVE && worst == Outcome.PASS)) {
+                worst = o;
+                deciding = b;
+            }
+        }
+        return deciding;
     }
 }

@@ -10,7 +10,6 @@ import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
-import dev.chronoscope.internal.junit.CoreSpeedMemory;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.Timings;
@@ -269,17 +268,12 @@ public final class ThroughputComparison {
         String load = LoadAverage.now();
         // the core's speed before and after the workloads (CoreSpeedReference): which JVMs met a slow state of the host
         double speedBefore = jvm.coreSpeed().nanosPerStep();
-        // as a timed test's JVM: the fastest reading earlier JVMs kept for this host, for the core-speed self-check
-        CoreSpeedMemory memory = CoreSpeedMemory.forThisUser();
-        memory.share(jvm.coreSpeed());
-        memory.problem().ifPresent(System.err::println);
         List<Figures> figures = new ArrayList<>();
         for (Map.Entry<String, Region> e : regions.entrySet()) {
             // around each timing, as JMH's forks read it around each iteration: the state the host was in
             double before = jvm.coreSpeed().nanosPerStep();
             Timing t = e.getValue().throughput(probe, e.getKey() + " throughput", options.samples());
             double after = jvm.coreSpeed().nanosPerStep();
-            memory.share(jvm.coreSpeed());
             Timing l = e.getValue().latency(probe, e.getKey() + " latency", options.samples());
             figures.add(new Figures(e.getKey(), t.netNanos().p50(), t.netNanos().mean(), t.verdict().name(), t.callsPerSample(),
                     l.netNanos().p50(), l.verdict().name(), before, after, String.valueOf(t.verdictReason())));
