@@ -102,7 +102,10 @@ class TscStepTicksTests {
         Timing alone = LookupTestCase.TIMINGS.get("alone");
         Timing batched = LookupTestCase.TIMINGS.get("batched");
         assertThat(alone.verdict()).as("one lookup alone, %s", alone.verdictReason()).isEqualTo(Verdict.NOT_RESOLVED);
-        assertThat(batched.verdict()).as(batched.verdictReason()).isIn(Verdict.RESOLVED, Verdict.REFUSED);
+        // batched to beat the 26-tick step; on a busy host the batch floor, taken right before, may read as
+        // long as the region's samples (preempted meanwhile): then the verdict says so, not the step
+        assertThat(batched.verdict() != Verdict.NOT_RESOLVED || batched.verdictReason().contains("no longer than the empty region"))
+                .as(batched.verdictReason()).isTrue();
         assertThat(batched.callsPerSample()).isGreaterThan(4);
         assertThat(LookupTestCase.COMPARISONS.get("lookups").batching()).get().asString()
                 .startsWith("throughput: both regions per call, ")

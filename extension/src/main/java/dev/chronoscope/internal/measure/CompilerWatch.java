@@ -187,6 +187,8 @@ final class CompilerWatch {
         /** Whether C1 was seen finishing a standard compilation of the entry in this session. */
         private boolean c1CompiledEntry;
         private long c2AtRoundEnd = -1;
+        /** Intervals between polls whose compilation of the entry no compiler could be named for (both ran, or it came with others). */
+        private int unattributed;
 
         private Session(byte[] entry) {
             this.entry = entry;
@@ -227,9 +229,13 @@ final class CompilerWatch {
             boolean c2Ran = c2 != c2Nanos;
             if (newCompiles == 1 && counters.lastIs(entry)) {
                 Compiler by = compiledBy(counters.lastType() == STANDARD_COMPILE, c1Ran, c2Ran, c1CompiledEntry);
+                unattributed += by == Compiler.UNKNOWN ? 1 : 0;
                 c1CompiledEntry |= by == Compiler.C1;
                 c2CompiledBefore = by == Compiler.C2 ? round + 1 : -1;
-            } else if (newCompiles > 1 && c2CompiledBefore >= 0) {
+            } else if (newCompiles > 1 && counters.lastIs(entry)) {
+                unattributed++;
+            }
+            if (newCompiles > 1 && c2CompiledBefore >= 0) {
                 // a compilation we could not see may have replaced the entry's code: no evidence
                 c2CompiledBefore = -1;
             }
@@ -242,6 +248,15 @@ final class CompilerWatch {
         void endRound() {
             c2Idle = valid && c2Nanos == c2AtRoundEnd;
             c2AtRoundEnd = c2Nanos;
+        }
+
+        /**
+         * How many intervals between polls ended with a compilation of the entry this session could not
+         * attribute: both compilers ran, or other compilations finished in the same interval (a busy
+         * host, where the warm-up falls back to the JIT's quiet).
+         */
+        int unattributed() {
+            return unattributed;
         }
 
         /**
