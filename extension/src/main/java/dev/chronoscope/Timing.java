@@ -3,8 +3,10 @@ package dev.chronoscope;
 import org.apiguardian.api.API;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
@@ -44,6 +46,7 @@ public final class Timing {
     private final int callsPerSample;
     private final ClaimLog claimLog;
     private final CoreSpeedState coreSpeed;
+    private final List<SelfCheck> refusedBy;
 
     private Timing(Builder b) {
         this.label = Objects.requireNonNull(b.label, "label");
@@ -69,6 +72,7 @@ public final class Timing {
         this.callsPerSample = b.callsPerSample;
         this.claimLog = b.claimLog;
         this.coreSpeed = CoreSpeedState.UNREAD;
+        this.refusedBy = List.of();
         if (callsPerSample < 1 || (mode == TimingMode.LATENCY && callsPerSample != 1)) {
             throw new IllegalArgumentException(mode + " with " + callsPerSample + " calls per sample: latency takes 1, throughput 1 or more");
         }
@@ -78,24 +82,30 @@ public final class Timing {
     }
 
     /**
-     * This timing with its figure refused by a self-check ({@link Verdict#REFUSED}), {@code reason}
-     * naming the check and its evidence; a timing the clock did not resolve keeps its verdict, the
-     * self-check's finding added to its reason. For Chronoscope's measurement code; not for users.
+     * This timing with its figure refused by {@code check} ({@link Verdict#REFUSED}), {@code reason}
+     * its evidence; a timing the clock did not resolve keeps its verdict, the finding added to its
+     * reason. For Chronoscope's measurement code; not for users.
      */
     @API(status = INTERNAL, since = "0.1")
-    public Timing refused(String reason) {
+    public Timing refused(SelfCheck check, String reason) {
         Objects.requireNonNull(reason, "reason");
-        return verdict == Verdict.RESOLVED ? new Timing(this, Verdict.REFUSED, reason, coreSpeed)
-                : new Timing(this, verdict, verdictReason + "; also: " + reason, coreSpeed);
+        List<SelfCheck> by = Stream.concat(refusedBy.stream(), Stream.of(check)).toList();
+        return verdict == Verdict.RESOLVED ? new Timing(this, Verdict.REFUSED, reason, coreSpeed, by)
+                : new Timing(this, verdict, verdictReason + "; also: " + reason, coreSpeed, by);
+    }
+
+    /** The self-checks that found evidence against the figure, in the order they spoke; empty for most timings. */
+    public List<SelfCheck> refusedBy() {
+        return refusedBy;
     }
 
     /** This timing with the core's speed around its samples recorded beside it. For Chronoscope's measurement code. */
     @API(status = INTERNAL, since = "0.1")
     public Timing withCoreSpeed(CoreSpeedState state) {
-        return new Timing(this, verdict, verdictReason, Objects.requireNonNull(state, "state"));
+        return new Timing(this, verdict, verdictReason, Objects.requireNonNull(state, "state"), refusedBy);
     }
 
-    private Timing(Timing t, Verdict verdict, String verdictReason, CoreSpeedState coreSpeed) {
+    private Timing(Timing t, Verdict verdict, String verdictReason, CoreSpeedState coreSpeed, List<SelfCheck> refusedBy) {
         this.label = t.label;
         this.clock = t.clock;
         this.readMethod = t.readMethod;
@@ -119,6 +129,7 @@ public final class Timing {
         this.callsPerSample = t.callsPerSample;
         this.claimLog = t.claimLog;
         this.coreSpeed = coreSpeed;
+        this.refusedBy = refusedBy;
     }
 
     /** For Chronoscope's measurement code; not for users. */
@@ -132,11 +143,7 @@ public final class Timing {
         return failsWhenInconclusive;
     }
 
-    /**
-     * Where claims about this timing are logged: the log of the test (the measurement context) that
-     * measured it, which its record takes; empty for a timing built outside one. For Chronoscope's
-     * assertions; not for users.
-     */
+    /** The log of the test that measured this timing, where claims about it go; empty outside one. Not for users. */
     @API(status = INTERNAL, since = "0.1")
     public Optional<ClaimLog> claimLog() {
         return Optional.ofNullable(claimLog);
@@ -152,10 +159,7 @@ public final class Timing {
         return involuntaryContextSwitches < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(involuntaryContextSwitches);
     }
 
-    /**
-     * What the cgroup CPU quota that binds did while sampling; empty where there is no quota or its
-     * counters cannot be read. A throttled timing's figures include the wait for quota.
-     */
+    /** What the binding cgroup CPU quota did while sampling (a throttled figure includes the wait); empty: no quota or unread. */
     public Optional<CpuThrottling> cpuThrottling() {
         return Optional.ofNullable(cpuThrottling);
     }
@@ -175,11 +179,7 @@ public final class Timing {
         return mode;
     }
 
-    /**
-     * Calls timed between each pair of reads: 1 for latency, the batch size k for throughput. The
-     * samples ({@link #samples()}, {@link #sortedSample(int)}) are whole batches; every other figure
-     * is per call.
-     */
+    /** Calls between each pair of reads (1 for latency, the batch k for throughput): samples are batches, figures per call. */
     public int callsPerSample() {
         return callsPerSample;
     }

@@ -74,12 +74,12 @@ class AssertionsUnitTests {
 
     @Test
     void aFigureASelfCheckRefusedMakesIsResolvedInconclusiveNotFailed() {
-        Timing refused = steady.refused("self-check core speed: the core ran the speed reference at 1.040 ns per multiply-add");
+        Timing refused = steady.refused(dev.chronoscope.SelfCheck.WORK_BESIDE, "self-check work beside: other threads of this JVM used 157.8 ms of CPU");
         assertThatThrownBy(() -> assertThat(refused).isResolved())
                 .isInstanceOf(TestAbortedException.class)
                 .hasMessageStartingWith("Inconclusive: the clock resolved 'steady', but a self-check refused this run's figure:"
-                        + " self-check core speed:");
-        Timing strict = Synthetic.timing("steady", strictContext(), Synthetic.around(1000, 100, 1001)).refused("self-check two modes");
+                        + " self-check work beside:");
+        Timing strict = Synthetic.timing("steady", strictContext(), Synthetic.around(1000, 100, 1001)).refused(dev.chronoscope.SelfCheck.TWO_MODES, "self-check two modes");
         assertThatThrownBy(() -> assertThat(strict).isResolved())
                 .isExactlyInstanceOf(AssertionError.class)
                 .hasMessageContaining("its verdict is REFUSED: self-check two modes");

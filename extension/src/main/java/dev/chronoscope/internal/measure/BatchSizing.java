@@ -161,9 +161,9 @@ final class BatchSizing {
      * call of {@code shared} (a region through the shared loop, never inlined) one call per sample,
      * less the latency floor's median; where the clock does not resolve one call, per call in the
      * smallest batch that resolves, less the fenced pair; after {@code warmNanos} of untimed calls.
-     * {@code calls} holds the calls per sample used; NaN when no batch resolves it.
+     * {@link AloneFigure#NONE} when no batch resolves it.
      */
-    double aloneNet(Region shared, int[] calls, long warmNanos) {
+    AloneFigure aloneNet(Region shared, long warmNanos) {
         SampleRecorder warm = new SampleRecorder(1_000);
         for (long start = System.nanoTime(); System.nanoTime() - start < warmNanos; warm.clear()) {
             shared.time(context.reader(), 1_000, 1, warmNanos, warm, sink);
@@ -171,20 +171,18 @@ final class BatchSizing {
         long p50 = aloneP50(shared);
         double floor = context.floor().median();
         if (p50 >= 0 && Timings.resolves(p50, floor, context.step())) {
-            calls[0] = 1;
-            return p50 - floor;
+            return new AloneFigure(p50 - floor, 1);
         }
         if (!canResolveByBatching()) {
-            return Double.NaN;
+            return AloneFigure.NONE;
         }
         int k = callsPerSample(shared);
         SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
         shared.time(context.reader(), PILOT_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
         if (pilot.samples().isEmpty()) {
-            return Double.NaN;
+            return AloneFigure.NONE;
         }
-        calls[0] = k;
-        return (Statistics.of(pilot.samples()).p50() - floor) / k;
+        return new AloneFigure((Statistics.of(pilot.samples()).p50() - floor) / k, k);
     }
 
     /**

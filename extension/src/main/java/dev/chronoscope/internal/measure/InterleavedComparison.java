@@ -45,7 +45,7 @@ final class InterleavedComparison {
         String firstAlone = batchable ? a.unresolvedAlone() : null;
         String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
         if (firstAlone == null && secondAlone == null) {
-            Sampled alone = sample(a, b, times, 1, null);
+            Sampled alone = sample(a, b, times, 1, null, AloneFigure.NONE, AloneFigure.NONE);
             // the look at one call alone came after a warm-up of one call per sample; code that
             // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
             // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
@@ -69,18 +69,9 @@ final class InterleavedComparison {
                 firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
         // each side's calls alone, for the back-to-back check of a batched side: before the samples,
         // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
-        int[] aloneCallsA = new int[1];
-        int[] aloneCallsB = new int[1];
-        double aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, aloneCallsA, ALONE_WARM_NANOS)) : Double.NaN;
-        double aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, aloneCallsB, ALONE_WARM_NANOS)) : Double.NaN;
-        Sampled batched = sample(a, b, times, k, batchFloor);
-        if (k > 1) {
-            // per call back to back, each side against the same calls alone, as throughput checks a
-            // region: one side read 62.6 ns per call where the same region alone read 4.61 ns
-            batched = batched.with(aboveAlone(batched.first, aloneA, aloneCallsA[0]),
-                    aboveAlone(batched.second, aloneB, aloneCallsB[0]));
-        }
-        return commit(batched, batching);
+        AloneFigure aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS)) : AloneFigure.NONE;
+        AloneFigure aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS)) : AloneFigure.NONE;
+        return commit(sample(a, b, times, k, batchFloor, aloneA, aloneB), batching);
     }
 
     /**
@@ -88,7 +79,8 @@ final class InterleavedComparison {
      * what the ratio stands on) when either side's code was compiled or page faults came, and each
      * side's timing checked.
      */
-    private Sampled sample(ComparedRegion a, ComparedRegion b, int times, int k, ProbeFloor batchFloor) {
+    private Sampled sample(ComparedRegion a, ComparedRegion b, int times, int k, ProbeFloor batchFloor, AloneFigure aloneA,
+                           AloneFigure aloneB) {
         long seed = timer.context().assertions().seed();
         int blockSize = Comparisons.blockSize(times);
         int pairs = Comparisons.blockPairs(times, blockSize);
@@ -129,17 +121,23 @@ final class InterleavedComparison {
             threads.mark();
             faults = RegionTimer.faulted(faults);
             CoreSpeedState coreSpeed = timer.coreSpeedAround(coreBefore);
-            Optional<String> compiledA = timer.jitRefusal(a.jit, ra);
-            Optional<String> compiledB = timer.jitRefusal(b.jit, rb);
+            Optional<Refusal> compiledA = timer.jitRefusal(a.jit, ra);
+            Optional<Refusal> compiledB = timer.jitRefusal(b.jit, rb);
             boolean firstMoved = a.jit.sampleAgainReason().isPresent();
             String what = "'" + (firstMoved ? a.label : b.label) + "' (compared with '"
                     + (firstMoved ? b.label : a.label) + "')";
             long sampled = (long) ra.samples().size() + rb.samples().size();
-            // both sides' work beside, as their page faults: their blocks take turns
-            Optional<String> beside = SelfChecks.workBeside(threads.parts(), sampled);
             if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, attempt, what)) {
-                Timing ta = checked(timer.build(a.label, ra, allocationA, k, batchFloor).withCoreSpeed(coreSpeed), faults, sampled, k, compiledA, beside);
-                Timing tb = checked(timer.build(b.label, rb, allocationB, k, batchFloor).withCoreSpeed(coreSpeed), faults, sampled, k, compiledB, beside);
+                // both sides' page faults and work beside: their blocks take turns; per call in batches,
+                // each side against the same calls alone, as throughput checks a region
+                SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
+                List<ThreadCpu.Part> parts = threads.parts();
+                SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
+                        .aloneBy(() -> aloneA);
+                SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
+                        .aloneBy(() -> aloneB);
+                Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, k, batchFloor).withCoreSpeed(coreSpeed), evidenceA);
+                Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, k, batchFloor).withCoreSpeed(coreSpeed), evidenceB);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
             }
         }
@@ -148,11 +146,6 @@ final class InterleavedComparison {
     /** One sampling of both sides: their checked timings, not yet committed. */
     private record Sampled(Timing first, Timing second, SampleRecorder ra, SampleRecorder rb, int[] endsA, int[] endsB,
                            TimedRegionEvent eventA, TimedRegionEvent eventB, int k, int blockSize, long seed) {
-
-        Sampled with(Timing newFirst, Timing newSecond) {
-            return new Sampled(newFirst, newSecond, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
-        }
-
     }
 
     /** Why {@code side}, timed one call per sample, was not resolved; null when it was, or was refused. */
@@ -170,25 +163,8 @@ final class InterleavedComparison {
                 s.blockSize(), s.seed(), batching);
     }
 
-    /**
-     * One side's timing after the page-fault and work-beside checks, both on both sides' samples,
-     * whose blocks take turns, its own JIT check and the two-modes check.
-     */
-    private Timing checked(Timing timing, long faults, long sampled, int k, Optional<String> compiled, Optional<String> beside) {
-        Timing t = RegionTimer.checked(RegionTimer.checked(timing, SelfChecks.pageFaults(faults, sampled, k)), compiled);
-        t = RegionTimer.checked(t, beside);
-        return RegionTimer.checked(t, SelfChecks.twoModes(t, timer.unit()));
-    }
-
     /** Untimed calls of a region alone before its calls alone are timed: it was warmed alone when the comparison began. */
     static final long ALONE_WARM_NANOS = 10_000_000L;
-
-    /** A batched side, resolved, against its region's calls alone ({@link SelfChecks#backToBackAboveAlone}). */
-    private Timing aboveAlone(Timing side, double alone, int aloneCalls) {
-        return side.isResolved()
-                ? RegionTimer.checked(side, SelfChecks.backToBackAboveAlone(side, side.net().p50(), alone, aloneCalls, timer.unit()))
-                : side;
-    }
 
     /**
      * One region of a comparison, run only through these methods: whatever it throws propagates with

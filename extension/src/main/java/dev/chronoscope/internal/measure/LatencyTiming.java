@@ -24,18 +24,23 @@ final class LatencyTiming {
         this.timer = timer;
     }
 
-    /** {@code times} samples of one call each, with the page-fault and JIT self-checks. */
+    /** {@code times} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
     Timing repeat(String method, String label, int times, Region region) {
         RegionTimer.requireLabel(method, label);
         RegionTimer.requireSamples(method, times);
         return naming(timingNote(method, label), () -> {
             timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, "'" + label + "'");
-            return timer.commit(sampled.event(), timer.timing(label, sampled, 1, null), sampled.recorder(), 1);
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.timing(label, sampled, 1, null),
+                    sampled.evidence(1, timer.unit()));
+            return timer.commit(sampled.event(), t, sampled.recorder(), 1);
         });
     }
 
-    /** As {@link #repeat}, until {@code budget} has passed or {@link Probe#MAX_SAMPLES} samples. */
+    /**
+     * As {@link #repeat}, until {@code budget} has passed or {@link Probe#MAX_SAMPLES} samples, with the
+     * self-checks of {@link SelfCheckPlan.Way#REPEAT_FOR}; never sampled again: the budget is the user's.
+     */
     Timing repeatFor(String method, String label, Duration budget, Region region) {
         RegionTimer.requireLabel(method, label);
         Objects.requireNonNull(budget, "budget");
@@ -48,16 +53,26 @@ final class LatencyTiming {
             SampleRecorder recorder = new SampleRecorder(1 << 16);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
-            // two halves of the budget, so that the allocation of each half can be told apart
+            // two halves of the budget, so that the allocation of each half can be told apart; the
+            // other threads read at each half's start and at the end, outside the allocation counts
             long half = budget.toNanos() / 2;
+            long faults = PageFaults.minor();
+            SamplingJit jit = timer.watchJit(region);
+            ThreadCpu.Parts threads = new ThreadCpu.Parts();
             recorder.startCountingSwitches();
+            threads.mark();
             allocation.open();
-            long first = timer.timeFor(region, Probe.MAX_SAMPLES / 2, half, recorder);
+            long first = timer.timeFor(jit, region, Probe.MAX_SAMPLES / 2, half, recorder);
             allocation.close(0, first);
+            threads.mark();
             allocation.open();
-            allocation.close(1, timer.timeFor(region, Probe.MAX_SAMPLES - first, budget.toNanos() - half, recorder));
+            allocation.close(1, timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, budget.toNanos() - half, recorder));
+            threads.mark();
             recorder.stopCountingSwitches();
-            return timer.commit(event, timer.build(label, recorder, allocation, 1, null), recorder, 1);
+            SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
+                    timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.build(label, recorder, allocation, 1, null), evidence);
+            return timer.commit(event, t, recorder, 1);
         });
     }
 }

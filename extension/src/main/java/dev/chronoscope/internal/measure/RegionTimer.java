@@ -56,10 +56,6 @@ final class RegionTimer {
         return context;
     }
 
-    String testName() {
-        return testName;
-    }
-
     BatchSizing sizing() {
         return sizing;
     }
@@ -173,9 +169,9 @@ final class RegionTimer {
         return k * jit.time(region, context.reader(), n, k, recorder, sink);
     }
 
-    /** Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed: the samples taken. */
-    long timeFor(Region region, long count, long budgetNanos, SampleRecorder recorder) {
-        return region.time(context.reader(), count, 1, budgetNanos, recorder, sink);
+    /** Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed, {@code jit} watching: the samples taken. */
+    long timeFor(SamplingJit jit, Region region, long count, long budgetNanos, SampleRecorder recorder) {
+        return jit.timeFor(region, context.reader(), count, budgetNanos, recorder, sink);
     }
 
     /**
@@ -184,7 +180,12 @@ final class RegionTimer {
      * the CPU time the JVM's other threads used in each half, and this thread's waits.
      */
     record Sampled(SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, long faults,
-                   Optional<String> compiled, long nanos, ThreadCpu.Parts threads) {
+                   Optional<Refusal> compiled, long nanos, ThreadCpu.Parts threads) {
+
+        /** What the self-checks read of this sampling of {@code k} calls per sample, figures in {@code unit}. */
+        SelfCheckPlan.Evidence evidence(int k, String unit) {
+            return SelfCheckPlan.Evidence.of(faults, recorder.samples().size(), k, compiled, threads.parts(), unit);
+        }
     }
 
     /**
@@ -216,13 +217,10 @@ final class RegionTimer {
 
     /**
      * The timing of a sampling — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call, after the page-fault, JIT and work-beside self-checks.
+     * {@code batchFloor} — with its allocation per call, before its self-checks.
      */
     Timing timing(String label, Sampled sampled, int k, ProbeFloor batchFloor) {
-        Timing t = build(label, sampled.recorder(), sampled.allocation(), k, batchFloor);
-        t = checked(checked(t, SelfChecks.pageFaults(sampled.faults(), t.kept(), k)), sampled.compiled());
-        t = checked(t, SelfChecks.workBeside(sampled.threads().parts(), t.kept()));
-        return checked(t, SelfChecks.twoModes(t, unit()));
+        return build(label, sampled.recorder(), sampled.allocation(), k, batchFloor);
     }
 
     /**
@@ -247,17 +245,13 @@ final class RegionTimer {
         return timing;
     }
 
-    /** {@code timing}, refused when a self-check found a reason. */
-    static Timing checked(Timing timing, Optional<String> refusal) {
-        return refusal.map(timing::refused).orElse(timing);
-    }
 
     /**
      * The JIT self-check's refusal, where region warm-ups run: with them off
      * ({@code chronoscope.region.warmup.budget=0}) a timing is of whatever code runs, compiled or
      * not, as asked.
      */
-    Optional<String> jitRefusal(SamplingJit jit, SampleRecorder recorder) {
+    Optional<Refusal> jitRefusal(SamplingJit jit, SampleRecorder recorder) {
         return regionWarmupBudgetNanos > 0 ? jit.refusal(recorder.samples()) : Optional.empty();
     }
 

@@ -52,6 +52,21 @@ final class SamplingJit {
         return done;
     }
 
+    /**
+     * One call per sample of {@code region}, at most {@code count} samples or until {@code budgetNanos}
+     * have passed, in blocks, reading the counters between them: the samples taken.
+     */
+    long timeFor(Region region, dev.chronoscope.internal.clock.ClockReader reader, long count, long budgetNanos,
+                 SampleRecorder recorder, Sink sink) {
+        long deadline = System.nanoTime() + budgetNanos;
+        long done = 0;
+        while (done < count && System.nanoTime() - deadline < 0) {
+            done += region.time(reader, Math.min(BLOCK, count - done), 1, deadline - System.nanoTime(), recorder, sink);
+            poll(recorder.samples().size());
+        }
+        return done;
+    }
+
     private void poll(int samplesNow) {
         if (counters == null) {
             return;
@@ -76,15 +91,15 @@ final class SamplingJit {
      * tenth, too few to move the median): then the new code costs what the old did, and the figure
      * stands (a 43x comparison was refused for a compilation that changed nothing measurable).
      */
-    Optional<String> refusal(Samples samples) {
+    Optional<Refusal> refusal(Samples samples) {
         if (compiledEntry == 0 || unchangedByTheLastCompile(samples)) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "self-check JIT during sampling: HotSpot finished compiling the timed"
+        return Optional.of(new Refusal(dev.chronoscope.SelfCheck.JIT_DURING_SAMPLING, String.format(Locale.ROOT, "self-check JIT during sampling: HotSpot finished compiling the timed"
                         + " code (%s) %d time%s while the samples were taken, so they ran under more than one code (not yet"
                         + " the compiled code the region settles at); a longer region warm-up"
                         + " (chronoscope.region.warmup.budget) lets the JIT finish first", entryName, compiledEntry,
-                compiledEntry == 1 ? "" : "s"));
+                compiledEntry == 1 ? "" : "s")));
     }
 
     private boolean unchangedByTheLastCompile(Samples samples) {
@@ -136,10 +151,5 @@ final class SamplingJit {
                     + " were taken that whether one was its code cannot be told", unseen));
         }
         return Optional.empty();
-    }
-
-    /** Compilations that finished between two reads with others, so that whether they were the timed code's is unknown. */
-    long unseen() {
-        return unseen;
     }
 }

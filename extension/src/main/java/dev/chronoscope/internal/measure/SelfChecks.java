@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.SelfCheck;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
 import dev.chronoscope.internal.format.Format;
@@ -46,15 +47,15 @@ final class SelfChecks {
      * {@code samples} samples (-1 when they could not be read: nothing to check); in a comparison,
      * both regions' samples, whose blocks take turns, so that both are refused.
      */
-    static Optional<String> pageFaults(long faults, long samples, int callsPerSample) {
+    static Optional<Refusal> pageFaults(long faults, long samples, int callsPerSample) {
         if (faults < 0 || samples <= 0 || faults < Math.max(MIN_FAULTS, FAULTS_PER_SAMPLE * samples)) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "self-check page faults: the kernel handed the thread %d fresh pages while"
+        return Optional.of(new Refusal(SelfCheck.PAGE_FAULTS, String.format(Locale.ROOT, "self-check page faults: the kernel handed the thread %d fresh pages while"
                         + " it took %d samples (%s per call): the figure includes first-touch faults of memory the region or the"
                         + " heap's growth touched for the first time, not the region's steady cost (run the JVM with"
                         + " -XX:+AlwaysPreTouch and -Xms equal to -Xmx, or warm the region on the memory it uses)",
-                faults, samples, perCall(faults, samples * (long) callsPerSample)));
+                faults, samples, perCall(faults, samples * (long) callsPerSample))));
     }
 
     /**
@@ -64,7 +65,7 @@ final class SelfChecks {
      * overlap, never cost more: more means the batch ran other code than the calls alone (seen
      * here: page faults, code the JIT had not finished).
      */
-    static Optional<String> backToBackAboveAlone(Timing throughput, double perCallNet, double aloneNet, int aloneCalls, String unit) {
+    static Optional<Refusal> backToBackAboveAlone(Timing throughput, double perCallNet, double aloneNet, int aloneCalls, String unit) {
         double ratio = aloneCalls == 1 ? RATIO : BATCHED_RATIO;
         if (throughput.mode() != TimingMode.THROUGHPUT || !(aloneNet > 0) || perCallNet <= ratio * aloneNet) {
             return Optional.empty();
@@ -73,11 +74,11 @@ final class SelfChecks {
                 ? String.format(Locale.ROOT, "p50 %s %s net of %d single calls", Format.unitsOrFraction(aloneNet), unit, BatchSizing.ALONE_SAMPLES)
                 : String.format(Locale.ROOT, "p50 %s %s per call net, %d calls per sample through the shared loop, the smallest"
                         + " batch the clock resolves", Format.unitsOrFraction(aloneNet), unit, aloneCalls);
-        return Optional.of(String.format(Locale.ROOT, "self-check back to back above alone: %s %s per call in its own loop (p50,"
+        return Optional.of(new Refusal(SelfCheck.BACK_TO_BACK_ABOVE_ALONE, String.format(Locale.ROOT, "self-check back to back above alone: %s %s per call in its own loop (p50,"
                         + " %d calls per sample) is %.2fx the same calls without it (%s, timed right after), beyond the x%.2f"
                         + " that noise explains; the region's own loop cannot cost more per call than the shared one unless"
                         + " it ran other code", Format.unitsOrFraction(perCallNet), unit, throughput.callsPerSample(),
-                perCallNet / aloneNet, alone, ratio));
+                perCallNet / aloneNet, alone, ratio)));
     }
 
     /**
@@ -87,18 +88,18 @@ final class SelfChecks {
      * away — deoptimised — after its warm-up, whose samples then ran in the interpreter, 193 ns per
      * call of {@code isBlank} against 14 ns, and no compilation during the samples to see).
      */
-    static Optional<String> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit) {
+    static Optional<Refusal> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit) {
         // refused only against a warm-up that settled: the last round of one that did not may be noise
         double ratio = settled != null && settled.converged() ? slowdown(timing, recorder, settled) : Double.NaN;
         if (!(ratio > RATIO)) {
             return Optional.empty();
         }
         double sampled = timing.raw().p50() * timing.callsPerSample();
-        return Optional.of(String.format(Locale.ROOT, "self-check slower than warmed up: the samples' p50 of %s %s per sample"
+        return Optional.of(new Refusal(SelfCheck.SLOWER_THAN_WARMED_UP, String.format(Locale.ROOT, "self-check slower than warmed up: the samples' p50 of %s %s per sample"
                         + " (%d calls) is %.2fx the %s %s its warm-up settled at right before, beyond the x%.2f that noise"
                         + " explains: the region's code changed between the two (thrown away by the JIT, or other code)",
                 Format.unitsOrFraction(sampled), unit, timing.callsPerSample(), ratio,
-                Format.unitsOrFraction(settled.finalMedian()), unit, RATIO));
+                Format.unitsOrFraction(settled.finalMedian()), unit, RATIO)));
     }
 
     /**
@@ -128,7 +129,7 @@ final class SelfChecks {
      * sibling), and a 40 ns chain's pilot at 2k read 1.72x its samples from a moment before. A first
      * pair that differs is confirmed by two more, and the median of the three ratios decides.
      */
-    static Optional<String> resizedDiffers(Timing timing, java.util.function.IntFunction<double[]> pilots, String unit) {
+    static Optional<Refusal> resizedDiffers(Timing timing, java.util.function.IntFunction<double[]> pilots, String unit) {
         int k = timing.callsPerSample();
         if (timing.mode() != TimingMode.THROUGHPUT || !(timing.raw().p50() > 0)) {
             return Optional.empty();
@@ -151,11 +152,11 @@ final class SelfChecks {
                 }
             }
         }
-        return Optional.of(String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample and %s %s at %d"
+        return Optional.of(new Refusal(SelfCheck.RESIZED, String.format(Locale.ROOT, "self-check re-sized: %s %s per call at %d calls per sample and %s %s at %d"
                         + " (raw p50s of pilots of %d samples each, taken in turn sample by sample right after the samples; median of %d pairs) differ by"
                         + " %.2fx, beyond the x%.2f that noise explains: the figure depends on the batch length, so it is not the"
                         + " region's cost per call", Format.unitsOrFraction(median(atK, taken)), unit, k, Format.unitsOrFraction(median(atDouble, taken)),
-                unit, 2 * k, BatchSizing.PILOT_SAMPLES, taken, Math.max(ratio, 1 / ratio), RATIO));
+                unit, 2 * k, BatchSizing.PILOT_SAMPLES, taken, Math.max(ratio, 1 / ratio), RATIO)));
     }
 
     /** Fewest samples the two-modes check reads: below it, a gap between quantiles is a handful of samples. */
@@ -183,9 +184,9 @@ final class SelfChecks {
      * 20 % of the samples on each side: a unimodal spread, however wide, has its wide jumps in the
      * tails.
      */
-    static Optional<String> twoModes(Timing timing, String unit) {
-        return twoModesFigures(timing, unit).map(figures -> "self-check two modes: " + figures + ": the region ran two ways"
-                + " (two compiled forms of its code, or calls that differ), so no one median describes it");
+    static Optional<Refusal> twoModes(Timing timing, String unit) {
+        return twoModesFigures(timing, unit).map(figures -> new Refusal(SelfCheck.TWO_MODES, "self-check two modes: " + figures
+                + ": the region ran two ways (two compiled forms of its code, or calls that differ), so no one median describes it"));
     }
 
     /** The two modes {@link #twoModes} finds, as figures only ("60 % of the samples read … x13.57 apart"); empty where none. */
@@ -275,7 +276,7 @@ final class SelfChecks {
      * @param parts   the sampling's parts as read; empty: unread, nothing to check
      * @param samples the samples taken
      */
-    static Optional<String> workBeside(List<ThreadCpu.Part> parts, long samples) {
+    static Optional<Refusal> workBeside(List<ThreadCpu.Part> parts, long samples) {
         if (parts.isEmpty()) {
             return Optional.empty();
         }
@@ -297,14 +298,14 @@ final class SelfChecks {
         if (waits > Math.min(HOUSEKEEPING_WAITS, samples / 10)) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "self-check work beside: while the samples were taken (%.1f ms), other"
+        return Optional.of(new Refusal(SelfCheck.WORK_BESIDE, String.format(Locale.ROOT, "self-check work beside: while the samples were taken (%.1f ms), other"
                         + " threads of this JVM used %.1f ms of CPU (%s of each half's time: %s), and the timing thread never"
                         + " waited for them (%d voluntary context switches in %d samples): work ran beside the calls, not"
                         + " within them (work the region hands off, such as an executor's task or a cache's maintenance, or"
                         + " other work of the JVM), so the figure holds its contention with the calls but not its cost, and"
                         + " reads what the other threads' scheduling made of it; time work where it runs, have it run on the"
                         + " calling thread (e.g. an executor of Runnable::run), or keep other work out of the JVM while timing",
-                wall / 1e6, others / 1e6, shares, ThreadCpu.busiest(parts, 3), waits, samples));
+                wall / 1e6, others / 1e6, shares, ThreadCpu.busiest(parts, 3), waits, samples)));
     }
 
     private static double median(double[] values, int n) {

@@ -87,20 +87,13 @@ final class ThroughputTiming {
                 ProbeWarmup again = timer.warmUp(region, samples, k, label);
                 settled = again == null ? settled : again;
             }
-            t = t.withCoreSpeed(coreSpeed);
-            t = RegionTimer.checked(t, SelfChecks.slowerThanWarmedUp(t, sampled.recorder(), settled, timer.unit()));
-            if ((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE) {
-                t = RegionTimer.checked(t, SelfChecks.resizedDiffers(t, calls -> sizing.pilotPairWithoutFaults(region, calls), timer.unit()));
-            }
-            if (t.isResolved()) {
-                // the same calls without the region's own loop, right after: one call between the fenced
-                // reads, or the smallest batch through the shared loop that the clock resolves
-                int[] aloneCalls = new int[1];
-                // warmed for an eighth of the sampling's time first: cold, the calls alone read slow
-                // and hid a figure 3x too high (1,142 ns against 351 ns warm, commons-lang3 join)
-                double alone = sizing.aloneNet(shared, aloneCalls, sampled.nanos() / 8);
-                t = RegionTimer.checked(t, SelfChecks.backToBackAboveAlone(t, t.net().p50(), alone, aloneCalls[0], timer.unit()));
-            }
+            long aloneWarmNanos = sampled.nanos() / 8;
+            SelfCheckPlan.Evidence evidence = sampled.evidence(k, timer.unit()).settledAt(sampled.recorder(), settled)
+                    .resizedBy((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
+                    // the same calls without the region's own loop, right after, warmed for an eighth of the
+                    // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
+                    .aloneBy(() -> sizing.aloneNet(shared, aloneWarmNanos));
+            t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, t.withCoreSpeed(coreSpeed), evidence);
             return timer.commit(sampled.event(), t, sampled.recorder(), k);
         });
     }

@@ -56,6 +56,10 @@ public final class TimedRegionEvent extends Event {
     @Label("Verdict")
     String verdict;
 
+    @Label("Refused By")
+    @Description("the ids of the self-checks that refused the figure, comma-separated; empty where none did")
+    String refusedBy;
+
     @Label("Allocated per Call")
     @DataAmount(DataAmount.BYTES)
     @Description("heap bytes per call on the measuring thread; -1 where not counted")
@@ -90,6 +94,7 @@ public final class TimedRegionEvent extends Event {
         }
         this.floorNanos = Math.round(timing.floor().nanos().p50());
         this.verdict = timing.verdict().name();
+        this.refusedBy = String.join(",", timing.refusedBy().stream().map(dev.chronoscope.SelfCheck::key).toList());
         this.allocatedBytesPerCall = timing.allocation().map(a -> a.bytesPerCall()).orElse(-1.0);
         commit();
     }

@@ -100,6 +100,8 @@ public final class RecordJson {
                 .put("medianIntervalNs", t.kept() > 0 ? medianInterval(t) : null)
                 .put("verdict", t.verdict().name())
                 .put("verdictReason", t.verdictReason())
+                // which checks refused the figure, by id: nothing need parse the reason's words
+                .put("refusedBy", Json.array(t.refusedBy().stream().map(dev.chronoscope.SelfCheck::key).toList()))
                 // a fact beside the figure, never a refusal: claims it could have changed are inconclusive
                 .put("coreSpeed", t.coreSpeed().known() ? Json.object().put("beforeNsPerStep", t.coreSpeed().beforeNsPerStep())
                         .put("afterNsPerStep", t.coreSpeed().afterNsPerStep())

@@ -40,7 +40,7 @@ class ResizedPilotsTests {
             asked.add(calls);
             asked.add(2 * calls);
             return new double[]{k.next(), twice.next()};
-        }, "ns");
+        }, "ns").map(Refusal::reason);
     }
 
     @Test

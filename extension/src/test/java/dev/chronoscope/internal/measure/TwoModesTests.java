@@ -52,7 +52,7 @@ class TwoModesTests {
     void twoCompiledFormsOfOneLoopAreTwoModes() {
         long[] samples = twoGroups();
 
-        assertThat(SelfChecks.twoModes(timing(samples, 1, TimingMode.THROUGHPUT, 100), "ns")).hasValueSatisfying(reason ->
+        assertThat(SelfChecks.twoModes(timing(samples, 1, TimingMode.THROUGHPUT, 100), "ns").map(Refusal::reason)).hasValueSatisfying(reason ->
                 assertThat(reason).startsWith("self-check two modes: 60 % of the samples read 5 ns per call or less (their middle: 4.6)")
                         .contains("and 40 % read 57.5 or more (their middle: 62.4), x13.57 apart"));
     }

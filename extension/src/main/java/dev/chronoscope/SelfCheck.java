@@ -1,0 +1,69 @@
+package dev.chronoscope;
+
+import org.apiguardian.api.API;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+/**
+ * {@code SelfCheck} is used to name the check that refused a figure ({@link Verdict#REFUSED},
+ * {@link Timing#refusedBy()}): evidence that the figure is not the region's steady cost, though the
+ * clock resolved it. Each names its evidence and its consequence; which ways of timing run which
+ * checks, and in what order, is one list in Chronoscope's measuring code, and the docs' table is
+ * tested against both. The host's state (the core's speed, preemption) is never a refusal: it is
+ * recorded beside the figure ({@link Timing#coreSpeed()}).
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public enum SelfCheck {
+
+    PAGE_FAULTS("page-faults",
+            "the measuring thread's minor page faults while sampling, at least one per ten samples (and at least 3)",
+            "the young generation is cycled and the samples taken again (at most twice); if they still fault, REFUSED"),
+    JIT_DURING_SAMPLING("jit-during-sampling",
+            "HotSpot's compilation counters, read between blocks of 256 samples: the timed code was compiled while sampling"
+                    + " and the samples after it read beyond x1.25 of those before",
+            "sampled again once the compilation has finished (at most twice); if it still compiles, REFUSED"),
+    WORK_BESIDE("work-beside",
+            "other threads of the JVM used at least 25 % of each half of the sampling in CPU while the timing thread never"
+                    + " waited for them (voluntary context switches)",
+            "REFUSED: the figure holds the other work's contention, not its cost"),
+    TWO_MODES("two-modes",
+            "the batches' samples fall into two groups of at least a third each, beyond x1.25 and 3 clock quanta apart,"
+                    + " with at most 5 % between them",
+            "warmed up and sampled again (throughput); if the modes persist, REFUSED"),
+    SLOWER_THAN_WARMED_UP("slower-than-warmed-up",
+            "the samples' median beyond x1.25 above the median the region's warm-up settled at right before",
+            "warmed up and sampled again; if still slower, REFUSED"),
+    RESIZED("re-sized",
+            "pilots at k and at 2k calls per sample, taken in turn right after the samples, differ per call beyond x1.25"
+                    + " (median of up to 3 pairs)",
+            "REFUSED: the figure depends on the batch length"),
+    BACK_TO_BACK_ABOVE_ALONE("back-to-back-above-alone",
+            "the per-call figure of the batch beyond x1.25 (x1.5 against a shared-loop batch) above the same calls timed"
+                    + " alone right after",
+            "REFUSED: the region's own loop ran other code");
+
+    private final String key;
+    private final String evidence;
+    private final String consequence;
+
+    SelfCheck(String key, String evidence, String consequence) {
+        this.key = key;
+        this.evidence = evidence;
+        this.consequence = consequence;
+    }
+
+    /** The id as records, reports, baselines and JFR events carry it: {@code work-beside}. */
+    public String key() {
+        return key;
+    }
+
+    /** What the check reads, and when it speaks. */
+    public String evidence() {
+        return evidence;
+    }
+
+    /** What happens when it speaks. */
+    public String consequence() {
+        return consequence;
+    }
+}
