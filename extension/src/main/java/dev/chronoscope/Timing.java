@@ -47,8 +47,9 @@ public final class Timing {
     private final ClaimLog claimLog;
     private final CoreSpeedState coreSpeed;
     private final List<SelfCheck> refusedBy;
+    private final String unsettledWarmup;
 
-    private Timing(Builder b) {
+    Timing(TimingBuilder b) {
         this.label = Objects.requireNonNull(b.label, "label");
         this.clock = Objects.requireNonNull(b.clock, "clock");
         this.readMethod = Objects.requireNonNull(b.readMethod, "readMethod");
@@ -73,6 +74,7 @@ public final class Timing {
         this.claimLog = b.claimLog;
         this.coreSpeed = CoreSpeedState.UNREAD;
         this.refusedBy = List.of();
+        this.unsettledWarmup = "";
         if (callsPerSample < 1 || (mode == TimingMode.LATENCY && callsPerSample != 1)) {
             throw new IllegalArgumentException(mode + " with " + callsPerSample + " calls per sample: latency takes 1, throughput 1 or more");
         }
@@ -90,8 +92,8 @@ public final class Timing {
     public Timing refused(SelfCheck check, String reason) {
         Objects.requireNonNull(reason, "reason");
         List<SelfCheck> by = Stream.concat(refusedBy.stream(), Stream.of(check)).toList();
-        return verdict == Verdict.RESOLVED ? new Timing(this, Verdict.REFUSED, reason, coreSpeed, by)
-                : new Timing(this, verdict, verdictReason + "; also: " + reason, coreSpeed, by);
+        return verdict == Verdict.RESOLVED ? new Timing(this, Verdict.REFUSED, reason, coreSpeed, by, unsettledWarmup)
+                : new Timing(this, verdict, verdictReason + "; also: " + reason, coreSpeed, by, unsettledWarmup);
     }
 
     /** The self-checks that found evidence against the figure, in the order they spoke; empty for most timings. */
@@ -102,10 +104,29 @@ public final class Timing {
     /** This timing with the core's speed around its samples recorded beside it. For Chronoscope's measurement code. */
     @API(status = INTERNAL, since = "0.1")
     public Timing withCoreSpeed(CoreSpeedState state) {
-        return new Timing(this, verdict, verdictReason, Objects.requireNonNull(state, "state"), refusedBy);
+        return new Timing(this, verdict, verdictReason, Objects.requireNonNull(state, "state"), refusedBy, unsettledWarmup);
     }
 
-    private Timing(Timing t, Verdict verdict, String verdictReason, CoreSpeedState coreSpeed, List<SelfCheck> refusedBy) {
+    /**
+     * This timing with its region's warm-up said not to have settled within its budget ({@code why}):
+     * its samples may have run code below the JIT's top tier. For Chronoscope's measurement code.
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public Timing withUnsettledWarmup(String why) {
+        return new Timing(this, verdict, verdictReason, coreSpeed, refusedBy, Objects.requireNonNull(why, "why"));
+    }
+
+    /**
+     * Why the region's warm-up did not settle within its budget (the JIT had not finished, often a
+     * busy host's starved compiler threads), so its samples may have run slower, lower-tier code; empty
+     * where it settled. A fact beside the figure: a claim it could have changed is inconclusive.
+     */
+    public Optional<String> unsettledWarmup() {
+        return unsettledWarmup.isEmpty() ? Optional.empty() : Optional.of(unsettledWarmup);
+    }
+
+    private Timing(Timing t, Verdict verdict, String verdictReason, CoreSpeedState coreSpeed, List<SelfCheck> refusedBy,
+                   String unsettledWarmup) {
         this.label = t.label;
         this.clock = t.clock;
         this.readMethod = t.readMethod;
@@ -130,12 +151,13 @@ public final class Timing {
         this.claimLog = t.claimLog;
         this.coreSpeed = coreSpeed;
         this.refusedBy = refusedBy;
+        this.unsettledWarmup = unsettledWarmup;
     }
 
     /** For Chronoscope's measurement code; not for users. */
     @API(status = INTERNAL, since = "0.1")
-    public static Builder builder() {
-        return new Builder();
+    public static TimingBuilder builder() {
+        return new TimingBuilder();
     }
 
     /** Whether an inconclusive claim fails (true) or aborts the test, as its test configured {@code chronoscope.assertions.strict}. */
@@ -333,67 +355,5 @@ public final class Timing {
     public String toString() {
         return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock,
                 mode.question(callsPerSample, clock), kept(), dropped(), raw.p50(), raw.unit().symbol(), verdict);
-    }
-
-    /** Assembles a {@link Timing}; used by Chronoscope's measurement code. */
-    @API(status = INTERNAL, since = "0.1")
-    public static final class Builder {
-        private String label;
-        private ClockId clock;
-        private String readMethod;
-        private TscFrequency frequency;
-        private int[] sortedInts;
-        private long[] sortedLongs;
-        private long droppedMigration;
-        private long droppedNegative;
-        private ProbeFloor floor;
-        private boolean floorSubtracted;
-        private double step;
-        private String stepSource;
-        private Summary raw;
-        private Verdict verdict;
-        private String verdictReason;
-        private boolean failsWhenInconclusive;
-        private Allocation allocation;
-        private String allocationUnknown = "not measured";
-        private long involuntaryContextSwitches = -1;
-        private CpuThrottling cpuThrottling;
-        private TimingMode mode = TimingMode.LATENCY;
-        private int callsPerSample = 1;
-        private ClaimLog claimLog;
-
-        private Builder() {
-        }
-
-        public Builder label(String v) { label = v; return this; }
-        public Builder clock(ClockId v) { clock = v; return this; }
-        public Builder readMethod(String v) { readMethod = v; return this; }
-        public Builder frequency(TscFrequency v) { frequency = v; return this; }
-        /** Takes ownership of the array, which must be sorted ascending. */
-        public Builder sortedSamples(int[] v) { sortedInts = v; sortedLongs = null; return this; }
-        /** Takes ownership of the array, which must be sorted ascending. */
-        public Builder sortedSamples(long[] v) { sortedLongs = v; sortedInts = null; return this; }
-        public Builder droppedMigration(long v) { droppedMigration = v; return this; }
-        public Builder droppedNegative(long v) { droppedNegative = v; return this; }
-        public Builder floor(ProbeFloor v) { floor = v; return this; }
-        public Builder floorSubtracted(boolean v) { floorSubtracted = v; return this; }
-        public Builder step(double v, String source) { step = v; stepSource = source; return this; }
-        public Builder raw(Summary v) { raw = v; return this; }
-        public Builder verdict(Verdict v, String reason) { verdict = v; verdictReason = reason; return this; }
-        public Builder failsWhenInconclusive(boolean v) { failsWhenInconclusive = v; return this; }
-        public Builder allocation(Allocation v) { allocation = v; return this; }
-        /** -1 when not counted. */
-        public Builder involuntaryContextSwitches(long v) { involuntaryContextSwitches = v; return this; }
-        /** Null where not counted. */
-        public Builder cpuThrottling(CpuThrottling v) { cpuThrottling = v; return this; }
-        public Builder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
-        /** Latency (the default, 1 call per sample) or throughput with {@code calls} per sample. */
-        public Builder mode(TimingMode v, int calls) { mode = v; callsPerSample = calls; return this; }
-        /** The log claims about the timing go to; none by default. */
-        public Builder claimLog(ClaimLog v) { claimLog = v; return this; }
-
-        public Timing build() {
-            return new Timing(this);
-        }
     }
 }

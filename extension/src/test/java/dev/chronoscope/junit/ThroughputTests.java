@@ -143,8 +143,10 @@ class ThroughputTests {
         // per call: a whole batch's sample divided by its calls
         assertThat(t.raw().p50()).isCloseTo(t.sortedSample((int) Math.ceil(0.5 * t.kept()) - 1) / (double) t.callsPerSample(),
                 within(1e-9));
-        assertThat(t.floor().median()).as("the per-call floor of the batch loop is far below the fenced pair's")
-                .isLessThan(ThroughputTestCase.TIMINGS.get("latency").floor().median() / 4);
+        // the batch spreads one fenced pair over its calls: at least 5 here (a busy host may size it that
+        // small, as above), so the per-call floor is at most a fifth of the pair plus the empty calls' own cost
+        assertThat(t.floor().median()).as("the per-call floor of the batch loop is far below the fenced pair's (%d calls)",
+                t.callsPerSample()).isLessThan(ThroughputTestCase.TIMINGS.get("latency").floor().median() / 2);
         assertThat(t.median().toNanos()).as("a per-call figure of tens of nanoseconds").isLessThan(1_000);
 
         Timing latency = ThroughputTestCase.TIMINGS.get("latency");

@@ -39,7 +39,7 @@ final class BatchPlan {
         int k = largest(regions, 1);
         List<ProbeWarmup> settled = warmAll(regions, k);
         // sized again once warm at that size: a region sized while its code was still being
-        // compiled ran slower per call, and got too few calls per sample for the clock (seen here)
+        // compiled runs slower per call, and gets too few calls per sample for the clock
         int resized = largest(regions, k);
         if (resized != k) {
             k = resized;

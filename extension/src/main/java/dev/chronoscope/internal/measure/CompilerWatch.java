@@ -18,11 +18,9 @@ import java.util.List;
  *
  * <p>Why: a region class's first warm-up used to end only after no compilation at all had run in
  * the JVM for 20 ms. A JVM running JUnit compiles its own and the tests' code all along, so a first
- * timing waited 20–180 ms (measured here, 30 distinct region classes) while the region's own code
- * had long been compiled: its C2 compilation came 1–50 ms into the warm-up, then the warm-up waited
- * for everything else. Ending at the C1 plateau instead would be wrong: C1's code ran the region
- * 1.6x slower than C2's, steadily for up to 17 rounds (seen here), so steady medians alone are no
- * proof either.
+ * timing waited long after the region's own code had been compiled. Ending at the C1 plateau
+ * instead would be wrong: C1's code runs a region slower than C2's, steadily for many rounds, so
+ * steady medians alone are no proof either (docs/evidence/costs.md).
  *
  * <p>How: between the calls of a warm-up's rounds ({@link Session#poll}), HotSpot's own counters
  * ({@link CompileCounters}) tell whether exactly one compilation finished since the last read and
@@ -281,10 +279,8 @@ final class CompilerWatch {
      * compilation ends on its compiler's thread, so one that finished while only one compiler's
      * threads ran was that compiler's. While both ran it was C2's only if C1 had already been seen
      * compiling the entry: tiered compilation takes a method from C1's code to C2's, so the next
-     * standard compilation after C1's is C2's. (Seen here in 30 first timings: C1 compiled each
-     * entry alone in the first rounds, and C2's compilation came later, in 4-13 of 30 while C1 was
-     * busy with other code; those fell back to the JIT's quiet, 22-37 ms each, against 3-14 ms.)
-     * The exception, C1 compiling the entry twice (a limited-profile compilation first, when C2's
+     * standard compilation after C1's is C2's; where C1 was busy with other code when C2 finished,
+     * the watch claims nothing and the warm-up falls back to the JIT's quiet. The exception, C1 compiling the entry twice (a limited-profile compilation first, when C2's
      * queue is long), is held by what else settling needs: C2 idle over the last round, which it is
      * not while the entry waits for it, and medians near the lowest of the warm-up.
      */

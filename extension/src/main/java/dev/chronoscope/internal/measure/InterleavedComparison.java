@@ -84,7 +84,8 @@ final class InterleavedComparison {
         long seed = timer.context().assertions().seed();
         int blockSize = Comparisons.blockSize(times);
         int pairs = Comparisons.blockPairs(times, blockSize);
-        for (int attempt = 0; ; attempt++) {
+        RegionTimer.Resampling budget = new RegionTimer.Resampling();
+        while (true) {
             SampleRecorder ra = new SampleRecorder(times);
             SampleRecorder rb = new SampleRecorder(times);
             int[] endsA = new int[pairs];
@@ -127,7 +128,7 @@ final class InterleavedComparison {
             String what = "'" + (firstMoved ? a.label : b.label) + "' (compared with '"
                     + (firstMoved ? b.label : a.label) + "')";
             long sampled = (long) ra.samples().size() + rb.samples().size();
-            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, attempt, what)) {
+            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, budget, what)) {
                 // both sides' page faults and work beside: their blocks take turns; per call in batches,
                 // each side against the same calls alone, as throughput checks a region
                 SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;

@@ -10,9 +10,8 @@ import java.lang.management.ManagementFactory;
  * ({@code clock_gettime}) where libc is bound: no garbage. Else from
  * {@code /proc/self/task/<tid>/schedstat}, whose reads take an 8 KB buffer per thread and round.
  * Elsewhere: the accumulated compilation time of the {@link CompilationMXBean}, which moves only
- * when a compilation finishes (a long compilation in progress is invisible to it: seen here, a
- * warm-up judged the JIT quiet and settled at 1.65x the floor while the timing loop was still being
- * compiled).
+ * when a compilation finishes (a long compilation in progress is invisible to it, so a warm-up can
+ * judge the JIT quiet while the timing loop is still being compiled).
  *
  * <p>One per JVM, kept by its {@link CompilerWatch}, which lists the compiler threads.
  */

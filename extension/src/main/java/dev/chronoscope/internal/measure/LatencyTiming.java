@@ -29,9 +29,9 @@ final class LatencyTiming {
         RegionTimer.requireLabel(method, label);
         RegionTimer.requireSamples(method, times);
         return naming(timingNote(method, label), () -> {
-            timer.warmUp(region, times, 1, label);
-            RegionTimer.Sampled sampled = timer.sample(region, times, 1, "'" + label + "'");
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.timing(label, sampled, 1, null),
+            ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
+            RegionTimer.Sampled sampled = timer.sample(region, times, 1, "'" + label + "'", new RegionTimer.Resampling());
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, 1, null), warmup),
                     sampled.evidence(1, timer.unit()));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);
         });
@@ -49,7 +49,7 @@ final class LatencyTiming {
                     + " (it stops at " + Probe.MAX_SAMPLES + " samples anyway), was " + budget);
         }
         return naming(timingNote(method, label), () -> {
-            timer.warmUp(region, 10_000, 1, label);
+            ProbeWarmup warmup = timer.warmUp(region, 10_000, 1, label);
             SampleRecorder recorder = new SampleRecorder(1 << 16);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
@@ -71,7 +71,8 @@ final class LatencyTiming {
             recorder.stopCountingSwitches();
             SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
                     timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.build(label, recorder, allocation, 1, null), evidence);
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation, 1,
+                    null), warmup), evidence);
             return timer.commit(event, t, recorder, 1);
         });
     }

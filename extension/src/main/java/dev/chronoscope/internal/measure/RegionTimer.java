@@ -21,8 +21,20 @@ import java.util.Optional;
  */
 final class RegionTimer {
 
-    /** Samplings discarded at most, per timing, because HotSpot compiled the timed code while they were taken. */
+    /**
+     * Samplings discarded at most per timing, whatever the reason (the JIT compiled the timed code,
+     * page faults, a slowdown or two modes): at most three samplings in all.
+     */
     static final int MAX_SAMPLINGS_DISCARDED = 2;
+
+    /** One timing's resampling budget ({@link #MAX_SAMPLINGS_DISCARDED}), shared by every reason to sample again. */
+    static final class Resampling {
+        private int discarded;
+
+        boolean spent() {
+            return discarded >= MAX_SAMPLINGS_DISCARDED;
+        }
+    }
 
     private final Timings.Context context;
     /** The test this probe times regions for, named in its JFR events; empty outside a test. */
@@ -145,6 +157,19 @@ final class RegionTimer {
     }
 
     /**
+     * {@code timing} with {@code warmup} said not to have settled, where it did not within its budget
+     * (null: warm-ups off, nothing to say): its samples may have run lower-tier code, which claims consult.
+     */
+    Timing withWarmup(Timing timing, ProbeWarmup warmup) {
+        if (warmup == null || warmup.converged()) {
+            return timing;
+        }
+        return timing.withUnsettledWarmup(String.format(Locale.ROOT, "its warm-up did not settle within the region warm-up"
+                        + " budget of %.0f ms (%d rounds, round medians from %d to %d %s per sample)", regionWarmupBudgetNanos / 1e6,
+                warmup.rounds(), warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.finalMedian(), unit()));
+    }
+
+    /**
      * The floor of a batch of {@code k} calls of {@code empty}, an inlined empty region, warmed up as
      * regions are ({@code what} naming it in a warning) and measured right before the samples it is
      * subtracted from.
@@ -193,8 +218,8 @@ final class RegionTimer {
      * counted apart; taken again while HotSpot compiled the timed code meanwhile ({@link #sampleAgain},
      * {@code what} naming the region).
      */
-    Sampled sample(Region region, int samples, int k, String what) {
-        for (int attempt = 0; ; attempt++) {
+    Sampled sample(Region region, int samples, int k, String what, Resampling budget) {
+        while (true) {
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = new AllocationCount(recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
@@ -209,7 +234,7 @@ final class RegionTimer {
             long nanos = System.nanoTime() - start;
             faults = faulted(faults);
             recorder.stopCountingSwitches();
-            if (!sampleAgain(jit, faults, recorder.samples().size(), k, attempt, what)) {
+            if (!sampleAgain(jit, faults, recorder.samples().size(), k, budget, what)) {
                 return new Sampled(recorder, allocation, event, faults, jitRefusal(jit, recorder), nanos, threads);
             }
         }
@@ -271,10 +296,10 @@ final class RegionTimer {
      * Never where region warm-ups are off: then the region runs exactly as many times as asked.
      * Each discarded sampling is said in the test's record, naming {@code what}.
      */
-    boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, int discarded, String what) {
+    boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, Resampling budget, String what) {
         // with region warm-ups off the region runs as many times as asked and no more: it may count
         // its calls or have effects (a scripted clock's test did, and a sampling taken again ran out of its script)
-        if (discarded >= MAX_SAMPLINGS_DISCARDED || regionWarmupBudgetNanos <= 0) {
+        if (budget.spent() || regionWarmupBudgetNanos <= 0) {
             return false;
         }
         Optional<String> why = jit.sampleAgainReason();
@@ -284,21 +309,22 @@ final class RegionTimer {
                     + " (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s before"
                     + " sampling again", faults, cycled.describe()));
         }
-        return why.isPresent() && discard(what, "", discarded, why.get());
+        return why.isPresent() && discard(what, "", budget, why.get());
     }
 
     /**
-     * Whether a sampling of {@code what} may be discarded and taken again, {@code discarded}
-     * samplings having been discarded before for the same {@code cause} (empty: the JIT or page
-     * faults, {@link #sampleAgain}); if so, says it in the test's record with {@code why}.
+     * Whether a sampling of {@code what} may be discarded and taken again within the timing's
+     * {@code budget}, for {@code cause} (empty: the JIT or page faults, {@link #sampleAgain}); if so,
+     * says it in the test's record with {@code why}.
      */
-    boolean discard(String what, String cause, int discarded, String why) {
-        if (discarded >= MAX_SAMPLINGS_DISCARDED) {
+    boolean discard(String what, String cause, Resampling budget, String why) {
+        if (budget.spent()) {
             return false;
         }
-        warmupWarnings.put(what + " sampled again " + cause + discarded, String.format(Locale.ROOT,
+        budget.discarded++;
+        warmupWarnings.put(what + " sampled again " + budget.discarded, String.format(Locale.ROOT,
                 "%s was sampled again%s (%d of at most %d times): %s, and those samples were discarded", what, cause,
-                discarded + 1, MAX_SAMPLINGS_DISCARDED, why));
+                budget.discarded, MAX_SAMPLINGS_DISCARDED, why));
         return true;
     }
 

@@ -8,9 +8,8 @@ import java.util.Optional;
  * ({@link CompileCounters}: compilations finished, the last one's method) read between blocks of
  * samples. The timed code is the region's entry method, or the inlined loop a throughput timing
  * runs ({@link Region#target()}). A compilation of it in the middle of sampling means the samples
- * ran under two different codes — seen here: {@code StringUtils.join} sized and timed at one call
- * per sample while its loop still ran C1's profiling code, 0.9 µs per call against 0.17-0.24 µs
- * once C2's code ran. Where more than one compilation finished between two reads, whether one was
+ * ran under two different codes (C1's profiling code can run a region several times slower than
+ * C2's). Where more than one compilation finished between two reads, whether one was
  * of the timed code cannot be told: counted apart, and said.
  */
 final class SamplingJit {

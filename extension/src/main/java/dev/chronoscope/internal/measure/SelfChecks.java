@@ -84,9 +84,9 @@ final class SelfChecks {
     /**
      * The settled-code check: the samples' median ({@code recorder}, whole samples in the clock's
      * unit) beyond noise above the median the region's warm-up {@code settled} at, at the same batch
-     * size, right before. The code slowed down between the two (seen here: a region's loop thrown
-     * away — deoptimised — after its warm-up, whose samples then ran in the interpreter, 193 ns per
-     * call of {@code isBlank} against 14 ns, and no compilation during the samples to see).
+     * size, right before. The code slowed down between the two: a region's loop thrown away
+     * (deoptimised) after its warm-up runs interpreted, many times slower, with no compilation
+     * during the samples to see.
      */
     static Optional<Refusal> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit) {
         // refused only against a warm-up that settled: the last round of one that did not may be noise

@@ -63,25 +63,24 @@ final class ThroughputTiming {
             RegionTimer.Sampled sampled;
             Timing t;
             CoreSpeedState coreSpeed;
-            for (int slower = 0; ; slower++) {
+            RegionTimer.Resampling budget = new RegionTimer.Resampling();
+            while (true) {
                 // the core's speed right before and right after the samples, recorded beside the figure
                 double coreBefore = timer.coreSpeedNow();
-                sampled = timer.sample(region, samples, k, what);
+                sampled = timer.sample(region, samples, k, what, budget);
                 coreSpeed = timer.coreSpeedAround(coreBefore);
                 t = timer.timing(label, sampled, k, batchFloor);
                 double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
                 // slower than the warm-up right before, or in two modes: the host slowed down for a
-                // while (another guest, another process on the core: 1.61x once on a 2-vCPU guest
-                // during a build; a 64-byte hash's samples split 51 % / 49 % at x1.45 in another), or
-                // the JIT threw the region's loop away. Warmed up again and sampled again, a passing
-                // slowdown leaves; code that stays slower, or runs two ways, is refused by the last
-                // sampling. Counted apart from samplings discarded for the JIT, which a slow spell outlasts
+                // while, or the JIT threw the region's loop away. Warmed up again and sampled again
+                // within the timing's one budget, a passing slowdown leaves; code that stays slower,
+                // or runs two ways, is refused by the last sampling
                 String why = slowdown > SelfChecks.RATIO
                         ? String.format(Locale.ROOT, "its samples' p50 per sample was %.2fx what its warm-up settled at right"
                         + " before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
                         : SelfChecks.twoModesFigures(t, timer.unit()).map(modes -> "its samples fell into two modes (" + modes
                         + "): the host slowed down for part of them, or the region runs two ways; it was warmed up again").orElse(null);
-                if (why == null || !timer.discard(what, " after a slowdown", slower, why)) {
+                if (why == null || !timer.discard(what, " after a slowdown", budget, why)) {
                     break;
                 }
                 ProbeWarmup again = timer.warmUp(region, samples, k, label);
@@ -93,7 +92,7 @@ final class ThroughputTiming {
                     // the same calls without the region's own loop, right after, warmed for an eighth of the
                     // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
                     .aloneBy(() -> sizing.aloneNet(shared, aloneWarmNanos));
-            t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, t.withCoreSpeed(coreSpeed), evidence);
+            t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed), settled), evidence);
             return timer.commit(sampled.event(), t, sampled.recorder(), k);
         });
     }

@@ -6,6 +6,7 @@ import dev.chronoscope.ClockUnit;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
+import dev.chronoscope.TimingBuilder;
 import dev.chronoscope.TscFrequency;
 import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
@@ -157,7 +158,7 @@ public final class Timings {
         ClockUnit unit = context.reader().countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
         ProbeFloor floor = batchFloor == null ? context.floor() : batchFloor;
         double step = context.step() / calls;
-        Timing.Builder b = Timing.builder()
+        TimingBuilder b = Timing.builder()
                 .label(label)
                 .clock(context.reader().clock())
                 .readMethod(context.reader().readMethod())
@@ -212,7 +213,7 @@ public final class Timings {
     }
 
     /** Decides whether the clock resolved a region whose raw median is {@code rawMedian}. */
-    static void verdict(double rawMedian, double floorMedian, double step, ClockUnit unit, Timing.Builder b) {
+    static void verdict(double rawMedian, double floorMedian, double step, ClockUnit unit, TimingBuilder b) {
         verdict(rawMedian, floorMedian, floorMedian, "the floor p50", step, unit, b);
     }
 
@@ -221,7 +222,7 @@ public final class Timings {
      * {@code shareFloor}, named {@code shareName} (the floor itself for latency).
      */
     static void verdict(double rawMedian, double floorMedian, double shareFloor, String shareName, double step, ClockUnit unit,
-                        Timing.Builder b) {
+                        TimingBuilder b) {
         double net = Math.max(0, rawMedian - floorMedian);
         boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * shareFloor && net > 0;
         boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;

@@ -76,8 +76,7 @@ public final class Warmer {
      * size ({@code compiled}): then its code is compiled already, and the quick rule at the level it
      * settled at (the highest of its earlier warm-ups) comes first. The level catches code the JIT
      * threw away since (a deoptimisation): it runs interpreted, steadily and slower, until it is
-     * compiled again, which short rounds would not wait for (seen here: a batch loop settled at 4
-     * calls per microsecond, not 28). A region that settles under the full rule is recorded in
+     * compiled again, which short rounds would not wait for. A region that settles under the full rule is recorded in
      * {@code compiled}.
      */
     ProbeWarmup region(Region region, long budgetNanos, int roundSize, int calls, CompiledRegions compiled) {
@@ -93,14 +92,13 @@ public final class Warmer {
      * Checks, right before a floor is measured, that the probe path still runs at a cost it settled
      * at in this JVM ({@code level}: the highest the full rule settled at, per-JVM warm-up or
      * re-warm), and warms it again if not. The JIT recompiles the loop whenever a new reader or
-     * region type reaches it (deoptimising the code it had), so the path can go cold between tests:
-     * seen here, the first floors after the per-JVM warm-up read 2.3x the settled cost until the loop
-     * was compiled again.
+     * region type reaches it (deoptimising the code it had), so the path can go cold between tests,
+     * and the first floors after it read well above the settled cost until the loop is compiled again.
      *
      * <p>The level is the <em>highest</em> settled one because the same compiled path costs 10-25 %
      * more on one of this host's two CPUs than on the other, and each test is pinned to one: checked
      * against a level settled on the cheaper CPU, every test on the other failed the check and paid a
-     * full re-warm (20 ms of JIT quiet or more; 165-200 of 330 tests in a run, seen here). Cold code
+     * full re-warm (20 ms of JIT quiet or more) in about half the tests of a run. Cold code
      * runs 1.7x and more slower, far outside either CPU's level, so the check allows what a settled
      * warm-up allows above its lowest round (15 %). A path that fails the check first gets the quick
      * rule at the level; only then the full rule, whose settled median is passed to

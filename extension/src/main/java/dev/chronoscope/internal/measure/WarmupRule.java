@@ -5,9 +5,8 @@ package dev.chronoscope.internal.measure;
  * and lie near the lowest of the warm-up ({@link #settled}), after at least {@code minRounds}
  * rounds, and the JIT was quiet over those rounds and for at least {@code minJitQuietNanos} (or C2
  * was seen compiling the timed code before them, where the warm-up watches it). The JIT condition
- * matters: measured here, the loop's intermediate (profiling) code gave a steady plateau at ~1.8x
- * the floor for ~20 rounds before the optimised code replaced it, so steady medians alone stopped
- * too early.
+ * matters: the loop's intermediate (profiling) code gives a steady plateau well above the floor
+ * for many rounds before the optimised code replaces it, so steady medians alone stop too early.
  *
  * @param minRounds        never fewer rounds than this
  * @param minJitQuietNanos how long the JIT must have been quiet besides the stable rounds; 0 for those rounds only
@@ -24,7 +23,7 @@ record WarmupRule(int minRounds, long minJitQuietNanos, long minRoundNanos, long
     /**
      * The JIT must also have been quiet this long under a full rule: for short regions five rounds
      * last about a millisecond, less than one compilation takes, and a region measured that early
-     * ran 1.7x slower than later measurements of it (seen here).
+     * ran much slower than later measurements of it.
      */
     static final long MIN_JIT_QUIET_NANOS = 20_000_000L;
     /**

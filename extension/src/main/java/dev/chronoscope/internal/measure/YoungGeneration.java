@@ -10,13 +10,10 @@ import java.util.Locale;
  * paying the kernel's first-touch faults: allocates short-lived arrays until a whole cycle of the
  * young generation (from one collection to the next) wrote memory already touched. In a fresh JVM
  * the young generation's memory has never been written; every 4 kB an allocating region fills
- * costs a page fault, 14 µs each on a bhyve guest (measured: 26 MB allocated before the first
- * collection took 144 ms and 9,063 faults). A region allocating 300 B per call then pays a fault
- * every 14 calls: Guava's murmur3 read 715 ns per call back to back against 74 ns under JMH, whose
- * seconds of warm-up had long cycled the heap. Two collections were not enough: G1 grows its young
- * generation over several (measured in a fresh JDK 25 JVM: cycles of 4, 71 and 222 MB with 91 %,
- * 69 % and 68 % of their pages fresh, then 222 MB with 1.7 %, after 0.9 s), and murmur3 was still
- * refused for faults in half the JVMs of the corpus after two such cycles.
+ * costs a page fault of microseconds, so a region allocating a few hundred bytes per call pays one
+ * every few calls, where JMH's seconds of warm-up have long cycled the heap. Two collections are
+ * not enough: G1 grows its young generation over several cycles, each mostly fresh pages, before
+ * one reuses touched memory (docs/evidence/jmh-agreement.md).
  */
 final class YoungGeneration {
 

@@ -102,6 +102,7 @@ public final class RecordJson {
                 .put("verdictReason", t.verdictReason())
                 // which checks refused the figure, by id: nothing need parse the reason's words
                 .put("refusedBy", Json.array(t.refusedBy().stream().map(dev.chronoscope.SelfCheck::key).toList()))
+                .put("unsettledWarmup", t.unsettledWarmup().orElse(null))
                 // a fact beside the figure, never a refusal: claims it could have changed are inconclusive
                 .put("coreSpeed", t.coreSpeed().known() ? Json.object().put("beforeNsPerStep", t.coreSpeed().beforeNsPerStep())
                         .put("afterNsPerStep", t.coreSpeed().afterNsPerStep())

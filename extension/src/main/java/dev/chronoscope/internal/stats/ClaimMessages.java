@@ -205,6 +205,15 @@ public final class ClaimMessages {
                             + " interleaved comparison meets the same state on both sides)");
         }
 
+        /** The claim {@code measured} ({@code deciding} bound) on samples that may have run lower-tier code. */
+        Decision unsettled(Outcome measured, Bound deciding) {
+            return inconclusive(interval() + (measured == Outcome.FAIL ? " fails " : " passes ") + Format.duration(deciding.nanos())
+                            + ", but " + timing.unsettledWarmup().orElseThrow() + ", and code below the JIT's top tier runs"
+                            + " slower: the outcome could be the tier's, not the code's",
+                    "raise chronoscope.region.warmup.budget, or time it when the host is less busy (its compiler threads"
+                            + " get too little CPU to finish)");
+        }
+
         private String interval() {
             return "its " + level() + " interval " + ClaimMessages.interval(e.low(), e.high());
         }

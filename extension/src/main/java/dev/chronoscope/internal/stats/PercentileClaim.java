@@ -21,7 +21,10 @@ import java.util.List;
  *       ({@link dev.chronoscope.CoreSpeedState#slower()}), the interval divided by the slowdown is
  *       decided too, and an outcome it would change is inconclusive, naming the slowdown: a failed
  *       upper bound the slowdown could explain, a passed lower bound it could have made. An outcome
- *       it cannot change stands (a slower host only made a passed upper bound harder).</li>
+ *       it cannot change stands (a slower host only made a passed upper bound harder);</li>
+ *   <li>where the region's warm-up did not settle ({@link Timing#unsettledWarmup()}), its samples
+ *       may have run slower, lower-tier code: a failed upper bound or a passed lower bound is
+ *       inconclusive, naming it; a passed upper bound and a failed lower bound stand.</li>
  * </ol>
  * A bound the sample count cannot provide (a p99 from fewer than 368 samples has no upper bound) is
  * unbounded. Whether an inconclusive claim aborts or fails the test is the caller's business
@@ -61,6 +64,11 @@ public final class PercentileClaim {
             if (atReference.relation().decide(e.low() / slowdown, e.high() / slowdown, atReference.nanos()) != worst) {
                 return says.coreSlower(worst, deciding, slowdown);
             }
+        }
+        boolean tierCouldChangeIt = worst == Outcome.FAIL ? deciding.relation().isUpperBound()
+                : worst == Outcome.PASS && bounds.stream().anyMatch(b -> !b.relation().isUpperBound());
+        if (t.unsettledWarmup().isPresent() && tierCouldChangeIt) {
+            return says.unsettled(worst, deciding);
         }
         return switch (worst) {
             case PASS -> says.passed();
