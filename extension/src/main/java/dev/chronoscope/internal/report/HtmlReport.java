@@ -12,7 +12,8 @@ import java.util.Set;
 /**
  * The run report: one self-contained HTML page (inline CSS and SVG; no script, no external file).
  * A reader sees first the run in one line (tests, timings, how many failed, regressed, were
- * inconclusive) and the overview: one table row per timing, worst first ({@link Overview}), each
+ * inconclusive) and the overview: one table row per timing the user wrote, worst first
+ * ({@link Overview}), the invocations of tests that timed regions in a collapsed group below it; each
  * with its mode, median per call with its interval, bytes per call, the clock's verdict, the claims
  * made on it and their outcomes, and the change against the baseline, linking to its card. Then the
  * host and clock facts once, the baseline's listing, and one card per test: its outcome, the gate's
