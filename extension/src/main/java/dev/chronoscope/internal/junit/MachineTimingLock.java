@@ -207,10 +207,30 @@ final class MachineTimingLock {
                 waitedMs, holder == null ? "" : ", held by " + holder);
     }
 
-    /** This JVM, as another JVM waiting for the lock names it: {@code pid 4711 (java … surefirebooter.jar …)}. */
+    /** At most this many characters of a holder's command line are said: enough for its program and main class. */
+    static final int COMMAND_CHARS = 200;
+
+    /**
+     * A JVM, as another JVM waiting for the lock names it: {@code pid 4711 (/usr/bin/java -cp … org.apache.maven.surefire.booter.ForkedBooter …)},
+     * its class path left out (hundreds of jars say nothing) and the rest cut at {@value #COMMAND_CHARS} characters.
+     */
     static String describe(ProcessHandle process) {
-        return "pid " + process.pid() + " (" + process.info().commandLine().or(() -> process.info().command()).orElse("command unknown") + ")";
+        ProcessHandle.Info info = process.info();
+        String command = info.command().orElse("command unknown");
+        StringBuilder line = new StringBuilder(command);
+        String[] args = info.arguments().orElse(new String[0]);
+        for (int i = 0; i < args.length; i++) {
+            line.append(' ').append(args[i]);
+            if (CLASS_PATH_OPTIONS.contains(args[i]) && i + 1 < args.length) {
+                line.append(" …");
+                i++;
+            }
+        }
+        String text = line.length() <= COMMAND_CHARS ? line.toString() : line.substring(0, COMMAND_CHARS - 1) + "…";
+        return "pid " + process.pid() + " (" + text + ")";
     }
+
+    private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path");
 
     /** Writes who holds the lock into its file, for the JVMs that wait for it; a file that cannot be written only names no one. */
     private void sayHolder() {

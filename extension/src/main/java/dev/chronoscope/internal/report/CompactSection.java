@@ -50,7 +50,7 @@ public final class CompactSection {
             }
         }
         if (r.aggregate() != null) {
-            add(lines, "aggregate", timingLine(r.aggregate()));
+            add(lines, "aggregate", aggregateLine(r.aggregate()));
         }
         if (r.gate() != null) {
             add(lines, "outcome", r.gate().describe());
@@ -111,6 +111,16 @@ public final class CompactSection {
      * figures that matter in scaled units, the verdict, the noise and the allocation.
      */
     public static String timingLine(Timing t) {
+        return (isInvocation(t) ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ") + figures(t);
+    }
+
+    /** A repeated or parameterized test's aggregate of invocations: its label, which says what it mixes, and its figures. */
+    public static String aggregateLine(Timing aggregate) {
+        return aggregate.label() + " | " + figures(aggregate);
+    }
+
+    /** The figures, verdict, noise and allocation of {@code t}. */
+    private static String figures(Timing t) {
         Summary s = t.floorSubtracted() ? t.netNanos() : t.rawNanos();
         String figures;
         if (t.kept() == 0) {
@@ -128,8 +138,7 @@ public final class CompactSection {
                 + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("");
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
-        return (isInvocation(t) ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ")
-                + figures + " | " + verdict + noise + alloc;
+        return figures + " | " + verdict + noise + alloc;
     }
 
     /** One line per {@link #WIDTH} characters: a long value continues on indented lines. */

@@ -41,7 +41,7 @@ public final class ReportEntries {
             }
         }
         if (record.aggregate() != null) {
-            entries.put("chronoscope.aggregate", CompactSection.timingLine(record.aggregate()));
+            entries.put("chronoscope.aggregate", CompactSection.aggregateLine(record.aggregate()));
         }
         for (int i = 0; i < record.claims().size(); i++) {
             ClaimRecord c = record.claims().get(i);

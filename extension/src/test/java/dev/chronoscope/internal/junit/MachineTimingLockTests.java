@@ -66,7 +66,8 @@ class MachineTimingLockTests {
         String holder = "pid " + other.pid() + " (";
         assertThat(said).hasSize(2);
         assertThat(said.get(0)).startsWith("T.waits() waits for the cross-JVM timing lock " + home.resolve(".cache/chronoscope/timing.lock")
-                + ", held by " + holder).contains(MachineTimingLockMain.class.getName());
+                + ", held by " + holder).contains(" -cp … " + MachineTimingLockMain.class.getName() + " " + home)
+                .as("its class path left out").doesNotContain(System.getProperty("java.class.path"));
         assertThat(said.get(1)).startsWith("T.waits() got the cross-JVM timing lock after waiting ").contains(" s for " + holder);
         assertThat(held).startsWith("held the cross-JVM timing lock ").contains(", held by " + holder);
     }
