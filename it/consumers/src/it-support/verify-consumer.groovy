@@ -67,19 +67,22 @@ runs.each { run ->
 }
 
 // What tests publish, in the Open Test Reporting XML of every run: the consumer's own report entry,
-// and for each timed test that ran Chronoscope's entries (publishReportEntry) and its samples
-// (publishFile, with the MediaType that 5.12 introduced).
+// and for each timed test that ran Chronoscope's entries (publishReportEntry), its samples and its record
+// (publishFile, with the MediaType that 5.12 introduced: TEXT_PLAIN_UTF_8 and APPLICATION_JSON_UTF_8).
 def platform = new File(basedir, 'target/junit-platform')
 def openReports = []
 def samples = []
+def recordFiles = []
 platform.eachFileRecurse { f ->
     if (f.name == 'open-test-report.xml') openReports << f.text
     if (f.name == 'chronoscope-samples-0.txt') samples << f
+    if (f.name == 'chronoscope-record.json') recordFiles << f
 }
 def published = openReports.join('\n')
 if (!published.contains('consumer.entry')) fail("no open-test-report.xml under " + platform + " holds the consumer.entry report entry")
 if (recordsExpected > 0 && !published.contains('chronoscope.record')) fail("no open-test-report.xml holds a chronoscope.record report entry")
 if (samples.size() != recordsExpected) fail(samples.size() + " timed tests published samples; expected " + recordsExpected)
+if (recordFiles.size() != recordsExpected) fail(recordFiles.size() + " timed tests published chronoscope-record.json; expected " + recordsExpected)
 
 // one JSON Lines record per timed test that ran
 def records = new File(basedir, 'target/chronoscope').listFiles({ f -> f.name.endsWith('.jsonl') } as FileFilter) ?: []

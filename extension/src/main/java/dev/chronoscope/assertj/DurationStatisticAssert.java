@@ -25,7 +25,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * straddles the bound, when the clock did not resolve the region, or when fewer than 100 samples
  * were kept (an upper bound that even the raw duration, floor included, meets still passes). The
  * other inherited assertions ({@code isPositive}, {@code isCloseTo}, {@code isEqualTo}, …) compare
- * the point estimate, as AssertJ would.
+ * the point estimate, as AssertJ would. Bounds finer than a nanosecond are stated in nanoseconds as a
+ * {@code double}: {@link #isLessThanNanos}, {@link #isBetweenNanos} and the others ending in {@code Nanos}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class DurationStatisticAssert extends AbstractDurationAssert<DurationStatisticAssert> {
@@ -71,6 +72,37 @@ public class DurationStatisticAssert extends AbstractDurationAssert<DurationStat
     public DurationStatisticAssert isStrictlyBetween(Duration start, Duration end) {
         checkRange(start, end);
         return claim(new Bound(Relation.GREATER, start), new Bound(Relation.LESS, end));
+    }
+
+    /**
+     * As {@link #isLessThan(Duration)}, with a bound in nanoseconds that may be a fraction of one:
+     * {@code isLessThanNanos(4.5)} for a call of 3-5 ns, which a {@link Duration} cannot state.
+     */
+    public DurationStatisticAssert isLessThanNanos(double nanos) {
+        return claim(new Bound(Relation.LESS, nanos));
+    }
+
+    /** As {@link #isLessThanOrEqualTo(Duration)}, with a bound in nanoseconds that may be a fraction of one. */
+    public DurationStatisticAssert isLessThanOrEqualToNanos(double nanos) {
+        return claim(new Bound(Relation.AT_MOST, nanos));
+    }
+
+    /** As {@link #isGreaterThan(Duration)}, with a bound in nanoseconds that may be a fraction of one. */
+    public DurationStatisticAssert isGreaterThanNanos(double nanos) {
+        return claim(new Bound(Relation.GREATER, nanos));
+    }
+
+    /** As {@link #isGreaterThanOrEqualTo(Duration)}, with a bound in nanoseconds that may be a fraction of one. */
+    public DurationStatisticAssert isGreaterThanOrEqualToNanos(double nanos) {
+        return claim(new Bound(Relation.AT_LEAST, nanos));
+    }
+
+    /** As {@link #isBetween(Duration, Duration)} (inclusive), with bounds in nanoseconds that may be fractions of one. */
+    public DurationStatisticAssert isBetweenNanos(double startNanos, double endNanos) {
+        if (!(startNanos <= endNanos)) {
+            throw new IllegalArgumentException("the start of the range (" + startNanos + " ns) must not be after its end (" + endNanos + " ns)");
+        }
+        return claim(new Bound(Relation.AT_LEAST, startNanos), new Bound(Relation.AT_MOST, endNanos));
     }
 
     private static Duration required(Duration d) {

@@ -12,9 +12,11 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static dev.chronoscope.ClockId.NANO_TIME;
+import static dev.chronoscope.assertj.ChronoscopeAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The default section: short lines, the figures that matter, run-wide facts once per run. */
@@ -71,6 +73,33 @@ class CompactSectionTests {
         JsonRecord record = run.record("OneRegionTestCase.second()");
         String p50 = Format.duration(record.number("timings.1.netNs.p50"));
         assertThat(String.join("\n", second)).contains("p50 " + p50).contains("2,000 kept");
+    }
+
+    @MeasureWith(NANO_TIME)
+    static class AbortedTestCase {
+        @Test
+        void aborted(Probe probe) {
+            // 10 samples are too few to decide a median: the claim is inconclusive and aborts the test
+            assertThat(probe.repeat("few", 10, OneRegionTestCase::work)).median().isGreaterThan(Duration.ofNanos(1));
+        }
+    }
+
+    @Test
+    void anAbortedTestsSectionSaysWhyAndTheRunsFactsArePrintedOnceEach() {
+        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REPORT_DETAIL_KEY, "compact")
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "0ms").run(OneRegionTestCase.class, AbortedTestCase.class);
+        run.tests().assertStatistics(s -> s.succeeded(2).aborted(1));
+
+        List<String> aborted = section(run, "AbortedTestCase.aborted()");
+        assertThat(aborted.get(0)).endsWith(" aborted");
+        // Surefire's console shows an aborted test only as skipped: the section is where its reason reaches the console
+        assertThat(aborted).anyMatch(line -> line.startsWith("aborted      Inconclusive: "));
+        String message = run.tests().aborted().list().getFirst().getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow().getThrowable().orElseThrow().getMessage().lines().findFirst().orElseThrow();
+        assertThat(String.join(" ", aborted.stream().map(String::strip).toList())).contains(message.substring(0, 60));
+        for (String fact : List.of("host: ", "NANO_TIME resolution: ", "NANO_TIME probe-path warm-up: ")) {
+            assertThat(run.stdout().split(fact, -1)).as(fact + " once per run").hasSize(2);
+        }
     }
 
     private static List<String> section(KitRun run, String test) {

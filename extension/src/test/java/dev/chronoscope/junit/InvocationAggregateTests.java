@@ -96,7 +96,7 @@ class InvocationAggregateTests {
             max = Math.max(max, invocation.number("raw.max"));
             JsonRecord aggregate = r.object("aggregate");
             assertThat(aggregate.whole("kept")).as(r.test()).isEqualTo(i + 1);
-            assertThat(aggregate.string("label")).isEqualTo("all invocations (" + (i + 1) + " so far)");
+            assertThat(aggregate.string("label")).isEqualTo("all repetitions (" + (i + 1) + " so far)");
             assertThat(aggregate.number("raw.min")).as("the aggregate holds exactly the invocations' samples").isEqualTo(min);
             assertThat(aggregate.number("raw.max")).isEqualTo(max);
         }
@@ -115,6 +115,8 @@ class InvocationAggregateTests {
             JsonRecord r = parameterized.get(i);
             assertThat(r.string("displayName")).startsWith("[" + (i + 1) + "]");
             assertThat(r.object("aggregate").whole("kept")).as(r.test()).isEqualTo(i + 1);
+            assertThat(r.object("aggregate").string("label")).as("says that it mixes the arguments, which may time different code")
+                    .isEqualTo("all invocations, mixing their arguments (" + (i + 1) + " so far)");
             assertThat(r.timing("loop").whole("kept")).as("a Probe beside the arguments").isEqualTo(10);
         }
         assertThat(parameterized).extracting(r -> r.string("uniqueId")).doesNotHaveDuplicates();
@@ -144,7 +146,7 @@ class InvocationAggregateTests {
 
         assertThat(run.record("TemplatesTestCase.single()").isNull("aggregate")).isTrue();
         assertThat(run.section("TemplatesTestCase.repeated() repetition 5 of 5"))
-                .contains("\ntiming       all invocations (5 so far)\n")
+                .contains("\ntiming       all repetitions (5 so far)\n")
                 .contains("\nsamples      5 kept | 0 dropped");
     }
 }

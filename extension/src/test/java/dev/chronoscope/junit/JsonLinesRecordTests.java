@@ -144,9 +144,23 @@ class JsonLinesRecordTests {
         List<Map<String, String>> entries = run.tests().reportingEntryPublished().stream()
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs()).toList();
         assertThat(entries).hasSize(3);
-        assertThat(entries).extracting(e -> e.get("chronoscope.record")).containsExactlyInAnyOrderElementsOf(lines);
-        assertThat(entries).allSatisfy(e -> assertThat(e).containsKeys("chronoscope.clock", "chronoscope.floor.p50",
-                "chronoscope.timing.0.label", "chronoscope.timing.0.verdict"));
+        // entries a person reads as the console launcher and IDEs print them: a line each, the record kept in files
+        assertThat(entries).allSatisfy(e -> {
+            assertThat(e).containsKeys("chronoscope.clock", "chronoscope.timing.0", "chronoscope.record");
+            assertThat(e.get("chronoscope.timing.0")).startsWith("invocation | ").contains("RESOLVED");
+            assertThat(e.get("chronoscope.record")).endsWith(run.reportFiles().getFirst().getFileName().toString());
+            assertThat(e.values()).allSatisfy(v -> assertThat(v).doesNotContain("\n").doesNotStartWith("{").hasSizeLessThan(600));
+            assertThat(String.join("", e.values())).as("a few lines, not the record's kilobytes").hasSizeLessThan(2_000);
+        });
+        assertThat(entries).anySatisfy(e -> assertThat(e.get("chronoscope.timing.1")).startsWith("sum | latency: one call alone | p50 "));
+        List<String> published = new java.util.ArrayList<>();
+        for (Event e : run.tests().fileEntryPublished().list()) {
+            FileEntry f = e.getPayload(FileEntry.class).orElseThrow();
+            if (f.getPath().getFileName().toString().equals("chronoscope-record.json")) {
+                published.add(Files.readString(f.getPath()).strip());
+            }
+        }
+        assertThat(published).as("the full record, published as a file per test").containsExactlyInAnyOrderElementsOf(lines);
 
         JsonRecord nano = run.record("RecordsTestCase.nanoTime()");
         List<Event> files = run.tests().fileEntryPublished().stream()

@@ -31,7 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The run report as a team reads it: a run of 25 tests (126 timings) saved as a baseline, then run
  * again against it, and the second run's report rendered by headless Chromium ({@link HeadlessChromium}).
- * Its DOM must hold one overview row per timing, each linking to an element of the page; each row
+ * Its DOM must hold one overview row per timing, each linking to an element of the page, the
+ * timings the user wrote first (none of the first 20 rows an invocation) and the invocations in
+ * their own collapsed group; each row
  * the mode, k and bytes per call of its record and the outcome of every claim made on it; one entry
  * or invocation line per timing; the baseline runs' medians, the ratio against the baseline and the
  * history drawn where the baseline holds the timing; the labels' {@code <&>} as text; no console
@@ -114,12 +116,21 @@ class RunReportBrowserTests {
         assertThat(dom).doesNotContain("<script").contains("sum &lt;&amp;&gt; \"quoted\"").contains("&lt;b&gt;not bold&lt;/b&gt;")
                 .doesNotContain("<b>not bold</b>");
 
-        // the overview: a row per timing, each linking to an element of the page
-        String overview = dom.substring(dom.indexOf("<table class=\"overview\">"), dom.indexOf("</table>", dom.indexOf("<table class=\"overview\">")));
-        List<String> rows = texts(overview, "(?s)<tr class=\"row num\">(.*?)</tr>");
-        assertThat(rows).as("an overview row per timing").hasSize(timings);
+        // the overview: a row per timing the user wrote, then the 25 invocations in their own collapsed group; each row links
+        String overview = table(dom, "<table class=\"overview\">");
+        String invocations = table(dom, "<table class=\"overview invocations\">");
+        assertThat(dom.indexOf("<details class=\"invocations\">")).as("the invocations' group, collapsed, after the user's timings")
+                .isGreaterThan(dom.indexOf(overview) + overview.length());
+        List<String> users = texts(overview, "(?s)<tr class=\"row num\">(.*?)</tr>");
+        assertThat(users).as("the user's timings: every region").hasSize(timings - 25);
+        assertThat(users.subList(0, 20)).as("the first screen: the user's timings, no invocation row")
+                .noneMatch(r -> r.contains("<td>invocation, 1 sample</td>"));
+        assertThat(texts(invocations, "(?s)<tr class=\"row num\">(.*?)</tr>")).hasSize(25)
+                .allMatch(r -> r.contains("<td>invocation, 1 sample</td>"));
+        List<String> rows = new ArrayList<>(users);
+        rows.addAll(texts(invocations, "(?s)<tr class=\"row num\">(.*?)</tr>"));
         Set<String> ids = new HashSet<>(texts(dom, " id=\"([^\"]+)\""));
-        List<String> links = texts(overview, "href=\"#([^\"]+)\"");
+        List<String> links = texts(overview + invocations, "href=\"#([^\"]+)\"");
         assertThat(links).hasSize(timings).doesNotHaveDuplicates();
         assertThat(ids).as("every row's link resolves to an element").containsAll(links);
         assertThat(rows.getFirst()).as("worst first: the failed claim").contains("s-failed").contains("c-failed");
@@ -192,6 +203,7 @@ class RunReportBrowserTests {
         List<List<String>> rows = GfmTables.rows(markdown);
         assertThat(rows).as("the worst rows: at least 20").hasSizeGreaterThanOrEqualTo(20);
         assertThat(rows.getFirst().getFirst()).isEqualTo("failed");
+        assertThat(rows.subList(0, 20)).as("the user's timings first").noneMatch(r -> r.get(3).equals("invocation, 1 sample"));
         for (List<String> row : rows) {
             assertThat(row).hasSize(9);
             JsonRecord r = records.stream().filter(x -> x.fullTest().equals(row.get(1))).findFirst()
@@ -201,7 +213,8 @@ class RunReportBrowserTests {
             assertThat(row.get(3).startsWith("throughput")).isEqualTo(t.string("mode").equals("throughput"));
             assertThat(row.get(5)).isEqualTo(bytes(t));
             assertThat(row.get(6)).isEqualTo(t.string("verdict"));
-            assertThat(row.get(8)).startsWith(t.string("baseline.verdict"));
+            assertThat(row.get(8)).startsWith((t.isNull("baseline.gated") || Boolean.TRUE.equals(t.get("baseline.gated")) ? ""
+                    : "not gated: ") + t.string("baseline.verdict"));
         }
     }
 
@@ -216,6 +229,13 @@ class RunReportBrowserTests {
             return "—";
         }
         return Format.bytes(t.number("allocatedBytesPerCall")) + " B"; // as the section's alloc line prints it
+    }
+
+    /** The HTML of the table that {@code start} opens. */
+    private static String table(String dom, String start) {
+        int at = dom.indexOf(start);
+        assertThat(at).as(start).isNotNegative();
+        return dom.substring(at, dom.indexOf("</table>", at));
     }
 
     private static String rowOf(List<String> rows, String test, String label) {

@@ -96,7 +96,7 @@ class SectionRoundTripTests {
         assertThat(regions.timings().get(2).stats().get("raw ns").printed()).containsOnlyKeys("value");
         Section last = sections.stream().filter(s -> KitRun.sameTest(s.testName(), "RoundTripTestCase.repeated() repetition 3 of 3"))
                 .findFirst().orElseThrow();
-        assertThat(last.timings()).last().extracting(ParsedTiming::label).isEqualTo("all invocations (3 so far)");
+        assertThat(last.timings()).last().extracting(ParsedTiming::label).isEqualTo("all repetitions (3 so far)");
     }
 
     private static void compare(Section section, JsonRecord record) {

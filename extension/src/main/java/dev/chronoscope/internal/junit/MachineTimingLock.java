@@ -1,8 +1,11 @@
 package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.internal.format.Text;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -17,8 +20,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Keeps the timed tests of different JVMs of this user apart (Surefire's forks, {@code mvn -T}
@@ -129,14 +134,31 @@ final class MachineTimingLock {
 
     /**
      * Waits (at most {@link #MAX_WAIT_NANOS}) until no other JVM of this user times, then holds the
-     * lock until {@link #release()}; what the test's record says about it.
+     * lock until {@link #release()}; what the test's record says about it. A wait longer than
+     * {@link #ANNOUNCE_AFTER_NANOS} is said on {@code say} when it begins (naming the JVM that holds
+     * the lock) and when it ends: a test run that stands still must say why.
+     *
+     * @param test the test that waits, as the console names it
      */
+    String acquire(boolean enabled, String test, Consumer<String> say) {
+        return acquire(enabled, MAX_WAIT_NANOS, ANNOUNCE_AFTER_NANOS, test, say);
+    }
+
+    /** {@link #acquire(boolean, String, Consumer)} saying nothing, waiting at most {@link #MAX_WAIT_NANOS}. */
     String acquire(boolean enabled) {
         return acquire(enabled, MAX_WAIT_NANOS);
     }
 
     /** {@link #acquire(boolean)} waiting at most {@code maxWaitNanos}. */
-    synchronized String acquire(boolean enabled, long maxWaitNanos) {
+    String acquire(boolean enabled, long maxWaitNanos) {
+        return acquire(enabled, maxWaitNanos, Long.MAX_VALUE, "", line -> { });
+    }
+
+    /** A wait for the lock longer than this is said on the console when it begins and when it ends. */
+    static final long ANNOUNCE_AFTER_NANOS = 1_000_000_000L;
+
+    /** {@link #acquire(boolean, String, Consumer)} waiting at most {@code maxWaitNanos}, saying a wait longer than {@code announceAfterNanos}. */
+    synchronized String acquire(boolean enabled, long maxWaitNanos, long announceAfterNanos, String test, Consumer<String> say) {
         if (!enabled) {
             return "timed without the cross-JVM timing lock (" + ChronoscopeConfig.TIMING_LOCK_KEY
                     + " = false): timed tests of other JVMs may have run alongside";
@@ -149,23 +171,110 @@ final class MachineTimingLock {
             return "another timed test of this JVM held the cross-JVM timing lock " + file + " meanwhile";
         }
         long start = System.nanoTime();
+        String holder = null;
         try {
             if (channel == null || !channel.isOpen()) {
                 channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             }
             while ((lock = channel.tryLock()) == null) {
-                if (System.nanoTime() - start > maxWaitNanos) {
+                long waited = System.nanoTime() - start;
+                if (holder == null && waited > announceAfterNanos) {
+                    holder = holder();
+                    say.accept(String.format(Locale.ROOT, "%s waits for the cross-JVM timing lock %s, held by %s: timed tests of "
+                            + "this user's JVMs run one at a time (it waits at most %.0f s)", test, file, holder, maxWaitNanos / 1e9));
+                }
+                if (waited > maxWaitNanos) {
+                    if (holder != null) {
+                        say.accept(String.format(Locale.ROOT, "%s stopped waiting after %.1f s and times without the lock, beside %s",
+                                test, waited / 1e9, holder));
+                    }
                     return String.format(Locale.ROOT, "timed without the cross-JVM timing lock %s: another JVM held it for more than "
                             + "the %.1f s this test waits; its timed tests may have run alongside", file, maxWaitNanos / 1e9);
                 }
                 LockSupport.parkNanos(POLL_NANOS);
             }
+            sayHolder();
         } catch (IOException | OverlappingFileLockException e) {
             return "timed without the cross-JVM timing lock " + file + ": " + e;
         }
         holders = 1;
-        return String.format(Locale.ROOT, "held the cross-JVM timing lock %s (waited %.1f ms for other JVMs' timed tests)", file,
-                (System.nanoTime() - start) / 1e6);
+        double waitedMs = (System.nanoTime() - start) / 1e6;
+        if (holder != null) {
+            say.accept(String.format(Locale.ROOT, "%s got the cross-JVM timing lock after waiting %.1f s for %s", test, waitedMs / 1e3,
+                    holder));
+        }
+        return String.format(Locale.ROOT, "held the cross-JVM timing lock %s (waited %.1f ms for other JVMs' timed tests%s)", file,
+                waitedMs, holder == null ? "" : ", held by " + holder);
+    }
+
+    /** At most this many characters of a holder's command line are said: enough for its program and main class. */
+    static final int COMMAND_CHARS = 200;
+
+    /**
+     * A JVM, as another JVM waiting for the lock names it: {@code pid 4711 (/usr/bin/java -cp … org.apache.maven.surefire.booter.ForkedBooter …)},
+     * its class path left out (hundreds of jars say nothing) and the rest cut at {@value #COMMAND_CHARS} characters.
+     */
+    static String describe(ProcessHandle process) {
+        ProcessHandle.Info info = process.info();
+        String command = info.command().orElse("command unknown");
+        StringBuilder line = new StringBuilder(command);
+        String[] args = info.arguments().orElse(new String[0]);
+        for (int i = 0; i < args.length; i++) {
+            line.append(' ').append(args[i]);
+            if (CLASS_PATH_OPTIONS.contains(args[i]) && i + 1 < args.length) {
+                line.append(" …");
+                i++;
+            }
+        }
+        String text = line.length() <= COMMAND_CHARS ? line.toString() : line.substring(0, COMMAND_CHARS - 1) + "…";
+        return "pid " + process.pid() + " (" + text + ")";
+    }
+
+    private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path");
+
+    /** Writes who holds the lock into its file, for the JVMs that wait for it; a file that cannot be written only names no one. */
+    private void sayHolder() {
+        try {
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
+        } catch (IOException e) {
+            // the lock is held all the same; waiting JVMs then say the holder is unknown
+        }
+    }
+
+    /**
+     * The JVM holding the lock: its pid and command line, or why it is unknown. The kernel's lock
+     * table ({@code /proc/locks}) names the holder's pid; where it does not, the pid the holder wrote
+     * into the file. Read while this JVM holds no lock on the file (closing another descriptor would release it).
+     */
+    private String holder() {
+        OptionalLong pid = lockTablePid();
+        if (pid.isEmpty()) {
+            try {
+                pid = OptionalLong.of(Long.parseLong(Files.readString(file, StandardCharsets.UTF_8).strip()));
+            } catch (IOException | NumberFormatException e) {
+                return "a JVM that cannot be named (neither /proc/locks nor " + file + " names it: " + e + ")";
+            }
+        }
+        long holder = pid.getAsLong();
+        return ProcessHandle.of(holder).map(MachineTimingLock::describe).orElse("pid " + holder + " (not visible from this JVM)");
+    }
+
+    /** The pid that {@code /proc/locks} says holds a lock on the file's inode; empty where it cannot be read or names none. */
+    private OptionalLong lockTablePid() {
+        try {
+            String inode = ":" + Files.getAttribute(file, "unix:ino") + " ";
+            for (String line : Files.readAllLines(Path.of("/proc/locks"), StandardCharsets.UTF_8)) {
+                // "1: POSIX  ADVISORY  WRITE 4711 fd:01:1234567 0 EOF": the pid before the device and inode
+                List<String> f = Text.words(line);
+                if (f.size() > 5 && (f.get(5) + " ").endsWith(inode) && Text.isDigits(f.get(4))) {
+                    return OptionalLong.of(Long.parseLong(f.get(4)));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or no /proc: the file's own note names the holder
+        }
+        return OptionalLong.empty();
     }
 
     /** Lets other JVMs time, once the last of this JVM's timed tests that hold the lock is done. */

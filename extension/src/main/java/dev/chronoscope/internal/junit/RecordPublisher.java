@@ -2,14 +2,15 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Timing;
-import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.report.CompactSection;
 import dev.chronoscope.internal.report.JsonLinesWriter;
 import dev.chronoscope.internal.report.RecordJson;
+import dev.chronoscope.internal.report.ReportEntries;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.report.TimingSection;
 import org.junit.jupiter.api.extension.MediaType;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.TestAbortedException;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -18,17 +19,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Everything a finished timed test's record becomes, all from the one {@link TestRecord}: the
  * timing section on {@code System.out} (so that Surefire puts it in the test case's
- * {@code <system-out>}), a line in the run's JSON Lines file, and JUnit report entries and sample
- * files (which Open Test Reporting keeps per test).
+ * {@code <system-out>}), a line in the run's JSON Lines file, and JUnit report entries a person reads
+ * ({@link ReportEntries}), the record as a file and sample files (which Open Test Reporting keeps per test).
  */
 final class RecordPublisher {
 
@@ -56,8 +55,9 @@ final class RecordPublisher {
      */
     void publish(ExtensionContext context, TestRecord record) {
         if (settings.printSections()) {
-            System.out.print(settings.fullSections() ? TimingSection.format(record)
-                    : CompactSection.format(record, printedFacts::add));
+            String section = settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add);
+            // Surefire's console shows an aborted test only as skipped: the reason, printed here, reaches it with the section
+            System.out.print(abortReason(context).map(why -> CompactSection.withLine(section, "aborted", why)).orElse(section));
             System.out.flush();
         }
         String json = RecordJson.of(record).toString();
@@ -102,25 +102,21 @@ final class RecordPublisher {
         }
     }
 
-    private static void publishEntries(ExtensionContext context, TestRecord record, String json) {
-        Map<String, String> entries = new LinkedHashMap<>();
-        entries.put("chronoscope.clock", record.clock().name());
-        entries.put("chronoscope.floor.p50", Format.units(record.floor().raw().p50()) + " " + record.floor().raw().unit().symbol());
-        for (int i = 0; i < record.timings().size(); i++) {
-            Timing t = record.timings().get(i);
-            entries.put("chronoscope.timing." + i + ".label", t.label());
-            entries.put("chronoscope.timing." + i + ".verdict", t.verdict().name());
-            if (t.kept() > 0) {
-                entries.put("chronoscope.timing." + i + ".p50.ns", Format.units(t.rawNanos().p50()));
-            }
-            if (t.kept() > MAX_PUBLISHED_SAMPLES) {
-                entries.put("chronoscope.timing." + i + ".samples", String.format(Locale.ROOT,
-                        "not published: %,d samples, more than the %,d a sample file holds; the record holds their statistics",
-                        t.kept(), MAX_PUBLISHED_SAMPLES));
-            }
+    private void publishEntries(ExtensionContext context, TestRecord record, String json) {
+        context.publishReportEntry(ReportEntries.of(record, writer.file().toString(), MAX_PUBLISHED_SAMPLES));
+        try {
+            context.publishFile(ReportEntries.RECORD_FILE, MediaType.APPLICATION_JSON_UTF_8,
+                    path -> Files.writeString(path, json + "\n", StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            System.err.println("[chronoscope] could not publish the record file of " + TimingSection.printable(record.testName()) + ": "
+                    + causes(e));
         }
-        entries.put("chronoscope.record", json);
-        context.publishReportEntry(entries);
+    }
+
+    /** The first line of what aborted the test (an inconclusive claim's {@code Inconclusive: …}), if it was aborted. */
+    static Optional<String> abortReason(ExtensionContext context) {
+        return context.getExecutionException().filter(TestAbortedException.class::isInstance)
+                .map(e -> e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(""));
     }
 
     private static void publishSamples(ExtensionContext context, TestRecord record) {

@@ -15,6 +15,7 @@ import dev.chronoscope.internal.measure.TimedRegionEvent;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.report.ClaimRecord;
 import dev.chronoscope.internal.report.ComparisonRecord;
+import dev.chronoscope.internal.report.ConsoleNotes;
 import dev.chronoscope.internal.report.ContainerFacts;
 import dev.chronoscope.internal.report.CoreSpeed;
 import dev.chronoscope.internal.report.TestRecord;
@@ -100,8 +101,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
             if (beginCpu != endCpu) {
                 // A whole invocation takes far longer than any offset between CPUs' counters, and a
                 // test thread that runs for milliseconds is often moved: keep the sample, say so.
-                notes.add(String.format(Locale.ROOT,
-                        "the test thread moved from CPU %d to CPU %d during the invocation; its sample is kept "
+                notes.add(ConsoleNotes.INVOCATION_MOVED + String.format(Locale.ROOT,
+                        "%d to CPU %d during the invocation; its sample is kept "
                                 + "(a cross-CPU counter offset is negligible against a whole invocation), "
                                 + "while probe regions that move are dropped", beginCpu, endCpu));
                 endCpu = beginCpu;

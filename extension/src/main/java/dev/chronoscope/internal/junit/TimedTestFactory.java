@@ -63,14 +63,14 @@ final class TimedTestFactory {
         Readers readers = openReaders(plan, clock);
         // other JVMs' timed tests first: from here to the end of the method, this test times alone
         MachineTimingLock lock = runtime.timingLock();
-        String turn = lock.acquire(runtime.settings().crossJvmLock());
+        String testName = TestNames.testName(context);
+        String turn = lock.acquire(runtime.settings().crossJvmLock(), testName, TimedTestFactory::say);
         Pinning pinning = pin(runtime.settings());
         try {
             String warmup = warmup(clock, readers.probe(), runtime.settings(), plan.unit());
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
             Timings.Context timing = context(plan, clock, readers.probe(), floor, runtime);
             Settings settings = runtime.settings();
-            String testName = TestNames.testName(context);
             MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
                     settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), clock.compiledRegions(),
                     settings.coreSpeedCheck() ? clock.jvm().coreSpeed() : null);
@@ -80,6 +80,12 @@ final class TimedTestFactory {
             lock.release();
             throw e;
         }
+    }
+
+    /** A line on the console, at once: what a user waiting for the build must know now, not when the test ends. */
+    private static void say(String line) {
+        System.out.println("[chronoscope] " + line);
+        System.out.flush();
     }
 
     /** The clock (from {@code @MeasureWith}, the configured default or the host), the floor rule and the frequency. */

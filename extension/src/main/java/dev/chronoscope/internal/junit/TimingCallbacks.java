@@ -141,7 +141,7 @@ public final class TimingCallbacks {
     private static Optional<InvocationAggregate> templateAggregate(ExtensionContext context) {
         return context.getParent()
                 .filter(parent -> parent.getTestMethod().isPresent())
-                .map(parent -> parent.getStore(NAMESPACE).getOrComputeIfAbsent(AGGREGATE, k -> new InvocationAggregate(),
-                        InvocationAggregate.class));
+                .map(parent -> parent.getStore(NAMESPACE).getOrComputeIfAbsent(AGGREGATE,
+                        k -> new InvocationAggregate(InvocationAggregate.Kind.of(parent.getRequiredTestMethod())), InvocationAggregate.class));
     }
 }

@@ -16,7 +16,9 @@ import java.util.function.Predicate;
  * that matter in scaled units, what question they answer, the verdict and the allocation. Facts that
  * repeat from test to test (the host, why the clock was chosen, the warm-up, the frequency's
  * calibration) are printed with the first section that has them and left to the record afterwards:
- * {@code firstSeen} says whether a fact line is new to this run. The full section
+ * {@code firstSeen} says whether a fact, by its name ({@code host}, {@code TSC_FENCED resolution}), is
+ * new to this run. Notes that do not change what a figure means stay in the record
+ * ({@link ConsoleNotes}). The full section
  * ({@link TimingSection}) keeps every detail.
  */
 public final class CompactSection {
@@ -34,32 +36,51 @@ public final class CompactSection {
         String outcome = " " + r.outcome();
         lines.add(header + "-".repeat(Math.max(3, WIDTH - header.length() - outcome.length())) + outcome);
         for (String fact : runFacts(r)) {
-            if (firstSeen.test(fact)) {
+            // once per run by its name: a later test's figures for the same fact (e.g. the resolution's count of reads) are in its record
+            if (firstSeen.test(fact.substring(0, Math.max(0, fact.indexOf(": "))))) {
                 add(lines, "", fact);
             }
         }
-        String unit = r.floor().raw().unit().symbol();
-        add(lines, "clock", r.clock() + " | resolution " + Format.units(r.step()) + " " + unit
-                + (unit.equals("ticks") && r.frequency() != null ? " = " + Format.duration(r.frequency().ticksToNanos(r.step())) : "")
-                + " | floor p50 " + Format.duration(r.floor().nanos().p50()) + " (n " + Format.count(r.floor().raw().count()) + ")"
-                + (r.floorSubtracted() ? ", subtracted" : ", not subtracted"));
+        add(lines, "clock", clockLine(r));
         for (int i = 0; i < r.timings().size(); i++) {
-            timing(lines, r.timings().get(i));
+            Timing t = r.timings().get(i);
+            add(lines, isInvocation(t) ? "invocation" : "timing", timingLine(t));
             if (!r.baseline().isEmpty()) {
                 add(lines, "baseline", r.baseline().get(i).describe());
             }
         }
         if (r.aggregate() != null) {
-            timing(lines, r.aggregate());
+            add(lines, "aggregate", aggregateLine(r.aggregate()));
         }
         if (r.gate() != null) {
             add(lines, "outcome", r.gate().describe());
         }
-        for (String warning : r.warnings()) {
+        for (String warning : ConsoleNotes.shown(r)) {
             add(lines, "warning", warning);
         }
         lines.add("-".repeat(WIDTH));
         return String.join("\n", lines) + "\n";
+    }
+
+    /**
+     * {@code section} with a line {@code key  value} (wrapped as the section's lines are) before its
+     * closing rule: what the record does not hold but the reader needs, such as why the test was aborted.
+     */
+    public static String withLine(String section, String key, String value) {
+        String body = section.stripTrailing();
+        int rule = body.lastIndexOf('\n');
+        List<String> lines = new ArrayList<>();
+        add(lines, key, value);
+        return body.substring(0, rule + 1) + String.join("\n", lines) + body.substring(rule) + "\n";
+    }
+
+    /** The clock, its resolution and the floor, in one line: {@code TSC_FENCED | resolution 21 ticks = 10.02 ns | floor p50 …}. */
+    public static String clockLine(TestRecord r) {
+        String unit = r.floor().raw().unit().symbol();
+        return r.clock() + " | resolution " + Format.units(r.step()) + " " + unit
+                + (unit.equals("ticks") && r.frequency() != null ? " = " + Format.duration(r.frequency().ticksToNanos(r.step())) : "")
+                + " | floor p50 " + Format.duration(r.floor().nanos().p50()) + " (n " + Format.count(r.floor().raw().count()) + ")"
+                + (r.floorSubtracted() ? ", subtracted" : ", not subtracted");
     }
 
     /** The facts that are the same for many tests of a run: printed once each. */
@@ -80,8 +101,26 @@ public final class CompactSection {
         return facts;
     }
 
-    private static void timing(List<String> lines, Timing t) {
-        boolean invocation = t.label().equals("invocation") || t.label().startsWith("all invocations");
+    /** The test's whole invocation, one sample: printed without its label and question. */
+    private static boolean isInvocation(Timing t) {
+        return t.label().equals("invocation");
+    }
+
+    /**
+     * A timing in one line: its label and the question it answers (not for the invocation), the
+     * figures that matter in scaled units, the verdict, the noise and the allocation.
+     */
+    public static String timingLine(Timing t) {
+        return (isInvocation(t) ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ") + figures(t);
+    }
+
+    /** A repeated or parameterized test's aggregate of invocations: its label, which says what it mixes, and its figures. */
+    public static String aggregateLine(Timing aggregate) {
+        return aggregate.label() + " | " + figures(aggregate);
+    }
+
+    /** The figures, verdict, noise and allocation of {@code t}. */
+    private static String figures(Timing t) {
         Summary s = t.floorSubtracted() ? t.netNanos() : t.rawNanos();
         String figures;
         if (t.kept() == 0) {
@@ -99,8 +138,7 @@ public final class CompactSection {
                 + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("");
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
-        add(lines, invocation ? "invocation" : "timing", (invocation ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ")
-                + figures + " | " + verdict + noise + alloc);
+        return figures + " | " + verdict + noise + alloc;
     }
 
     /** One line per {@link #WIDTH} characters: a long value continues on indented lines. */

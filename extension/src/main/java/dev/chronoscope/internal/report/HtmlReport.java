@@ -5,7 +5,6 @@ import dev.chronoscope.internal.format.Format;
 
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,7 +12,8 @@ import java.util.Set;
 /**
  * The run report: one self-contained HTML page (inline CSS and SVG; no script, no external file).
  * A reader sees first the run in one line (tests, timings, how many failed, regressed, were
- * inconclusive) and the overview: one table row per timing, worst first ({@link Overview}), each
+ * inconclusive) and the overview: one table row per timing the user wrote, worst first
+ * ({@link Overview}), the invocations of tests that timed regions in a collapsed group below it; each
  * with its mode, median per call with its interval, bytes per call, the clock's verdict, the claims
  * made on it and their outcomes, and the change against the baseline, linking to its card. Then the
  * host and clock facts once, the baseline's listing, and one card per test: its outcome, the gate's
@@ -37,13 +37,13 @@ public final class HtmlReport {
             .comparison{border-top:1px solid #ccc;margin-top:10px;padding-top:4px}.ratio{font-size:13px;font-weight:600}.warn{color:#9a5b00;font-size:13px}
             .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES,.v-REFUSED{color:#a33;font-weight:600}
             .b-regressed,.s-failed,.c-failed{background:#c0392b;color:#fff}.b-improved,.c-passed{background:#1e7b34;color:#fff}
-            .b-unchanged,.s-ok{background:#ddd}.b-inconclusive,.s-inconclusive,.c-inconclusive{background:#f0d080}.s-regressed{background:#e67e22;color:#fff}
+            .b-unchanged,.s-ok,.b-not-gated{background:#ddd}.b-inconclusive,.s-inconclusive,.c-inconclusive{background:#f0d080}.s-regressed{background:#e67e22;color:#fff}
             .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}.o-passed{color:#1e7b34;font-weight:600}.o-aborted{color:#9a5b00;font-weight:600}
             .badge{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600;white-space:nowrap}.num{font-variant-numeric:tabular-nums}
             .overview td{padding:2px 6px}.overview .test-cell{min-width:220px;max-width:420px;overflow-wrap:anywhere}.cls{color:#777}.overview tr:target{outline:2px solid #4a78b5}
             .claims{list-style:none;padding:0;margin:4px 0}.claims li{margin:4px 0;font-size:13px}
             .claims pre{margin:2px 0 0 0;padding:4px 8px;background:#f7f7f7;border-left:3px solid #ccc;font-size:12px;white-space:pre-wrap}
-            .invocation{font-size:13px;color:#444;margin:4px 0}.summary{font-size:14px;margin:6px 0 10px}
+            .invocation{font-size:13px;color:#444;margin:4px 0}details.invocations{margin:8px 0}details.invocations summary{cursor:pointer;font-size:14px}.summary{font-size:14px;margin:6px 0 10px}
             svg{display:block;margin:4px 0}
             """;
 
@@ -108,12 +108,30 @@ public final class HtmlReport {
         return s.substring(0, s.length() - 2);
     }
 
-    /** The overview: every timing, worst first, each row linking to its place in the cards. */
+    /**
+     * The overview: every timing the user wrote, worst first, each row linking to its place in the
+     * cards; then, collapsed, the invocations of the tests that timed regions (one sample of the
+     * whole method each: bookkeeping beside the regions' figures).
+     */
     private static void overview(StringBuilder out, List<Overview.Row> rows) {
         if (rows.isEmpty()) {
             return;
         }
-        out.append("<h2>Overview: every timing, worst first</h2>\n<table class=\"overview\"><thead><tr><th>status</th><th>test</th>"
+        List<Overview.Row> users = rows.stream().filter(r -> !r.invocationBesideRegions()).toList();
+        List<Overview.Row> invocations = rows.stream().filter(Overview.Row::invocationBesideRegions).toList();
+        out.append("<h2>Overview: every timing, worst first</h2>\n");
+        overviewTable(out, "overview", users);
+        if (!invocations.isEmpty()) {
+            out.append("<details class=\"invocations\"><summary>").append(invocations.size()).append(invocations.size() == 1
+                    ? " invocation" : " invocations").append(" of tests that timed regions (the whole test method, one sample each, "
+                    + "one-off work included), worst first</summary>\n");
+            overviewTable(out, "overview invocations", invocations);
+            out.append("</details>\n");
+        }
+    }
+
+    private static void overviewTable(StringBuilder out, String cssClass, List<Overview.Row> rows) {
+        out.append("<table class=\"").append(cssClass).append("\"><thead><tr><th>status</th><th>test</th>"
                 + "<th>timing</th><th>mode</th><th>median per call [95 %]</th><th>B/call</th><th>clock verdict</th><th>claims</th>"
                 + "<th>vs baseline [interval]</th></tr></thead><tbody>\n");
         for (Overview.Row r : rows) {
@@ -130,12 +148,21 @@ public final class HtmlReport {
             }
             out.append("</td><td>");
             if (r.timing().baseline() != null) {
-                out.append("<span class=\"badge b-").append(r.timing().baseline().verdict()).append("\">").append(r.timing().baseline().verdict())
-                        .append("</span>").append(Html.escape(Overview.baseline(r.timing()).substring(r.timing().baseline().verdict().length())));
+                baselineBadge(out, r.timing().baseline());
             }
             out.append("</td></tr>\n");
         }
         out.append("</tbody></table>\n");
+    }
+
+    /** A baseline verdict as a badge and its ratio; one the gate does not apply to under a grey "not gated" badge. */
+    private static void baselineBadge(StringBuilder out, BaselineVerdict b) {
+        if (!b.gated()) {
+            out.append("<span class=\"badge b-not-gated\" title=\"").append(Html.escape(b.reason())).append("\">")
+                    .append(Overview.NOT_GATED).append("</span> ");
+        }
+        out.append("<span class=\"badge b-").append(b.verdict()).append("\">").append(b.verdict()).append("</span>")
+                .append(Html.escape(Overview.ratio(b)));
     }
 
     private static void claimBadge(StringBuilder out, ClaimRecord c) {
@@ -168,12 +195,13 @@ public final class HtmlReport {
         for (ReportedTest t : records.tests()) {
             for (ReportedTiming timing : t.timings()) {
                 if (timing.baseline() != null) {
-                    counts.merge(timing.baseline().verdict(), 1, Integer::sum);
+                    // an ungated verdict counted apart: it fails nothing, so it is not one of the run's regressions
+                    counts.merge(timing.baseline().gated() ? timing.baseline().verdict() : Overview.NOT_GATED, 1, Integer::sum);
                 }
             }
         }
         out.append("<h2>Baseline ").append(Html.escape(l.file())).append("</h2>\n<p>");
-        counts.forEach((verdict, n) -> out.append("<span class=\"badge b-").append(verdict).append("\">").append(n).append(' ')
+        counts.forEach((verdict, n) -> out.append("<span class=\"badge b-").append(verdict.replace(' ', '-')).append("\">").append(n).append(' ')
                 .append(verdict).append("</span> "));
         out.append("</p>\n");
         list(out, "In the baseline, not timed in this run", l.vanished());
@@ -232,8 +260,8 @@ public final class HtmlReport {
         out.append("<p class=\"invocation num\" id=\"timing-").append(n).append("-0\">invocation (the whole test method, one sample, "
                 + "one-off work included): ").append(inv.kept() == 0 ? "no sample kept" : Format.reportDuration(inv.medianNs()) + " " + inv.measure());
         if (inv.baseline() != null) {
-            out.append(" · baseline <span class=\"badge b-").append(inv.baseline().verdict()).append("\">").append(inv.baseline().verdict())
-                    .append("</span>").append(Html.escape(Overview.baseline(inv).substring(inv.baseline().verdict().length())));
+            out.append(" · baseline ");
+            baselineBadge(out, inv.baseline());
         }
         out.append("</p>\n");
         claims(out, t.claimsOn(0), t);
@@ -277,10 +305,9 @@ public final class HtmlReport {
         out.append("<td><span class=\"v-").append(Html.escape(timing.verdict())).append("\">").append(Html.escape(timing.verdict()))
                 .append("</span></td>");
         if (timing.baseline() != null) {
-            BaselineVerdict b = timing.baseline();
-            out.append("<td><span class=\"badge b-").append(b.verdict()).append("\">").append(b.verdict()).append("</span>")
-                    .append(Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(), b.high()))
-                    .append("</td>");
+            out.append("<td>");
+            baselineBadge(out, timing.baseline());
+            out.append("</td>");
         }
         out.append("</tr></table>\n<p class=\"meta\">").append(Html.escape(timing.modeText()))
                 .append(timing.throughput() ? " (figures per call: each sample a batch of k calls, divided by k)" : "")

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.Verdict;
+
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +17,9 @@ import java.util.Map;
  * and the percentiles are the samples'. Where JMH keeps every sample in {@code rawDataHistogram},
  * this holds the histogram rebuilt from the record's percentiles (each percent of the samples at
  * its upper percentile), which has the same total count. Chronoscope runs no JMH iterations:
- * warm-up and measurement are one "iteration" each, and the times say {@code n/a}.
+ * warm-up and measurement are one "iteration" each, and the times say {@code n/a}. A timing whose
+ * clock verdict is not {@code RESOLVED} carries it as the parameter {@value #VERDICT_PARAM} in
+ * {@code params}, as JMH writes a benchmark's {@code @Param} values, so that tools keep it apart.
  */
 public final class JmhJson {
 
@@ -51,7 +55,7 @@ public final class JmhJson {
 
     static Json.Obj entry(ReportedTest t, ReportedTiming timing, Jvm jvm) {
         Distribution d = timing.distribution();
-        return Json.object()
+        Json.Obj entry = Json.object()
                 .put("jmhVersion", JMH_VERSION)
                 .put("benchmark", benchmark(t.uniqueId(), t.test()) + ":" + timing.label())
                 .put("mode", "sample")
@@ -67,10 +71,20 @@ public final class JmhJson {
                 .put("warmupBatchSize", 1)
                 .put("measurementIterations", 1)
                 .put("measurementTime", "n/a")
-                .put("measurementBatchSize", 1)
-                .put("primaryMetric", primary(d, timing.kept()))
+                .put("measurementBatchSize", 1);
+        if (!Verdict.RESOLVED.name().equals(timing.verdict())) {
+            // JMH's place for what tells runs of a benchmark apart: a refused or unresolved figure is no point of the resolved series
+            entry.put("params", Json.object().put(VERDICT_PARAM, timing.verdict()));
+        }
+        return entry.put("primaryMetric", primary(d, timing.kept()))
                 .put("secondaryMetrics", secondary(d));
     }
+
+    /**
+     * The parameter that marks an entry whose clock verdict is not {@code RESOLVED} ({@code REFUSED},
+     * {@code NOT_RESOLVED}): its figure is not a measurement of the code's cost.
+     */
+    public static final String VERDICT_PARAM = "chronoscope.verdict";
 
     private static Json.Obj primary(Distribution d, long n) {
         // JMH's sample-mode error: the 99.9 % confidence half-width of the mean, t * sd / sqrt(n)

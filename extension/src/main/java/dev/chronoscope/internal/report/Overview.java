@@ -10,11 +10,13 @@ import java.util.Locale;
 
 /**
  * The run's timings, worst first, as the run report's overview table, the Markdown summary and
- * the console summary list them: timings with a failed claim (or of a test that failed for no
- * claim of its own) first, then the regressed, then the inconclusive (a claim, the clock's verdict,
- * the baseline's or an aborted test), then the rest; within each, regions before the one-sample
- * timings of whole invocations, then the largest change against the baseline first, then in the
- * order of the run.
+ * the console summary list them: the timings the user wrote first (the invocations of tests that
+ * timed regions, one sample of bookkeeping each, after all of them); among each, timings with a
+ * failed claim (or of a test that failed for no claim of its own) first, then the regressed (by a
+ * gated baseline verdict only: an ungated one is reported, not counted), then the inconclusive (a
+ * claim, the clock's verdict, the baseline's or an aborted test), then the rest; within each,
+ * regions before the one-sample timings of whole invocations, then the largest change against the
+ * baseline first, then in the order of the run.
  */
 public final class Overview {
 
@@ -61,6 +63,19 @@ public final class Overview {
         public boolean invocation() {
             return index == 0 && "invocation".equals(timing.label()) && timing.kept() <= 1;
         }
+
+        /**
+         * The invocation of a test that also timed regions: the user's figures are the regions', so
+         * the report lists these apart, after them.
+         */
+        public boolean invocationBesideRegions() {
+            return invocation() && record.timings().size() > 1;
+        }
+
+        /** A baseline verdict of {@code regressed} that the gate does not apply to: reported with its ratio, never counted. */
+        public boolean regressedNotGated() {
+            return timing.baseline() != null && timing.baseline().regressed() && !timing.baseline().gated();
+        }
     }
 
     private Overview() {
@@ -75,8 +90,8 @@ public final class Overview {
                 rows.add(row(n + 1, i, t));
             }
         }
-        // within a status, regions before invocations: one sample of a whole test method is the weakest evidence
-        rows.sort(Comparator.comparing(Row::status).thenComparing(Row::invocation)
+        // the user's timings first; within a status, regions before invocations: one sample of a whole test method is the weakest evidence
+        rows.sort(Comparator.comparing(Row::invocationBesideRegions).thenComparing(Row::status).thenComparing(Row::invocation)
                 .thenComparing(r -> Double.isNaN(r.change()) ? Double.NEGATIVE_INFINITY : r.change(), Comparator.reverseOrder())
                 .thenComparingInt(Row::test).thenComparingInt(Row::index));
         return rows;
@@ -98,7 +113,7 @@ public final class Overview {
             return new Row(n, i, t, timing, Status.FAILED, "the test failed (not by a claim)");
         }
         BaselineVerdict b = timing.baseline();
-        if (b != null && b.regressed()) {
+        if (b != null && b.regressed() && b.gated()) {
             return new Row(n, i, t, timing, Status.REGRESSED, String.format(Locale.ROOT, "×%.2f against the baseline", b.ratio()));
         }
         List<String> why = new ArrayList<>();
@@ -166,13 +181,24 @@ public final class Overview {
                 + Html.escape(rest).replace("(", "<wbr>(").replace(", ", ",<wbr> ");
     }
 
-    /** The baseline's verdict with its ratio and interval: {@code regressed ×2.01 [1.62, 2.49]}; empty without a baseline. */
+    /**
+     * The baseline's verdict with its ratio and interval: {@code regressed ×2.01 [1.62, 2.49]}, or
+     * {@code not gated: regressed ×4.77 […]} where the gate does not apply to it; empty without a baseline.
+     */
     public static String baseline(ReportedTiming t) {
         BaselineVerdict b = t.baseline();
         if (b == null) {
             return "";
         }
-        return b.verdict() + (Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(), b.high()));
+        return (b.gated() ? "" : NOT_GATED + ": ") + b.verdict() + ratio(b);
+    }
+
+    /** How the report marks a baseline verdict the gate does not apply to. */
+    public static final String NOT_GATED = "not gated";
+
+    /** The baseline's ratio with its interval, {@code  ×2.010 [1.620, 2.490]}; empty where none was formed. */
+    public static String ratio(BaselineVerdict b) {
+        return Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(), b.high());
     }
 
     /** {@code latency}, {@code throughput k=64}, or {@code invocation, 1 sample}. */

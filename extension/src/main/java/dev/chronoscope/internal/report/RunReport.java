@@ -82,7 +82,9 @@ public final class RunReport {
 
     /**
      * The run in a few lines for the console: the counts, then the worst rows (up to
-     * {@value #CONSOLE_ROWS}) that are not ok, each with its test, timing, median and what made it so.
+     * {@value #CONSOLE_ROWS}) that are not ok, each with its test, timing, median and what made it so,
+     * then the timings whose baseline verdict is {@code regressed} but not gated, with their ratios:
+     * reported, never counted as the run's regressions.
      */
     static List<String> console(RunRecords records) {
         List<Overview.Row> rows = Overview.rows(records);
@@ -96,6 +98,14 @@ public final class RunReport {
         }
         if (bad.size() > CONSOLE_ROWS) {
             out.add("  … and " + (bad.size() - CONSOLE_ROWS) + " more not ok, worst first in the report's overview");
+        }
+        List<Overview.Row> ungated = rows.stream().filter(Overview.Row::regressedNotGated).toList();
+        for (Overview.Row r : ungated.subList(0, Math.min(CONSOLE_ROWS, ungated.size()))) {
+            out.add("  " + Overview.NOT_GATED + ": " + r.record().test() + " :: " + r.timing().label() + " (" + Overview.mode(r) + ") "
+                    + Overview.baseline(r.timing()).substring(Overview.NOT_GATED.length() + 2) + " against the baseline");
+        }
+        if (ungated.size() > CONSOLE_ROWS) {
+            out.add("  … and " + (ungated.size() - CONSOLE_ROWS) + " more " + Overview.NOT_GATED + ", in the report's overview");
         }
         return out;
     }

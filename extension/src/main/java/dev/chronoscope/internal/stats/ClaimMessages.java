@@ -276,11 +276,19 @@ public final class ClaimMessages {
                 + (t.floorSubtracted() ? ", subtracted from the figures" : ", not subtracted (raw figures)");
     }
 
-    /** A value in the clock's unit: ticks with their duration, or a duration. */
-    private static String inUnits(Timing t, double value) {
+    /**
+     * A value in the clock's unit: ticks with their duration, or a duration. A fraction of a tick (a
+     * batch's quantum per call) is a duration alone, to three significant digits: {@code 0.00312 ns},
+     * never {@code 0.0 ticks = 0.003 ns}.
+     */
+    static String inUnits(Timing t, double value) {
+        double nanos = value * t.nanosPerUnit();
+        if (Math.abs(value) < 1 && value != 0 && Double.isFinite(value)) {
+            return Math.abs(nanos) < 1 ? String.format(Locale.ROOT, "%.3g ns", nanos) : Format.duration(nanos);
+        }
         return t.frequency().isPresent()
-                ? Format.units(value) + " " + t.unit().symbol() + " = " + Format.duration(value * t.nanosPerUnit())
-                : Format.duration(value * t.nanosPerUnit());
+                ? Format.units(value) + " " + t.unit().symbol() + " = " + Format.duration(nanos)
+                : Format.duration(nanos);
     }
 
     // ---- a ratio of a comparison ------------------------------------------------------------------

@@ -42,6 +42,49 @@ class MachineTimingLockTests {
     }
 
     @Test
+    void aWaitLongerThanItsThresholdIsSaidWhenItBeginsAndEndsNamingTheJvmThatHoldsTheLock() throws Exception {
+        Process other = holdInAnotherJvm();
+        MachineTimingLock lock = MachineTimingLock.forUser(Map.of(), home.toString());
+        List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // the other JVM lets go of the lock when its standard input closes, a second from now
+        Thread release = Thread.ofPlatform().start(() -> {
+            try {
+                Thread.sleep(1_000);
+                other.getOutputStream().close();
+            } catch (Exception e) {
+                other.destroyForcibly();
+            }
+        });
+        String held;
+        try {
+            held = lock.acquire(true, 60_000_000_000L, 200_000_000L, "T.waits()", said::add);
+            lock.release();
+        } finally {
+            release.join();
+            other.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        String holder = "pid " + other.pid() + " (";
+        assertThat(said).hasSize(2);
+        assertThat(said.get(0)).startsWith("T.waits() waits for the cross-JVM timing lock " + home.resolve(".cache/chronoscope/timing.lock")
+                + ", held by " + holder).contains(" -cp … " + MachineTimingLockMain.class.getName() + " " + home)
+                .as("its class path left out").doesNotContain(System.getProperty("java.class.path"));
+        assertThat(said.get(1)).startsWith("T.waits() got the cross-JVM timing lock after waiting ").contains(" s for " + holder);
+        assertThat(held).startsWith("held the cross-JVM timing lock ").contains(", held by " + holder);
+    }
+
+    @Test
+    void aShortWaitIsNotSaid() throws Exception {
+        MachineTimingLock lock = MachineTimingLock.forUser(Map.of(), home.toString());
+        List<String> said = new java.util.ArrayList<>();
+
+        String held = lock.acquire(true, 60_000_000_000L, 1_000_000_000L, "T.free()", said::add);
+        lock.release();
+
+        assertThat(said).isEmpty();
+        assertThat(held).startsWith("held the cross-JVM timing lock ").doesNotContain("held by");
+    }
+
+    @Test
     void offByTheKeyTheRecordSaysSo() {
         assertThat(MachineTimingLock.forUser(Map.of(), home.toString()).acquire(false))
                 .isEqualTo("timed without the cross-JVM timing lock (chronoscope.timing.crossJvmLock = false): timed tests of "

@@ -66,6 +66,32 @@ class JmhFormatTests {
         assertThat(((Map<?, ?>) primary.get("scorePercentiles")).get("50.0")).isEqualTo(150.0);
     }
 
+    @Test
+    void aRefusedOrUnresolvedTimingIsMarkedInItsParamsAsJmhWritesABenchmarksParameters() {
+        ReportedTest t = ReportFixtures.test("region");
+        ReportedTiming resolved = t.timings().get(1);
+        ReportedTiming refused = new ReportedTiming("refused", resolved.kept(), 0, 0, resolved.rawNs(), resolved.netNs(), "REFUSED",
+                "self-check core speed: …", resolved.distribution(), null);
+        ReportedTiming unresolved = new ReportedTiming("unresolved", resolved.kept(), 0, 0, resolved.rawNs(), resolved.netNs(),
+                "NOT_RESOLVED", "not resolved: …", resolved.distribution(), null);
+        ReportedTest marked = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(), t.clock(),
+                t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), t.warnings(),
+                List.of(t.timings().get(0), resolved, refused, unresolved), List.of());
+
+        List<Object> entries = list(JsonParser.parse(JmhJson.render(RunRecords.of(List.of(marked)), JmhJson.Jvm.current())));
+
+        assertThat(entries).hasSize(4);
+        Map<?, ?> plain = (Map<?, ?>) entries.get(1);
+        assertThat(plain.containsKey("params")).as("a resolved timing keeps JMH's shape exactly").isFalse();
+        for (int i = 2; i < 4; i++) {
+            Map<?, ?> entry = (Map<?, ?>) entries.get(i);
+            List<String> keys = keys(entry);
+            assertThat(keys.indexOf("params")).as("where JMH writes params: before the primary metric")
+                    .isEqualTo(keys.indexOf("primaryMetric") - 1);
+            assertThat(entry.get("params")).isEqualTo(Map.of(JmhJson.VERDICT_PARAM, i == 2 ? "REFUSED" : "NOT_RESOLVED"));
+        }
+    }
+
     /** One fork, one warm-up and one measurement iteration of 100 ms, sample mode, in ns: a real result file. */
     private static void runTinyBenchmark(Path real) throws Exception {
         new Runner(new OptionsBuilder().include(TinyBenchmark.class.getName() + "\\.").forks(1)

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The inconclusive rule, claim by claim, on timings and comparisons made of chosen samples. */
 class ClaimsTests {
@@ -27,6 +28,22 @@ class ClaimsTests {
         Decision d = median(steady, Relation.LESS, 1100);
         assertThat(d.outcome()).isEqualTo(Outcome.PASS);
         assertThat(d.headline()).startsWith("The p50 of 'steady' is less than 1.100 us: its 95 % interval [");
+    }
+
+    @Test
+    void aBoundFinerThanANanosecondDecidesAndAQuantumBelowOneUnitPrintsInNanoseconds() {
+        // a call of about 3 ns, its clock's quantum per call 0.0062 ns (a batch's): 4 ns and 3 ns, all a Duration can say, are too coarse
+        Timing call = Synthetic.timing("call", Synthetic.context(0, 0.0062, false), Synthetic.around(3, 0, 1001));
+
+        Decision below = PercentileClaim.decide(call, 50, List.of(new Bound(Relation.LESS, 3.5)));
+        Decision above = PercentileClaim.decide(call, 50, List.of(new Bound(Relation.GREATER, 2.5)));
+
+        assertThat(below.outcome()).isEqualTo(Outcome.PASS);
+        assertThat(below.headline()).startsWith("The p50 of 'call' is less than 3.500 ns");
+        assertThat(above.outcome()).isEqualTo(Outcome.PASS);
+        assertThat(PercentileClaim.decide(call, 50, List.of(new Bound(Relation.LESS, 2.9))).render(false))
+                .contains("effective resolution 0.00620 ns (synthetic step)").doesNotContain("0.0 ");
+        assertThatThrownBy(() -> new Bound(Relation.LESS, Double.NaN)).hasMessage("the bound must be a finite number of nanoseconds, not NaN");
     }
 
     @Test
