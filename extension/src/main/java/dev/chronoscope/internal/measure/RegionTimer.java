@@ -4,6 +4,7 @@ import dev.chronoscope.Allocation;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.format.Text;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,8 +96,39 @@ final class RegionTimer {
         Objects.requireNonNull(label, "label");
         if (label.isBlank() || label.chars().anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException(method + ": label must be non-blank text on one line, was \""
-                    + label.replace("\n", "\\n").replace("\r", "\\r") + "\"");
+                    + Text.printable(label) + "\"");
         }
+    }
+
+    /** The labels of the timings a test's record holds besides its regions'. */
+    private static final List<String> RECORD_LABELS = List.of("invocation", "explicit begin/end");
+
+    /**
+     * {@code labels}, each valid ({@link #requireLabel}), none the label of one of the test's
+     * timings ({@code earlier}), of the record's own, or of another of {@code labels}: the baseline
+     * and the regression gate tell a test's timings apart by their labels, so two under one label
+     * would be judged as one.
+     */
+    static void requireNewLabels(String method, List<Timing> earlier, String... labels) {
+        for (int k = 0; k < labels.length; k++) {
+            String label = labels[k];
+            requireLabel(method, label);
+            if (RECORD_LABELS.contains(label)) {
+                throw new IllegalArgumentException(method + ": label \"" + label + "\" is the label of the test's own " + label
+                        + " timing; give the region a label of its own");
+            }
+            if (earlier.stream().anyMatch(t -> t.label().equals(label))) {
+                throw duplicate(method, label, "already labels an earlier timing of this test");
+            }
+            if (k > 0 && labels[0].equals(label)) {
+                throw duplicate(method, label, "is given to both regions");
+            }
+        }
+    }
+
+    private static IllegalArgumentException duplicate(String method, String label, String where) {
+        return new IllegalArgumentException(method + ": label \"" + Text.printable(label) + "\" " + where + "; each timing of a test"
+                + " needs a label of its own (the baseline and the regression gate tell a test's timings apart by it)");
     }
 
     /** {@code times} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}. */
