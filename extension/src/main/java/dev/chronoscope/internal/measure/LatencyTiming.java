@@ -27,7 +27,7 @@ final class LatencyTiming {
     /** {@code times} samples of one call each, with the page-fault and JIT self-checks. */
     Timing repeat(String method, String label, int times, Region region) {
         RegionTimer.requireLabel(method, label);
-        RegionTimer.requireSamples(method, times);
+        RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
         return naming(timingNote(method, label), () -> {
             timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, "'" + label + "'");

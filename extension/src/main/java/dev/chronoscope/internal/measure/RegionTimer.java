@@ -131,11 +131,25 @@ final class RegionTimer {
                 + " needs a label of its own (the baseline and the regression gate tell a test's timings apart by it)");
     }
 
-    /** {@code times} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}. */
-    static void requireSamples(String method, int times) {
+    /** Heap a sample of one region needs while its timing is built: its {@code int} in the list and in the sorted copy. */
+    static final int SAMPLE_HEAP_BYTES = 8;
+    /**
+     * Heap a comparison needs per sample asked: both regions' lists and sorted copies, their samples
+     * in acquisition order as {@code long}s, and room for the interval's resamples as much again.
+     */
+    static final int COMPARED_SAMPLE_HEAP_BYTES = 4 * SAMPLE_HEAP_BYTES + 2 * 8;
+
+    /**
+     * {@code times} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}, and
+     * room for them in the heap ({@link Samples#heapShortfall}), each needing {@code heapBytes}.
+     */
+    static void requireSamples(String method, int times, int heapBytes) {
         if (times < 1 || times > Probe.MAX_SAMPLES) {
             throw new IllegalArgumentException(method + ": times must be between 1 and " + Probe.MAX_SAMPLES + ", was " + times);
         }
+        Samples.heapShortfall(times, heapBytes).ifPresent(why -> {
+            throw new IllegalArgumentException(method + ": " + why);
+        });
     }
 
     /** {@code samples} of {@code k} calls each within {@link Probe#MAX_CALLS}: too many calls is the caller's mistake. */
