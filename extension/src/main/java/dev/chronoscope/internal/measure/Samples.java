@@ -131,9 +131,10 @@ public final class Samples {
     /**
      * Why {@code count} samples needing {@code bytesPerSample} bytes of heap each while their timing
      * is built cannot be taken in this JVM, or empty where they may fit: they must fit in the heap
-     * that was free after the last collection, or the sampling would end in an
-     * {@code OutOfMemoryError} (ten million samples of one region, 80 MB, were taken in a 100 MB
-     * heap: {@code MemoryBoundTests}; in a 64 MB heap they ended the test JVM).
+     * that was free after the last collection, less an eighth of the heap for the test's own data,
+     * or the sampling would end in an {@code OutOfMemoryError} (ten million samples of one region,
+     * 80 MB, were taken in a 100 MB heap: {@code MemoryBoundTests}; in a 64 MB heap they ended the
+     * test JVM).
      */
     public static Optional<String> heapShortfall(long count, long bytesPerSample) {
         return heapShortfall(count, bytesPerSample, Runtime.getRuntime().maxMemory(), liveAfterLastCollection());
@@ -142,12 +143,13 @@ public final class Samples {
     /** As above, for a heap of at most {@code maxHeap} bytes of which {@code live} were in use after the last collection. */
     static Optional<String> heapShortfall(long count, long bytesPerSample, long maxHeap, long live) {
         long needed = count * bytesPerSample;
-        long room = Math.max(0, maxHeap - live);
+        long room = Math.max(0, maxHeap - maxHeap / 8 - live);
         if (needed <= room) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "%,d samples need %s of heap while their timing is built (%d bytes each), more "
-                        + "than the %s this JVM's heap had free after its last collection (at most %s, %s in use); ask for at "
+                        + "than the %s this JVM's heap can give them (at most %s, %s in use after the last collection, an eighth kept "
+                        + "for the test's own data); ask for at "
                         + "most %,d samples, or give the test JVM more heap (-Xmx)", count, mib(needed), bytesPerSample,
                 mib(room), mib(maxHeap), mib(live), room / bytesPerSample));
     }

@@ -27,7 +27,7 @@ class MemoryBoundTests {
         String out = run(dir, "-Xmx64m", TooManySamplesMain.class);
 
         assertThat(out).contains("refused=Probe.repeat: 10,000,000 samples need 76.3 MiB of heap while their timing is built (8 bytes "
-                + "each), more than the ").contains("this JVM's heap had free after its last collection (at most 64.0 MiB, ")
+                + "each), more than the ").contains("this JVM's heap can give them (at most 64.0 MiB, ")
                 .contains("or give the test JVM more heap (-Xmx)")
                 .contains("then kept=100").doesNotContain("OutOfMemoryError");
     }
@@ -37,8 +37,9 @@ class MemoryBoundTests {
         long mib = 1024 * 1024;
         assertThat(Samples.heapShortfall(10_000_000, 8, 100 * mib, 10 * mib)).isEmpty();
         assertThat(Samples.heapShortfall(10_000_000, 8, 100 * mib, 30 * mib)).hasValue("10,000,000 samples need 76.3 MiB of heap "
-                + "while their timing is built (8 bytes each), more than the 70.0 MiB this JVM's heap had free after its last collection "
-                + "(at most 100.0 MiB, 30.0 MiB in use); ask for at most 9,175,040 samples, or give the test JVM more heap (-Xmx)");
+                + "while their timing is built (8 bytes each), more than the 57.5 MiB this JVM's heap can give them (at most 100.0 MiB, "
+                + "30.0 MiB in use after the last collection, an eighth kept for the test's own data); ask for at most 7,536,640 samples, "
+                + "or give the test JVM more heap (-Xmx)");
     }
 
     /** What {@code main} printed in a JVM with {@code heap}; it must exit with 0 within 120 s. */
