@@ -40,16 +40,31 @@ public final class ClaimLog {
     }
 
     private final List<Entry> entries = new ArrayList<>();
+    /** Whether the test's record has taken the log: a later claim would be recorded nowhere. */
+    private boolean taken;
 
-    /** Logs a decided claim, after those logged before it. */
+    /**
+     * Logs a decided claim, after those logged before it.
+     *
+     * @throws IllegalStateException naming the claim, once the record of the test that measured the
+     *                               timings has been written (a {@code Timing} kept, and claimed on, in another test)
+     */
     public synchronized void record(Entry entry) {
-        entries.add(Objects.requireNonNull(entry, "entry"));
+        Objects.requireNonNull(entry, "entry");
+        if (taken) {
+            throw new IllegalStateException("the claim '" + entry.claim() + "' (" + entry.outcome().word() + ") is on "
+                    + entry.subjects().stream().map(t -> "'" + t.label() + "'").distinct().toList() + ", timed by a test that has ended"
+                    + " and whose record is written: no record would hold the claim. Make claims on a Timing in the test that measured"
+                    + " it.");
+        }
+        entries.add(entry);
     }
 
-    /** Removes and returns the claims logged so far, in the order they were made. */
+    /** Removes and returns the claims logged so far, in the order they were made, for the test's record; later claims are refused. */
     public synchronized List<Entry> take() {
         List<Entry> taken = List.copyOf(entries);
         entries.clear();
+        this.taken = true;
         return taken;
     }
 }

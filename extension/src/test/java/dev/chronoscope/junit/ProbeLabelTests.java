@@ -62,4 +62,67 @@ class ProbeLabelTests {
         assertThat(TimingSectionParser.parseAll(run.stdout())).hasSize(3);
         assertThat(run.record("LabelsTestCase.fine()").timing("a label | with a bar").whole("kept")).isEqualTo(10);
     }
+
+    @MeasureWith(CLOCK_MONOTONIC)
+    static class DuplicateLabelsTestCase {
+        @Test
+        void repeatsUnderOneLabel(Probe probe) {
+            probe.repeat("same", 10, () -> 1);
+            probe.throughput("same", 3, () -> 1);
+        }
+
+        @Test
+        void comparesUnderOneLabel(Probe probe) {
+            probe.compare("same", () -> 1, "same", () -> 2, 10);
+        }
+
+        @Test
+        void takesTheInvocationsLabel(Probe probe) {
+            probe.repeat("invocation", 10, () -> 1);
+        }
+
+        @Test
+        void controlCharacters(Probe probe) {
+            probe.repeat("RED\u001b[31m\u0007", 10, () -> 1);
+        }
+
+        @Test
+        void aRegionUsingTheProbe(Probe probe) {
+            probe.repeat("outer", 10, () -> probe.repeat("inner", 10, () -> 1));
+        }
+
+        @Test
+        void aRegionBeginningARegion(Probe probe) {
+            probe.repeat("outer", 10, () -> probe.begin());
+        }
+    }
+
+    @Test
+    void aLabelIsUniqueWithinATestAndARefusedOneIsPrintedEscaped() {
+        KitRun run = ChronoscopeKit.in(dir).run(DuplicateLabelsTestCase.class);
+
+        String unique = "; each timing of a test needs a label of its own (the baseline and the regression gate tell a test's timings "
+                + "apart by it)";
+        String nested = " inside a region this Probe is timing: the region's figure would hold this call's warm-up, floor reads and "
+                + "sampling as if they were the region's work. Time the inner work with a call of its own, before or after the one whose "
+                + "region holds it.";
+        run.tests().assertThatEvents()
+                .haveExactly(1, event(test("repeatsUnderOneLabel"), finishedWithFailure(instanceOf(IllegalArgumentException.class),
+                        message("Probe.throughput: label \"same\" already labels an earlier timing of this test" + unique))))
+                .haveExactly(1, event(test("comparesUnderOneLabel"), finishedWithFailure(instanceOf(IllegalArgumentException.class),
+                        message("Probe.compare: label \"same\" is given to both regions" + unique))))
+                .haveExactly(1, event(test("takesTheInvocationsLabel"), finishedWithFailure(instanceOf(IllegalArgumentException.class),
+                        message("Probe.repeat: label \"invocation\" is the label of the test's own invocation timing; give the region a "
+                                + "label of its own"))))
+                .haveExactly(1, event(test("controlCharacters"), finishedWithFailure(instanceOf(IllegalArgumentException.class),
+                        message("Probe.repeat: label must be non-blank text on one line, was \"RED\\u001b[31m\\u0007\""))))
+                .haveExactly(1, event(test("aRegionUsingTheProbe"), finishedWithFailure(instanceOf(IllegalStateException.class),
+                        message("Probe.repeat" + nested))))
+                .haveExactly(1, event(test("aRegionBeginningARegion"), finishedWithFailure(instanceOf(IllegalStateException.class),
+                        message("Probe.begin" + nested))));
+        assertThat(run.record("DuplicateLabelsTestCase.repeatsUnderOneLabel()").timings()).extracting(t -> t.string("label"))
+                .as("the first timing of the label is kept").containsExactly("invocation", "same");
+        assertThat(run.record("DuplicateLabelsTestCase.aRegionUsingTheProbe()").timings()).extracting(t -> t.string("label"))
+                .as("neither the outer timing nor the inner").containsExactly("invocation");
+    }
 }

@@ -2,6 +2,7 @@ package dev.chronoscope.internal.format;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Text split and trimmed without {@code java.util.regex}. Chronoscope runs in the JVM whose code it
@@ -112,5 +113,41 @@ public final class Text {
     /** Whether {@code text} is one or more ASCII digits. */
     public static boolean isDigits(String text) {
         return !text.isEmpty() && leadingDigits(text) == text.length();
+    }
+
+    /**
+     * {@code text} as a console, a text file or a message may show it: control characters (a
+     * newline or an escape would break a line or drive the terminal) and lone surrogates (which no
+     * encoding can write) as escapes — {@code \n}, {@code \t}, {@code \r}, else a backslash,
+     * {@code u} and the character's four hex digits (a lone U+D800 prints as {@code \}{@code ud800}).
+     */
+    public static String printable(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+            boolean escape = Character.isISOControl(c) || (Character.isSurrogate(c) && !pair);
+            if (escape && out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            if (out == null) {
+                i += pair ? 1 : 0;
+                continue;
+            }
+            if (!escape) {
+                out.append(c);
+                if (pair) {
+                    out.append(text.charAt(++i));
+                }
+                continue;
+            }
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                default -> out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            }
+        }
+        return out == null ? text : out.toString();
     }
 }

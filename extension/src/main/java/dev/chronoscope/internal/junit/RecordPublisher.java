@@ -14,6 +14,7 @@ import org.opentest4j.TestAbortedException;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,20 +55,15 @@ final class RecordPublisher {
      * holds what they would.
      */
     void publish(ExtensionContext context, TestRecord record) {
-        if (settings.printSections()) {
-            String section = settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add);
-            // Surefire's console shows an aborted test only as skipped: the reason, printed here, reaches it with the section
-            System.out.print(abortReason(context).map(why -> CompactSection.withLine(section, "aborted", why)).orElse(section));
-            System.out.flush();
-        }
         String json = RecordJson.of(record).toString();
-        // the record first: nothing that goes wrong while publishing may lose it
+        // the record first: nothing that goes wrong while printing or publishing may lose it
         IOException notWritten = null;
         try {
             writer.append(json);
         } catch (IOException | RuntimeException e) {
             notWritten = e instanceof IOException io ? io : new IOException(e.toString(), e);
         }
+        printSection(context, record);
         try {
             publishEntries(context, record, json);
         } catch (RuntimeException e) {
@@ -83,6 +79,27 @@ final class RecordPublisher {
             throw new RecordNotWrittenException("Chronoscope could not write the record of " + TimingSection.printable(record.testName())
                     + " to " + writer.file() + ": " + notWritten + ". Its timing section is printed above; " + fix + ".", notWritten);
         }
+    }
+
+    /** Prints the section to {@code System.out}, or to stderr where the test left {@code System.out} null. */
+    private void printSection(ExtensionContext context, TestRecord record) {
+        if (!settings.printSections()) {
+            return;
+        }
+        String full = settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add);
+        // Surefire's console shows an aborted test only as skipped: the reason, printed here, reaches it with the section
+        String section = abortReason(context).map(why -> CompactSection.withLine(full, "aborted", why)).orElse(full);
+        PrintStream out = System.out;
+        if (out == null) {
+            out = System.err;
+            if (out == null) {
+                return;
+            }
+            out.println("[chronoscope] System.out is null (set so by the test or the code it ran): the timing section of "
+                    + TimingSection.printable(record.testName()) + " goes to stderr");
+        }
+        out.print(section);
+        out.flush();
     }
 
     /** {@code e} and its causes, each with its message: JUnit's "Failed to publish path" alone says not why. */

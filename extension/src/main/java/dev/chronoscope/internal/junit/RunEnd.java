@@ -79,8 +79,7 @@ final class RunEnd {
                     + " timings, from " + records.files() + (records.files() == 1 ? " record file" : " record files") + "); JMH-format JSON: "
                     + written.jmh() + "; Markdown summary: " + written.summary());
             written.console().forEach(line -> out.println(PREFIX + line));
-            RunReport.appendToStepSummary(stepSummary, written.summary())
-                    .ifPresent(file -> out.println(PREFIX + "summary appended to " + file + " (GITHUB_STEP_SUMMARY)"));
+            appendToStepSummary(stepSummary, written.summary(), out, err);
         } catch (IOException | RuntimeException e) {
             err.println(PREFIX + "could not write the run report in " + settings.reportDir().toAbsolutePath() + ": " + e);
         }
@@ -95,5 +94,16 @@ final class RunEnd {
             }
         });
         out.flush();
+    }
+
+    /** Appends the summary to the step summary's file, if one is named; a failure names that file, not the report's. */
+    private static void appendToStepSummary(String stepSummary, Path summary, PrintStream out, PrintStream err) {
+        try {
+            RunReport.appendToStepSummary(stepSummary, summary)
+                    .ifPresent(file -> out.println(PREFIX + "summary appended to " + file + " (" + STEP_SUMMARY_VARIABLE + ")"));
+        } catch (IOException | RuntimeException e) {
+            err.println(PREFIX + "could not append the Markdown summary to " + stepSummary + ", the file " + STEP_SUMMARY_VARIABLE
+                    + " names: " + e + "; the summary is in " + summary);
+        }
     }
 }

@@ -83,6 +83,11 @@ public final class TimingCallbacks {
                     + "parameter " + parameter.getIndex() + " (" + parameter.getParameter().getName() + ") of "
                     + parameter.getDeclaringExecutable() + ". Declare it on the @Test method and time regions there.");
         }
+        if (testMethod.get().isAnnotationPresent(TestFactory.class)) {
+            throw new ParameterResolutionException("A Probe cannot be a parameter of the @TestFactory " + TestNames.describe(testMethod.get())
+                    + ": a factory returns dynamic tests rather than running one, so Chronoscope times no factory, and its dynamic"
+                    + " tests run after it has returned. Time the work in a @Test, @RepeatedTest or @ParameterizedTest method.");
+        }
         return timedTest(context).orElseThrow(() -> new ParameterResolutionException("No Chronoscope timing is active for "
                 + TestNames.describe(testMethod.get()) + ": annotate it (or its class) with @MeasureWith, @SubtractProbeFloor"
                 + " or @RequiresInvariantTsc.")).probe();

@@ -35,7 +35,7 @@ final class InterleavedComparison {
     Comparison compare(String method, String firstLabel, Region first, String secondLabel, Region second, int times) {
         RegionTimer.requireLabel(method, firstLabel);
         RegionTimer.requireLabel(method, secondLabel);
-        RegionTimer.requireSamples(method, times);
+        RegionTimer.requireSamples(method, times, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
         ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
         ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
         a.warmUp(1);

@@ -27,7 +27,7 @@ final class LatencyTiming {
     /** {@code times} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
     Timing repeat(String method, String label, int times, Region region) {
         RegionTimer.requireLabel(method, label);
-        RegionTimer.requireSamples(method, times);
+        RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
         return naming(timingNote(method, label), () -> {
             ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, "'" + label + "'", new RegionTimer.Resampling());

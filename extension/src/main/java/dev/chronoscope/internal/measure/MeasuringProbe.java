@@ -97,13 +97,12 @@ public final class MeasuringProbe implements Probe {
      * Runs {@code action}, a use of this probe, as the only one, once the probe is found active: a
      * probe belongs to its test's thread, and its state (samples, timings, the open region) is not
      * shared between threads. Another thread may use it once this use has ended (a pool thread while
-     * the test waits); a region may use it again on the same thread.
+     * the test waits). A region that uses it is refused ({@link #nested}).
      */
     private <T> T exclusively(String method, Supplier<T> action) {
         Thread me = Thread.currentThread();
         if (user.get() == me) {
-            requireActive(method);
-            return action.get();
+            throw nested(method);
         }
         if (!user.compareAndSet(null, me)) {
             throw usedElsewhere(method, me, user.get());
@@ -123,9 +122,19 @@ public final class MeasuringProbe implements Probe {
     private void requireUnused(String method) {
         requireActive(method);
         Thread other = user.get();
-        if (other != null && other != Thread.currentThread()) {
+        if (other == Thread.currentThread()) {
+            throw nested(method);
+        }
+        if (other != null) {
             throw usedElsewhere(method, Thread.currentThread(), other);
         }
+    }
+
+    /** A use of the probe from inside a region it is timing: the outer figure would hold the inner use's warm-up and sampling. */
+    private static IllegalStateException nested(String method) {
+        return new IllegalStateException(method + " inside a region this Probe is timing: the region's figure would hold this"
+                + " call's warm-up, floor reads and sampling as if they were the region's work. Time the inner work with a call of its"
+                + " own, before or after the one whose region holds it.");
     }
 
     private static IllegalStateException usedElsewhere(String method, Thread me, Thread other) {
@@ -261,20 +270,30 @@ public final class MeasuringProbe implements Probe {
     }
 
     private Timing repeat(String label, int times, Region region) {
-        return exclusively("Probe.repeat", () -> keep(latency.repeat("Probe.repeat", label, times, region)));
+        return exclusively("Probe.repeat", () -> {
+            RegionTimer.requireNewLabels("Probe.repeat", timings, label);
+            return keep(latency.repeat("Probe.repeat", label, times, region));
+        });
     }
 
     /** As {@link #repeat(String, int, Region)}, until {@code budget} has passed or {@link #MAX_SAMPLES} samples. */
     private Timing repeatFor(String label, Duration budget, Region region) {
-        return exclusively("Probe.repeatFor", () -> keep(latency.repeatFor("Probe.repeatFor", label, budget, region)));
+        return exclusively("Probe.repeatFor", () -> {
+            RegionTimer.requireNewLabels("Probe.repeatFor", timings, label);
+            return keep(latency.repeatFor("Probe.repeatFor", label, budget, region));
+        });
     }
 
     private Timing throughput(String label, int samples, Region region) {
-        return exclusively("Probe.throughput", () -> keep(throughputTiming.throughput("Probe.throughput", label, samples, region)));
+        return exclusively("Probe.throughput", () -> {
+            RegionTimer.requireNewLabels("Probe.throughput", timings, label);
+            return keep(throughputTiming.throughput("Probe.throughput", label, samples, region));
+        });
     }
 
     private Comparison compare(String firstLabel, Region first, String secondLabel, Region second, int times) {
         return exclusively("Probe.compare", () -> {
+            RegionTimer.requireNewLabels("Probe.compare", timings, firstLabel, secondLabel);
             Comparison made = interleaved.compare("Probe.compare", firstLabel, first, secondLabel, second, times);
             // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
             keep(made.first());

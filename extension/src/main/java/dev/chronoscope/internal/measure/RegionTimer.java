@@ -5,6 +5,7 @@ import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.format.Text;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,15 +103,60 @@ final class RegionTimer {
         Objects.requireNonNull(label, "label");
         if (label.isBlank() || label.chars().anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException(method + ": label must be non-blank text on one line, was \""
-                    + label.replace("\n", "\\n").replace("\r", "\\r") + "\"");
+                    + Text.printable(label) + "\"");
         }
     }
 
-    /** {@code times} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}. */
-    static void requireSamples(String method, int times) {
+    /** The labels of the timings a test's record holds besides its regions'. */
+    private static final List<String> RECORD_LABELS = List.of("invocation", "explicit begin/end");
+
+    /**
+     * {@code labels}, each valid ({@link #requireLabel}), none the label of one of the test's
+     * timings ({@code earlier}), of the record's own, or of another of {@code labels}: the baseline
+     * and the regression gate tell a test's timings apart by their labels, so two under one label
+     * would be judged as one.
+     */
+    static void requireNewLabels(String method, List<Timing> earlier, String... labels) {
+        for (int k = 0; k < labels.length; k++) {
+            String label = labels[k];
+            requireLabel(method, label);
+            if (RECORD_LABELS.contains(label)) {
+                throw new IllegalArgumentException(method + ": label \"" + label + "\" is the label of the test's own " + label
+                        + " timing; give the region a label of its own");
+            }
+            if (earlier.stream().anyMatch(t -> t.label().equals(label))) {
+                throw duplicate(method, label, "already labels an earlier timing of this test");
+            }
+            if (k > 0 && labels[0].equals(label)) {
+                throw duplicate(method, label, "is given to both regions");
+            }
+        }
+    }
+
+    private static IllegalArgumentException duplicate(String method, String label, String where) {
+        return new IllegalArgumentException(method + ": label \"" + Text.printable(label) + "\" " + where + "; each timing of a test"
+                + " needs a label of its own (the baseline and the regression gate tell a test's timings apart by it)");
+    }
+
+    /** Heap a sample of one region needs while its timing is built: its {@code int} in the list and in the sorted copy. */
+    static final int SAMPLE_HEAP_BYTES = 8;
+    /**
+     * Heap a comparison needs per sample asked: both regions' lists and sorted copies, their samples
+     * in acquisition order as {@code long}s, and room for the interval's resamples as much again.
+     */
+    static final int COMPARED_SAMPLE_HEAP_BYTES = 4 * SAMPLE_HEAP_BYTES + 2 * 8;
+
+    /**
+     * {@code times} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}, and
+     * room for them in the heap ({@link Samples#heapShortfall}), each needing {@code heapBytes}.
+     */
+    static void requireSamples(String method, int times, int heapBytes) {
         if (times < 1 || times > Probe.MAX_SAMPLES) {
             throw new IllegalArgumentException(method + ": times must be between 1 and " + Probe.MAX_SAMPLES + ", was " + times);
         }
+        Samples.heapShortfall(times, heapBytes).ifPresent(why -> {
+            throw new IllegalArgumentException(method + ": " + why);
+        });
     }
 
     /** {@code samples} of {@code k} calls each within {@link Probe#MAX_CALLS}: too many calls is the caller's mistake. */

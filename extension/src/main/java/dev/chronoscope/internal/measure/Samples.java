@@ -1,6 +1,12 @@
 package dev.chronoscope.internal.measure;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A growable list of non-negative sample values in acquisition order. Values are kept as
@@ -120,6 +126,46 @@ public final class Samples {
     /** Empties the list, keeping its storage for the next values. */
     void clear() {
         size = 0;
+    }
+
+    /**
+     * Why {@code count} samples needing {@code bytesPerSample} bytes of heap each while their timing
+     * is built cannot be taken in this JVM, or empty where they may fit: they must fit in the heap
+     * that was free after the last collection, less an eighth of the heap for the test's own data,
+     * or the sampling would end in an {@code OutOfMemoryError} (ten million samples of one region,
+     * 80 MB, were taken in a 100 MB heap: {@code MemoryBoundTests}; in a 64 MB heap they ended the
+     * test JVM).
+     */
+    public static Optional<String> heapShortfall(long count, long bytesPerSample) {
+        return heapShortfall(count, bytesPerSample, Runtime.getRuntime().maxMemory(), liveAfterLastCollection());
+    }
+
+    /** As above, for a heap of at most {@code maxHeap} bytes of which {@code live} were in use after the last collection. */
+    static Optional<String> heapShortfall(long count, long bytesPerSample, long maxHeap, long live) {
+        long needed = count * bytesPerSample;
+        long room = Math.max(0, maxHeap - maxHeap / 8 - live);
+        if (needed <= room) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%,d samples need %s of heap while their timing is built (%d bytes each), more "
+                        + "than the %s this JVM's heap can give them (at most %s, %s in use after the last collection, an eighth kept "
+                        + "for the test's own data); ask for at "
+                        + "most %,d samples, or give the test JVM more heap (-Xmx)", count, mib(needed), bytesPerSample,
+                mib(room), mib(maxHeap), mib(live), room / bytesPerSample));
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
+    }
+
+    /** Bytes of the heap's pools in use after their last collection: what the heap holds live, as best known (0 before any). */
+    private static long liveAfterLastCollection() {
+        long live = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            MemoryUsage after = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+            live += after == null ? 0 : after.getUsed();
+        }
+        return live;
     }
 
     /** Sorted values, stored compactly: the first {@code size} of {@code ints} or {@code longs}. */

@@ -70,7 +70,7 @@ public final class HtmlReport {
         out.append("<h1>Chronoscope run report</h1>\n<p class=\"meta\">").append(Html.escape(generatedAt)).append(" · ")
                 .append(records.tests().size()).append(" timed tests, ").append(records.timingCount()).append(" timings, from ")
                 .append(records.files()).append(records.files() == 1 ? " record file" : " record files").append(" (one per JVM and run)")
-                .append(records.unreadable() > 0 ? " · " + records.unreadable() + " unreadable record lines skipped" : "")
+                .append(records.skippedNote().map(note -> " · " + Html.escape(note)).orElse(""))
                 .append("</p>\n");
         out.append("<p class=\"summary\">").append(Html.escape(Overview.counts(rows))).append(" · ")
                 .append(Html.escape(claimCounts(records))).append("</p>\n");

@@ -28,6 +28,7 @@ public final class MarkdownSummary {
         out.append(escape(generatedAt)).append(" · ").append(records.tests().size()).append(" timed tests, ").append(rows.size())
                 .append(" timings: **").append(escape(Overview.counts(rows))).append("** · ").append(escape(HtmlReport.claimCounts(records)))
                 .append("\n\n");
+        records.skippedNote().ifPresent(note -> out.append("**").append(escape(note)).append(".**\n\n"));
         if (rows.isEmpty()) {
             return out.append("No timed test has finished in this run.\n").toString();
         }

@@ -22,9 +22,14 @@ public final class RunKey {
     private RunKey() {
     }
 
-    /** {@code configured} if set (as {@code run <id>}), else the process that started this JVM. */
+    /**
+     * {@code configured} if set, with the process that started this JVM ({@code run <id> · parent
+     * <pid>@<start>}), else that process alone. An id reused by a later build (a fixed value, no
+     * {@code mvn clean}) is thereby kept apart from the earlier build's records, which another Maven
+     * JVM started; where builds share a starter (a daemon), the id alone tells them apart.
+     */
     public static String of(Optional<String> configured) {
-        return configured.map(id -> "run " + id).orElseGet(RunKey::current);
+        return configured.map(id -> "run " + id + " · " + current()).orElseGet(RunKey::current);
     }
 
     public static String current() {

@@ -7,23 +7,27 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads back the records of one run from the report directory: every line of every
  * {@code chronoscope-*.jsonl} file whose record belongs to the run, whichever JVM wrote it. A line
  * that does not parse (a file another JVM is appending to right now, a line cut inside a UTF-8
- * character, a damaged or hostile line) is skipped and counted.
+ * character, a damaged or hostile line, what a full disk left of a record) is skipped and counted,
+ * with the test it names where the line holds the record's {@code "test"} field whole.
  */
 public final class RunRecords {
 
     private final List<ReportedTest> tests;
     private final int files;
     private final int unreadable;
+    private final List<String> unreadableTests;
 
-    private RunRecords(List<ReportedTest> tests, int files, int unreadable) {
+    private RunRecords(List<ReportedTest> tests, int files, int unreadable, List<String> unreadableTests) {
         this.tests = List.copyOf(tests);
         this.files = files;
         this.unreadable = unreadable;
+        this.unreadableTests = List.copyOf(unreadableTests);
     }
 
     /** The records of run {@code run} in {@code directory}, files in name order (their names start with the time). */
@@ -32,12 +36,13 @@ public final class RunRecords {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory, "chronoscope-*.jsonl")) {
             stream.forEach(paths::add);
         } catch (NoSuchFileException e) {
-            return new RunRecords(List.of(), 0, 0);
+            return new RunRecords(List.of(), 0, 0, List.of());
         }
         paths.sort(null);
         List<ReportedTest> tests = new ArrayList<>();
         int files = 0;
         int unreadable = 0;
+        List<String> unreadableTests = new ArrayList<>();
         for (Path p : paths) {
             boolean counted = false;
             byte[] bytes;
@@ -49,14 +54,16 @@ public final class RunRecords {
             for (int start = 0, end; start < bytes.length; start = end + 1) {
                 end = indexOf(bytes, (byte) '\n', start);
                 ReportedTest t;
+                String line = null;
                 try {
-                    String line = Utf8.decode(bytes, start, end);
+                    line = Utf8.decode(bytes, start, end);
                     if (line.isBlank()) {
                         continue;
                     }
                     t = ReportedTest.fromJson(JsonParser.parseObject(line));
                 } catch (Utf8.NotUtf8 | RuntimeException e) {
                     unreadable++;
+                    testNamedIn(line, run).ifPresent(unreadableTests::add);
                     continue;
                 }
                 if (t.run().equals(run)) {
@@ -68,7 +75,41 @@ public final class RunRecords {
                 }
             }
         }
-        return new RunRecords(tests, files, unreadable);
+        return new RunRecords(tests, files, unreadable, unreadableTests);
+    }
+
+    /**
+     * The test an unreadable line of run {@code run} names: its {@code "run"} and {@code "test"}
+     * fields, the first a record writes, read where they are whole. Empty for any other line.
+     */
+    static Optional<String> testNamedIn(String line, String run) {
+        if (line == null) {
+            return Optional.empty();
+        }
+        return stringField(line, "run").filter(run::equals).flatMap(r -> stringField(line, "test"));
+    }
+
+    /** The string value of the first {@code "name":"…"} in {@code line}, if the line holds it whole. */
+    private static Optional<String> stringField(String line, String name) {
+        String key = "\"" + name + "\":\"";
+        int from = line.indexOf(key);
+        if (from < 0) {
+            return Optional.empty();
+        }
+        from += key.length() - 1;
+        for (int i = from + 1; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '"') {
+                try {
+                    return Optional.of((String) JsonParser.parse(line.substring(from, i + 1)));
+                } catch (RuntimeException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The index of the first {@code b} in {@code bytes} from {@code from}, or {@code bytes.length}. */
@@ -82,7 +123,7 @@ public final class RunRecords {
     }
 
     public static RunRecords of(List<ReportedTest> tests) {
-        return new RunRecords(tests, 1, 0);
+        return new RunRecords(tests, 1, 0, List.of());
     }
 
     public List<ReportedTest> tests() {
@@ -97,6 +138,25 @@ public final class RunRecords {
     /** Lines that did not parse as a record. */
     public int unreadable() {
         return unreadable;
+    }
+
+    /** The tests named in unreadable lines of this run (a record a failed write left part of), in file order. */
+    public List<String> unreadableTests() {
+        return unreadableTests;
+    }
+
+    /**
+     * A sentence saying that record lines were skipped, and whose records they were where a line
+     * names its test; empty when every line was read.
+     */
+    public Optional<String> skippedNote() {
+        if (unreadable == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(unreadable + (unreadable == 1 ? " record line" : " record lines") + " could not be read and "
+                + (unreadable == 1 ? "was" : "were") + " skipped" + (unreadableTests.isEmpty() ? ""
+                : " (part of the record of " + String.join(", ", unreadableTests.stream().map(TimingSection::printable).toList())
+                + ", which this report therefore lacks)"));
     }
 
     public int timingCount() {

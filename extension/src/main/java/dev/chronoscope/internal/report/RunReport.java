@@ -1,7 +1,8 @@
 package dev.chronoscope.internal.report;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,16 +10,21 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 
 /**
  * Writes the run's report files into the report directory: {@value #HTML} ({@link HtmlReport}),
  * {@value #JMH} ({@link JmhJson}) and {@value #SUMMARY} ({@link MarkdownSummary}), from all of the
  * run's records there, whichever JVM wrote them. Each file is written to a temporary file and
  * renamed over the old one atomically, so forks that finish together never leave a torn file, and
- * the last JVM to finish leaves the complete report. The files get the permissions the user's umask
+ * the last JVM to finish leaves the complete report. A file that cannot be written (a full disk)
+ * takes the earlier run's file by its name away with it, so no file of the report passes for this
+ * run's when it is not. The files get the permissions the user's umask
  * gives any new file (0644 under the usual 022): a web server, an artifact viewer running as
  * another user or a teammate can read them. A directory the user made private keeps them private.
  */
@@ -47,16 +53,49 @@ public final class RunReport {
     /** @param baseline the baseline compared with, to draw; empty when none was read */
     public static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline)
             throws IOException {
+        return write(directory, records, listing, baseline, ChannelOpener.CREATE_NEW);
+    }
+
+    /**
+     * Writes the three files, each whole or not at all; a file that cannot be written leaves no
+     * earlier run's file by its name.
+     *
+     * @param opener creates each temporary file
+     * @throws IOException naming each file that could not be written, why, and what became of the earlier run's file
+     */
+    static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline,
+                         ChannelOpener opener) throws IOException {
         Path dir = directory.toAbsolutePath().normalize();
         Files.createDirectories(dir);
         Path html = dir.resolve(HTML);
         Path jmh = dir.resolve(JMH);
         Path summary = dir.resolve(SUMMARY);
         String generated = "generated " + Instant.now();
-        replace(html, HtmlReport.render(records, generated, listing, baseline));
-        replace(jmh, JmhJson.render(records, JmhJson.Jvm.current()));
-        replace(summary, MarkdownSummary.render(records, generated));
+        Map<Path, Supplier<String>> files = new LinkedHashMap<>();
+        files.put(html, () -> HtmlReport.render(records, generated, listing, baseline));
+        files.put(jmh, () -> JmhJson.render(records, JmhJson.Jvm.current()));
+        files.put(summary, () -> MarkdownSummary.render(records, generated));
+        List<String> failed = new ArrayList<>();
+        files.forEach((file, content) -> {
+            try {
+                replace(file, content.get(), opener);
+            } catch (IOException | RuntimeException e) {
+                failed.add(file + " (" + e + "; " + removeEarlier(file) + ")");
+            }
+        });
+        if (!failed.isEmpty()) {
+            throw new IOException("could not write " + String.join(", nor ", failed));
+        }
         return new Written(html, jmh, summary, records, console(records));
+    }
+
+    /** Removes the earlier run's {@code file}, which this run could not replace: what became of it, in words. */
+    private static String removeEarlier(Path file) {
+        try {
+            return Files.deleteIfExists(file) ? "the earlier run's file was removed" : "no earlier run's file was there";
+        } catch (IOException | RuntimeException e) {
+            return "the earlier run's file could not be removed either (" + e + "): it is not this run's";
+        }
     }
 
     /**
@@ -65,9 +104,9 @@ public final class RunReport {
      *
      * @return the files removed
      */
-    public static java.util.List<Path> removeStale(Path directory) {
-        java.util.List<Path> removed = new java.util.ArrayList<>();
-        for (String name : java.util.List.of(HTML, JMH)) {
+    public static List<Path> removeStale(Path directory) {
+        List<Path> removed = new ArrayList<>();
+        for (String name : List.of(HTML, JMH, SUMMARY)) {
             Path file = directory.toAbsolutePath().normalize().resolve(name);
             try {
                 if (Files.deleteIfExists(file)) {
@@ -91,6 +130,7 @@ public final class RunReport {
         List<String> out = new ArrayList<>();
         out.add("run summary: " + records.tests().size() + " timed tests, " + rows.size() + " timings: " + Overview.counts(rows) + "; "
                 + HtmlReport.claimCounts(records));
+        records.skippedNote().ifPresent(note -> out.add("  " + note));
         List<Overview.Row> bad = rows.stream().filter(r -> r.status() != Overview.Status.OK).toList();
         for (Overview.Row r : bad.subList(0, Math.min(CONSOLE_ROWS, bad.size()))) {
             out.add("  " + r.status().key() + ": " + r.record().test() + " :: " + r.timing().label() + " (" + Overview.mode(r) + ") median "
@@ -131,12 +171,15 @@ public final class RunReport {
      * {@code file}. The temporary file is created as any new file is (not with
      * {@link Files#createTempFile}, which makes it 0600), so the report gets the umask's permissions.
      */
-    private static void replace(Path file, String content) throws IOException {
+    private static void replace(Path file, String content, ChannelOpener opener) throws IOException {
         Path temp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
         try {
-            try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                out.write(content.getBytes(StandardCharsets.UTF_8));
+            try (SeekableByteChannel out = opener.open(temp)) {
+                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    out.write(bytes);
+                }
             }
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {

@@ -4,6 +4,7 @@ import dev.chronoscope.ClockUnit;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.format.Format;
+import dev.chronoscope.internal.format.Text;
 
 import java.util.Locale;
 
@@ -124,33 +125,7 @@ public final class TimingSection {
      * {@code \}{@code ud800}). The record keeps the text as it was.
      */
     public static String printable(String text) {
-        StringBuilder out = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
-            boolean escape = Character.isISOControl(c) || (Character.isSurrogate(c) && !pair);
-            if (escape && out == null) {
-                out = new StringBuilder(text.length() + 8).append(text, 0, i);
-            }
-            if (out == null) {
-                i += pair ? 1 : 0;
-                continue;
-            }
-            if (!escape) {
-                out.append(c);
-                if (pair) {
-                    out.append(text.charAt(++i));
-                }
-                continue;
-            }
-            switch (c) {
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                case '\r' -> out.append("\\r");
-                default -> out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            }
-        }
-        return out == null ? text : out.toString();
+        return Text.printable(text);
     }
 
     static String stats(Summary s, String... names) {

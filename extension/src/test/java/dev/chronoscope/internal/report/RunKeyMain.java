@@ -7,6 +7,6 @@ public final class RunKeyMain {
     }
 
     public static void main(String[] args) {
-        System.out.println("run=" + RunKey.current());
+        System.out.println("run=" + (args.length == 0 ? RunKey.current() : RunKey.of(java.util.Optional.of(args[0]))));
     }
 }

@@ -16,7 +16,7 @@ class RunRecordsTests {
     @TempDir
     Path dir;
 
-    private static String record(String run, String test, long pid) {
+    static String record(String run, String test, long pid) {
         return ("{'schema':'chronoscope-test/1','run':'%s','test':'%s','uniqueId':'[class:x.%s]','displayName':'d','outcome':'passed',"
                 + "'pid':%d,'clock':{'id':'NANO_TIME','readMethod':'System.nanoTime()','unit':'ns'},'frequency':null,'host':'h',"
                 + "'floor':{'ns':{'p50':30}},'floorSubtracted':false,'warnings':[],'timings':[{'label':'invocation','kept':1,"

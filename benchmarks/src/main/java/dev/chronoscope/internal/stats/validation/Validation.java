@@ -162,8 +162,8 @@ public final class Validation {
         // Prime the JIT with every region once: measured here, a short region's first measurement in a
         // JVM ran up to 1.7x slower than later ones (its code was still being optimised after the
         // warm-up converged), which would make the reference below meaningless.
-        reference.compare("A", work(steps), "2A", work(2 * steps), options.runs());
-        reference.compare("A", work(steps), "A+10%", work(Math.round(steps * 1.1f)), options.runs());
+        reference.compare("A, priming", work(steps), "2A, priming", work(2 * steps), options.runs());
+        reference.compare("A, priming again", work(steps), "A+10%, priming", work(Math.round(steps * 1.1f)), options.runs());
         Timing ref = reference.repeat("reference A", options.runs(), work(steps));
         double refNanos = ref.percentileValue(50) * ref.nanosPerUnit();
         Duration refMedian = Duration.ofNanos(Math.round(refNanos));
@@ -215,14 +215,14 @@ public final class Validation {
             same.get(4).add(PercentileClaim.decide(aa.first(), 50, List.of(new Bound(Relation.LESS, refLoose))));
             same.get(5).add(PercentileClaim.decide(aa.first(), 50, List.of(new Bound(Relation.LESS, refMedian))));
 
-            Comparison a2 = probe.compare("A", work(steps), "2A", work(2 * steps), options.runs());
+            Comparison a2 = probe.compare("A vs 2A", work(steps), "2A", work(2 * steps), options.runs());
             twice.get(0).add(RatioClaim.decide(a2, Relation.GREATER, 1, "A", "faster than 2A"));
             twice.get(1).add(RatioClaim.decide(a2, Relation.AT_LEAST, 1.5, "A", "faster than 2A by 1.5x"));
             // "2A (second) is not slower than A (first) by more than 10 %": median(2A)/median(A) <= 1.10
             twice.get(2).add(RatioClaim.decide(a2, Relation.AT_MOST, 1.10, "2A", "not slower than A by 10 %"));
             twice.get(3).add(PercentileClaim.decide(a2.second(), 50, List.of(new Bound(Relation.LESS, refLoose))));
 
-            Comparison a11 = probe.compare("A", work(steps), "A+10%", work(longer), options.runs());
+            Comparison a11 = probe.compare("A vs A+10%", work(steps), "A+10%", work(longer), options.runs());
             tenth.get(0).add(RatioClaim.decide(a11, Relation.GREATER, 1, "A", "faster than A+10%"));
             tenth.get(1).add(RatioClaim.decide(a11, Relation.AT_LEAST, 1.5, "A", "faster than A+10% by 1.5x"));
             tenth.get(2).add(RatioClaim.decide(a11, Relation.AT_MOST, 1.05, "A+10%", "not slower than A by 5 %"));

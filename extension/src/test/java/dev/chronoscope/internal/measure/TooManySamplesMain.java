@@ -1,0 +1,23 @@
+package dev.chronoscope.internal.measure;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.internal.clock.ClockReader;
+import dev.chronoscope.internal.clock.ClockReaders;
+
+/**
+ * Asks for ten million samples, prints how it was refused (or how many were kept), then times a
+ * small region: run in a JVM whose heap cannot hold ten million samples.
+ */
+public final class TooManySamplesMain {
+    public static void main(String[] args) throws Exception {
+        ClockReader reader = ClockReaders.open(ClockId.NANO_TIME);
+        Timings.Floor floor = Timings.measureFloor(reader, 10_000, 5_000_000L, null);
+        MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), true, 1, "test"), 50_000_000L);
+        try {
+            System.out.println("kept=" + probe.repeat("ten million", 10_000_000, () -> null).kept());
+        } catch (IllegalArgumentException e) {
+            System.out.println("refused=" + e.getMessage());
+        }
+        System.out.println("then kept=" + probe.repeat("a hundred", 100, () -> null).kept());
+    }
+}
