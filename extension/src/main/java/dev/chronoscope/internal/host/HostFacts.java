@@ -122,7 +122,7 @@ public final class HostFacts {
      * ({@code TscReadPath}); {@code lfence;rdtsc;lfence} serves where it is missing.
      *
      * <p>The kernel's command-line words ({@code tsc=unstable}, {@code tsc=reliable}) are shown but do
-     * not decide: a guest's command line can carry both (one such host was seen), and what they change
+     * not decide: a guest's command line can carry both (host kinds captured in hosts/ do), and what they change
      * — the kernel's choice of clocksource — is already in the rule. An unknown clocksource leaves the
      * answer to invariance alone, and says so.
      */
