@@ -58,7 +58,7 @@ public final class ChronoscopeConfig {
     /**
      * A baseline file to save this run's timings to (created, or the run appended to it, keeping the
      * last {@link #BASELINE_KEEP_KEY} runs), at the end of each test JVM. Unset: nothing is saved.
-     * The format and the workflow are in docs/run-report.md.
+     * The format is in docs/reference/baseline-schema.md, the workflow in docs/how-to/gate-regressions-in-ci.md.
      */
     public static final String BASELINE_SAVE_KEY = "chronoscope.baseline.save";
 
