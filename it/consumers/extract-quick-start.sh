@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the quick start's project from docs/quick-start.md, exactly as a reader copies it: the
+# Builds the quick start's project from docs/tutorial/quick-start.md, exactly as a reader copies it: the
 # page's first ```xml block becomes pom.xml, its first ```java block the test class (its path from
 # the heading above it), so that the consumer build runs what the page prints and the page cannot rot.
 set -eu

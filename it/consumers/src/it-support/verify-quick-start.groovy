@@ -1,4 +1,4 @@
-// The quick start, built from docs/quick-start.md as printed: "mvn -B verify" passed both tests,
+// The quick start, built from docs/tutorial/quick-start.md as printed: "mvn -B verify" passed both tests,
 // nothing aborted, each printed its timing section, and each wrote its record.
 def log = new File(basedir, 'build.log').text.replaceAll('\u001B\\[[;\\d]*m', '')
 def fail = { String why -> throw new AssertionError("[quick-start] " + why + "\n--- build.log ---\n" + log) }

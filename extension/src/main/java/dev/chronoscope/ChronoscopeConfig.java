@@ -58,7 +58,7 @@ public final class ChronoscopeConfig {
     /**
      * A baseline file to save this run's timings to (created, or the run appended to it, keeping the
      * last {@link #BASELINE_KEEP_KEY} runs), at the end of each test JVM. Unset: nothing is saved.
-     * The format and the workflow are in docs/run-report.md.
+     * The format is in docs/reference/baseline-schema.md, the workflow in docs/how-to/gate-regressions-in-ci.md.
      */
     public static final String BASELINE_SAVE_KEY = "chronoscope.baseline.save";
 
@@ -181,8 +181,8 @@ public final class ChronoscopeConfig {
      * Reads the TSC as a host whose counter moves in coarser steps would: every reading of the real
      * counter ({@code TSC}, {@code TSC_FENCED}) is rounded down to a multiple of this many ticks, a
      * whole number from 1 (the counter as it is) to {@value #MAX_TSC_STEP_TICKS}. So a machine whose
-     * TSC moves by 1 or 2 ticks (Intel) shows what tests give on one whose TSC moves in 24-26 (an AMD
-     * EPYC guest's: 10 ns, its counter following a 100 MHz reference): the clock's step, the
+     * TSC moves by 1 or 2 ticks (Intel) shows what tests give on one whose TSC moves in 24-26 (10 ns, on a
+     * guest whose counter follows a 100 MHz reference): the clock's step, the
      * verdicts, the batching of short regions, which claims decide. The host's facts stay its own
      * (or {@link #HOST_FACTS_SUPPLIER_KEY}'s); every record and section names the step in the clock's
      * read method.

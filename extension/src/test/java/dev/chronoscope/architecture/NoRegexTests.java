@@ -12,7 +12,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
  * Chronoscope runs no {@code java.util.regex} pattern in the JVM whose code it times: the regex
  * engine's compiled code depends on the patterns its JVM ran before, and the host facts read with
  * {@code split("\\s+")} made a JDK regex timed after them 22 % slower per call (p50 178 against
- * 145 ns; docs/latency-and-throughput.md, "Cause 3: Chronoscope's own patterns in the regex engine's profile"). Text is split
+ * 145 ns; docs/evidence/real-library-code.md, "Cause 3: Chronoscope's own patterns in the regex engine's profile"). Text is split
  * with {@code dev.chronoscope.internal.format.Text} instead. {@code String.split} is refused whole:
  * which of its arguments take the regex engine (all but one plain character) is not visible here.
  */

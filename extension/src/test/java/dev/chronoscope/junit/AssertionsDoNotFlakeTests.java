@@ -21,7 +21,7 @@ import static dev.chronoscope.assertj.ChronoscopeAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * "Assertions that do not flake" (docs/performance-assertions.md) on the real clock, in every build:
+ * "Assertions that do not flake" (docs/evidence/assertion-validation.md) on the real clock, in every build:
  * a small version of the validation in the benchmarks module, enough comparisons to catch a
  * regression of the rule, not to measure its rate again. Each comparison is one repetition of a timed
  * test that asserts as a user's would, through the engine, with the default clock, seed and

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The baseline rule validated across separate JVM runs (docs/run-report.md, "Validation"). Runs of
+ * The baseline rule validated across separate JVM runs (docs/evidence/gate-validation.md). Runs of
  * {@link BaselineWorkflowMain.FourRegionsTestCase}, each in a JVM of its own, are saved: {@code N}
  * unchanged runs and {@code M} runs each with the regions 1.25x, 1.5x and 2x slower. For each
  * baseline size K of 1, 3 and 10, every unchanged run is compared with baselines of K other

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code CLOCK_MONOTONIC}: a throughput figure per call is never printed {@code RESOLVED} above the
  * same calls alone beyond noise. Before the self-checks, {@code StringUtils.join} read 1.6 µs per
  * call back to back against 0.17 µs alone in a fresh JVM (first-touch page faults of the growing
- * heap, docs/latency-and-throughput.md), resolved; in a JVM whose heap is already touched the figure
+ * heap, docs/evidence/real-library-code.md), resolved; in a JVM whose heap is already touched the figure
  * is right, and the claim holds either way.
  */
 class LibraryCodeThroughputTests {
@@ -49,7 +49,7 @@ class LibraryCodeThroughputTests {
     @Test
     @Disabled("the self-checks do not catch every wrong figure yet: in this suite's JVM, murmur3 read 534 ns per call"
             + " back to back, RESOLVED, against 71 ns alone (join 1,142 against 351 before the calls alone were warmed);"
-            + " see docs/latency-and-throughput.md, \"Real library code\", for what is still missed")
+            + " see docs/evidence/real-library-code.md, for what is still missed")
     void aThroughputFigureAboveTheSameCallsAloneIsNeverResolved() {
         ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .with(ChronoscopeConfig.DEFAULT_CLOCK_KEY, "CLOCK_MONOTONIC")

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A timing of up to 1,000,000 samples gets its sample file; one of more gets none, and a report
- * entry says so where the file would have been listed (docs/junit-extension.md, "Report entries and
+ * entry says so where the file would have been listed (docs/reference/record-schema.md, "Report entries and
  * files"). Both sides of the cap are timed for real, in a JVM of their own ({@link ChildJvm}), so
  * that what two million regions do to the JIT is not inherited by later tests: run in the suite's JVM
  * ahead of ThroughputTests, it was followed by ThroughputTests' batch-size check failing in 2 of 2

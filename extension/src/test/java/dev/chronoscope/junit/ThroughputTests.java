@@ -50,7 +50,7 @@ class ThroughputTests {
 
         /**
          * 4 dependent multiply-adds: a few nanoseconds, less than a call through an interface costs.
-         * Only a loop the region is inlined into times it (docs/latency-and-throughput.md).
+         * Only a loop the region is inlined into times it (docs/explanation/latency-and-throughput.md).
          */
         long chain4() {
             long h = x;

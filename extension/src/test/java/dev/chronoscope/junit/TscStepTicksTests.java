@@ -87,7 +87,7 @@ class TscStepTicksTests {
                 .run(LookupTestCase.class);
 
         // the claim decides, or a self-check refused the figures it stands on (first-touch page faults
-        // of this JVM's growing heap: docs/latency-and-throughput.md, "The self-checks"), which aborts
+        // of this JVM's growing heap: docs/reference/self-checks.md), which aborts
         // it; it never fails, and nothing else may abort it
         java.util.List<String> aborted = run.tests().aborted().stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
                 .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse("")).toList();

@@ -13,7 +13,7 @@ import static dev.chronoscope.assertj.ChronoscopeAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The two questions a timing can answer, on the same code (see docs/latency-and-throughput.md):
+ * The two questions a timing can answer, on the same code (see docs/explanation/latency-and-throughput.md):
  * <em>latency</em>, one call alone between two fenced reads ({@code repeat}), and
  * <em>throughput</em>, per call of k calls back to back ({@code throughput}), which is what JMH's
  * average time reports. Back to back, the CPU overlaps consecutive independent calls, so a short

@@ -35,7 +35,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * own floor.
  *
  * <p>Run it with {@code java --enable-native-access=ALL-UNNAMED -cp … dev.chronoscope.internal.bench.Benchmark
- * [--rounds N] [--samples N] [--warmup N]}, or through Maven as described in {@code docs/benchmark.md}.
+ * [--rounds N] [--samples N] [--warmup N]}, or through Maven as described in {@code docs/evidence/probe-against-c.md}.
  */
 public final class Benchmark {
 

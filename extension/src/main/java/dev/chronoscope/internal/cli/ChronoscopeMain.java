@@ -15,7 +15,7 @@ import java.util.Arrays;
  * </pre>
  *
  * Exit codes: 0 done, 2 the command line was wrong (usage on stderr). The Java-vs-C benchmark is
- * not part of this jar: it lives in the build's {@code benchmarks} module (docs/benchmark.md).
+ * not part of this jar: it lives in the build's {@code benchmarks} module (docs/evidence/probe-against-c.md).
  */
 public final class ChronoscopeMain {
 

@@ -15,7 +15,7 @@ import java.util.List;
  */
 public final class ClockSurvey {
 
-    /** Reads per clock (fewer cannot catch the finest steps: docs/clocks-and-host-facts.md). */
+    /** Reads per clock (fewer cannot catch the finest steps: docs/reference/doctor.md). */
     public static final long DEFAULT_READS = 2_000_000;
     /** A clock is read at least this long, so coarse clocks change often enough to count. */
     public static final long MIN_NANOS = 100_000_000L;

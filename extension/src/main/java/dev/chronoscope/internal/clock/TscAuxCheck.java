@@ -13,8 +13,8 @@ import java.util.TreeMap;
 /**
  * Whether IA32_TSC_AUX holds the OS's CPU numbers: the evidence {@link TscReadPath} needs before it
  * lets RDTSCP or RDPID say on which CPU a read ran. Linux writes its CPU number into TSC_AUX only
- * where it advertises RDTSCP or RDPID; a hypervisor can leave its own there (bhyve: 107, 95, 224 on
- * guest CPUs 0 and 1), which changes when the vCPU moves on the host and never when the thread moves.
+ * where it advertises RDTSCP or RDPID; a hypervisor can leave its own there
+ * (docs/explanation/clocks-and-the-tsc.md), which changes when the vCPU moves on the host and never when the thread moves.
  * So the check runs on each CPU the thread may use, pinned there, and compares with {@code sched_getcpu}.
  */
 public final class TscAuxCheck {

@@ -16,8 +16,8 @@ import java.util.Optional;
  *   <li>{@link Read#RDTSCP}: {@code lfence;rdtscp;lfence .. rdtscp;lfence}, the CPU from IA32_TSC_AUX
  *       in the same instructions. Chosen only where CPUID advertises RDTSCP <em>and</em> TSC_AUX was
  *       seen to hold the OS's CPU number on every CPU this thread may run on: Linux writes it only
- *       where it advertises RDTSCP or RDPID, and a hypervisor may leave its own CPU number there (bhyve
- *       does), which changes when the vCPU moves on the host, not when the thread moves.</li>
+ *       where it advertises RDTSCP or RDPID, and a hypervisor may leave its own CPU number there (some
+ *       do), which changes when the vCPU moves on the host, not when the thread moves.</li>
  *   <li>{@link Read#LFENCE}: {@code lfence;rdtsc;lfence} at both ends (the SDM: LFENCE before RDTSC
  *       waits for earlier instructions, LFENCE after keeps later ones from starting early), the CPU read
  *       outside the fenced window from RDPID where advertised and proven the OS's, else from the OS

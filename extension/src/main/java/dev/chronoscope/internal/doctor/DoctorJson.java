@@ -19,7 +19,7 @@ import java.util.function.Function;
 
 /**
  * {@code DoctorJson} is used to render a {@link DoctorReport} as the documented JSON document
- * (schema {@value DoctorReport#SCHEMA}; docs/clocks-and-host-facts.md lists every field).
+ * (schema {@value DoctorReport#SCHEMA}; docs/reference/doctor-json.md lists every field).
  *
  * <p>The unknown convention: a fact that could not be read or measured is {@code null}, and the
  * enclosing object's {@code "unknown"} object maps the field's name to the reason. Every object made

@@ -22,7 +22,7 @@ import java.util.Set;
  */
 public record DoctorOptions(boolean json, long reads, boolean quick, boolean help) {
 
-    /** Reads per clock by default (fewer cannot catch the finest steps: docs/clocks-and-host-facts.md). */
+    /** Reads per clock by default (fewer cannot catch the finest steps: docs/reference/doctor.md). */
     public static final long DEFAULT_READS = 2_000_000;
     /** Reads per clock with {@code --quick}. */
     public static final long QUICK_READS = 200_000;

@@ -126,7 +126,7 @@ public final class DoctorRules {
     // ---- high-resolution timers ---------------------------------------------------------------
 
     /**
-     * The kernel (kernel/time/posix-timers.c, hrtimer.c; docs/clocks-and-host-facts.md): for the fine clocks clock_getres returns
+     * The kernel (kernel/time/posix-timers.c, hrtimer.c; docs/reference/doctor.md): for the fine clocks clock_getres returns
      * {@code hrtimer_resolution}, which is {@code HIGH_RES_NSEC} = 1 ns in high-resolution mode and
      * {@code LOW_RES_NSEC} (one tick) otherwise.
      */

@@ -117,7 +117,7 @@ public final class DoctorText {
         }
     }
 
-    /** The share of reads that changed; under 0.1 %, how many times, as the coarse clocks are best counted (docs/clocks-and-host-facts.md). */
+    /** The share of reads that changed; under 0.1 %, how many times, as the coarse clocks are best counted (docs/reference/doctor.md). */
     private static String changed(StepObservation o) {
         return o.changedFraction() >= 0.001 || o.changes() == 0 ? percent(o.changedFraction())
                 : count(o.changes()) + (o.changes() == 1 ? " time" : " times");

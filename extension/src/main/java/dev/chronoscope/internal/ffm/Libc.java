@@ -22,8 +22,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@code memfd_create}, {@code open}, {@code close} and {@code geteuid}/{@code getegid}.
  *
  * <p>{@code clock_gettime} is bound as a critical downcall: in the vDSO it neither blocks nor calls
- * back, and for the CPU-time clocks it is one short system call; measured here it then costs the
- * same from Java as from C. The other calls are plain downcalls that capture {@code errno}.
+ * back, and for the CPU-time clocks it is one short system call; so it costs the same from Java as
+ * from C (docs/evidence/probe-against-c.md). The other calls are plain downcalls that capture {@code errno}.
  * On a platform other than Linux, {@link #isAvailable()} is false and every handle is {@code null}.
  */
 public final class Libc {

@@ -19,7 +19,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * frequency.
  *
  * <p>An instruction the CPU does not advertise is never executed, because a hypervisor may make it
- * fault (SIGILL kills the JVM) or, as bhyve does with RDTSCP, execute it with a TSC_AUX that is not
+ * fault (SIGILL kills the JVM) or, as a hypervisor may with RDTSCP, execute it with a TSC_AUX that is not
  * the guest's: the handles that execute RDTSCP ({@link #COUNTER_END}, {@link #COUNTER_BEGIN_CPU},
  * {@link #COUNTER_END_CPU}) are bound only where CPUID.80000001H:EDX[27] is set, and
  * {@link #tscAux} runs RDTSCP or RDPID only where CPUID advertises it. Everything else here runs
@@ -122,7 +122,7 @@ public final class ProbeLibrary {
         FunctionDescriptor toLong = FunctionDescriptor.of(JAVA_LONG);
         // The CPU slot's address is passed as a plain 64-bit integer (identical to a pointer in the
         // LP64 calling conventions): a MemorySegment argument costs liveness and bounds checks the
-        // JIT cannot fold, and they ran inside the timed region (~8 ticks a pair, measured here).
+        // JIT cannot fold, and they ran inside the timed region (~8 ticks a pair: docs/evidence/probe-against-c.md).
         FunctionDescriptor pointerToLong = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG);
         FunctionDescriptor sourceAndPointerToLong = FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG);
         MethodHandle abi = linker.downcallHandle(find(lookup, "cs_abi_version"), FunctionDescriptor.of(JAVA_INT), critical);

@@ -9,7 +9,7 @@ import java.util.Locale;
  * times, and the regex engine's compiled code depends on the patterns that JVM ran before: reading
  * the host facts with {@code split("\\s+")} made a JDK {@code Pattern.matcher(…).matches()} timed
  * after it 22 % slower per call (p50 178 against 145 ns, the same in a loop without batches:
- * docs/latency-and-throughput.md, "Cause 3: Chronoscope's own patterns in the regex engine's
+ * docs/evidence/real-library-code.md, "Cause 3: Chronoscope's own patterns in the regex engine's
  * profile"). So nothing Chronoscope runs uses a pattern ({@code NoRegexTests} holds it); these do
  * what the few patterns did, with {@code indexOf} and loops.
  */

@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param vendor                   CPUID.0:EBX,EDX,ECX, e.g. {@code GenuineIntel}, {@code AuthenticAMD}
  * @param maxBasicLeaf             CPUID.0:EAX (unsigned)
  * @param maxExtendedLeaf          CPUID.80000000H:EAX (unsigned)
- * @param brand                    CPUID.80000002H..80000004H, e.g. {@code AMD EPYC 7B13 64-Core Processor}
+ * @param brand                    CPUID.80000002H..80000004H, the processor's brand string
  * @param hypervisorPresent        CPUID.1:ECX[31]
  * @param hypervisorVendor         CPUID.40000000H:EBX,ECX,EDX signature, e.g. {@code KVMKVMKVM}, {@code Microsoft Hv}
  * @param maxHypervisorLeaf        CPUID.40000000H:EAX (unsigned; KVM hosts of old report 0, meaning 40000001H)

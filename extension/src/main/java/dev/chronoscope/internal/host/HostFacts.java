@@ -39,7 +39,7 @@ public final class HostFacts {
      * The kernel's vDSO (lib/vdso/gettimeofday.c): do_hres() asks vdso_clocksource_ok(), and a clocksource
      * whose vDSO clock mode is VDSO_CLOCKMODE_NONE sends every clock_gettime to a real system call.
      * tsc, kvm-clock (pvclock), hyperv_clocksource_tsc_page and arch_sys_counter have a vDSO clock
-     * mode; hpet and acpi_pm have none on current kernels (~250-500 ns MMIO/port reads instead: docs/clocks-and-host-facts.md).
+     * mode; hpet and acpi_pm have none on current kernels (~250-500 ns MMIO/port reads instead: docs/reference/doctor.md).
      */
     private static final Set<String> VDSO_CAPABLE = Set.of("tsc", "kvm-clock", "arch_sys_counter", "hyperv_clocksource_tsc_page");
     private static final Set<String> NOT_VDSO_CAPABLE = Set.of("hpet", "acpi_pm");
@@ -122,7 +122,7 @@ public final class HostFacts {
      * ({@code TscReadPath}); {@code lfence;rdtsc;lfence} serves where it is missing.
      *
      * <p>The kernel's command-line words ({@code tsc=unstable}, {@code tsc=reliable}) are shown but do
-     * not decide: a guest's command line can carry both (one such host was seen), and what they change
+     * not decide: a guest's command line can carry both (host kinds captured in hosts/ do), and what they change
      * — the kernel's choice of clocksource — is already in the rule. An unknown clocksource leaves the
      * answer to invariance alone, and says so.
      */

@@ -19,7 +19,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A baseline file (schema {@value #SCHEMA}, documented in docs/run-report.md): the last runs'
+ * A baseline file (schema {@value #SCHEMA}, documented in docs/reference/baseline-schema.md): the last runs'
  * timings, each run with the fingerprint of its host, oldest first. Saving a run appends it (or
  * replaces the entry of the same run, which every fork of a run rewrites with all of the run's
  * records so far), keeping the last {@code keep}; several runs are what the between-run spread is

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The rule that turns a timing's median and its baseline runs' medians into a verdict (derived in
- * docs/run-report.md, "The rule").
+ * docs/explanation/what-the-gate-sees.md, "The rule, and why").
  *
  * <p>On the log scale a run's median is modelled as the true log-median plus a between-run error
  * (JIT decisions, placement, neighbours on the host) of standard deviation σ, plus the run's own

@@ -14,8 +14,8 @@ final class FloorControl {
      * How far a timing's probe floor may lie from the baseline runs' (their median) for its medians to
      * be compared: the floor is the cost of an empty region, which no change to the code under test
      * moves, so a floor off by more than this says the host (or the probe path) was in another state
-     * while one of them ran. Measured here: undisturbed runs' floors within -7 % and +20 % of their
-     * median, disturbed runs' at 1.4-3.5x, with their regions' medians off by up to 2.7x.
+     * while one of them ran: undisturbed runs' floors lie within it, disturbed runs' far beyond it, their
+     * regions' medians off with them (docs/evidence/gate-validation.md).
      */
     static final double TOLERANCE = 1.25;
 

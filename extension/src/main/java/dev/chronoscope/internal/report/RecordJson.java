@@ -10,7 +10,7 @@ import dev.chronoscope.internal.stats.Estimate;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The JSON Lines record of one timed test (schema {@value #SCHEMA}, documented in docs/reports.md). */
+/** The JSON Lines record of one timed test (schema {@value #SCHEMA}, documented in docs/reference/record-schema.md). */
 public final class RecordJson {
 
     public static final String SCHEMA = "chronoscope-test/2";

@@ -5,11 +5,9 @@ import java.util.Locale;
 
 /**
  * The core's speed as a guard on a baseline verdict ({@link CoreSpeed}). A counter keeps its rate
- * while what the core gets done per tick follows the host; measured on a bhyve guest (AMD Turin,
- * 2026-12-01): the speed reference read 0.70-0.75 ns per multiply-add in one state and about 1.0 in
- * another, in spells of tens of seconds to minutes, and a 200-step chain's throughput 186-205 ns in
- * the first, 209-229 ns in runs that met the second: unchanged code up to 20 % slower, which the
- * gate judged a regression whenever its baseline had not seen that state.
+ * while what the core gets done per tick follows the host, so unchanged code timed in a slower state
+ * of the host reads slower, which the gate would judge a regression whenever its baseline had not
+ * seen that state (docs/evidence/gate-validation.md).
  *
  * <p>A test's speed is the slower of its two readings (the core ran at least that slowly during
  * it), compared with the median of the baseline runs' faster readings ({@link #select}). A

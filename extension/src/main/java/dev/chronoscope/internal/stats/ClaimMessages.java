@@ -21,7 +21,7 @@ import java.util.function.Function;
 public final class ClaimMessages {
 
     /** What to do about a figure a self-check refused: see the reason, which names the check. */
-    static final String REFUSED_ADVICE = "see docs/latency-and-throughput.md, \"Self-checks\", for what the named check"
+    static final String REFUSED_ADVICE = "see docs/reference/self-checks.md, \"The checks\", for what the named check"
             + " saw and what removes it";
     static final int KEY_WIDTH = 11;
 

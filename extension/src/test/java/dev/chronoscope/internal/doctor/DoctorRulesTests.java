@@ -49,7 +49,7 @@ class DoctorRulesTests {
 
         @Test
         void anNtpSlewedStepRoundsToTheWholeRate() {
-            // a machine at HZ 1000 under a −16 ppm NTP correction (docs/clocks-and-host-facts.md, kernel tick)
+            // a machine at HZ 1000 under a −16 ppm NTP correction (docs/reference/doctor.md, kernel tick)
             assertThat(DoctorRules.kernelTickFrom(coarse(999_983, 21)).get().hz()).isEqualTo(1000);
             // HZ 300, whose tick is not a whole number of ns
             assertThat(DoctorRules.kernelTickFrom(coarse(3_333_340, 30)).get().hz()).isEqualTo(300);

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * Times library code with {@code Probe.throughput} on {@code CLOCK_MONOTONIC}, each workload named
  * in the arguments ({@code join}, {@code murmur}, {@code isBlank}) {@code -Dreps} times, printing the
  * per-call figures, the verdict (and a refusal's reason) and the thread's minor page faults around
- * each timing: the runs behind docs/latency-and-throughput.md, "Real library code". Run it in a
+ * each timing: the runs behind docs/evidence/real-library-code.md. Run it in a
  * fresh JVM with the test class path, with and without {@code -XX:+AlwaysPreTouch}.
  */
 public final class LibraryThroughputMain {

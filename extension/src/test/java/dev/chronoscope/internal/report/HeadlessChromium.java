@@ -20,22 +20,26 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * directory: its profile ({@code --user-data-dir}), and {@code HOME}, {@code XDG_CONFIG_HOME},
  * {@code XDG_CACHE_HOME} and {@code TMPDIR}, where it otherwise keeps crash-report settings, a
  * dconf cache and temporary files. Where Chromium is missing a test is skipped with the reason,
- * except on CI ({@code CI=true}), where the build installs it and a missing browser is a failure.
+ * except on CI ({@code CI=true}), where {@code .ci/run} installs it and a missing browser is a failure.
+ * The build itself never installs a browser: it uses one it finds on the PATH.
  */
 public final class HeadlessChromium {
+
+    /** The browsers looked for on the PATH, in this order: Debian's, Ubuntu's and Google's names. */
+    static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable");
 
     private HeadlessChromium() {
     }
 
-    /** Chromium on the PATH; skips the test (fails it on CI) where there is none. */
+    /** Chromium (or Chrome) on the PATH; skips the test (fails it on CI) where there is none. */
     public static Path require() {
         Optional<Path> chromium = chromium();
         if (chromium.isEmpty()) {
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("CI=true but no chromium on PATH: the build installs it (.ci/run: apt-get install chromium)");
+                fail("CI=true but none of " + NAMES + " on PATH: .ci/run installs chromium (apt-get install chromium)");
             }
-            assumeTrue(false, "no chromium or chromium-browser on PATH (and CI is not set): install it with "
-                    + "'apt-get install -y chromium' to run this test");
+            assumeTrue(false, "none of " + NAMES + " on PATH (and CI is not set): this test needs a headless "
+                    + "Chromium or Chrome; the build installs none (Debian/Ubuntu: 'apt-get install -y chromium')");
         }
         return chromium.get();
     }
@@ -51,7 +55,7 @@ public final class HeadlessChromium {
 
     public static Optional<Path> chromium() {
         String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
-        return Stream.of(path.split(":")).flatMap(d -> Stream.of(Path.of(d, "chromium"), Path.of(d, "chromium-browser")))
+        return Stream.of(path.split(":")).flatMap(d -> NAMES.stream().map(name -> Path.of(d, name)))
                 .filter(Files::isExecutable).findFirst();
     }
 

@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * Counts the heap bytes per call of the same {@link AllocationWorkloads} with JMH's GC profiler
  * ({@code gc.alloc.rate.norm}, one fork) and with Chronoscope's {@code Probe.repeat} (allocation per
  * call on the measuring thread), in one run, and prints them side by side. Not a test: figures, not
- * assertions. The command is in docs/junit-extension.md, "Allocation per call".
+ * assertions. The command is in docs/evidence/host-measurements.md, "Allocation per call against JMH's GC profiler".
  *
  * <p>Arguments: {@code --jmh-iterations N} (default 3 of 1 s, after 2 warm-up iterations),
  * {@code --calls N} (default 200,000 Chronoscope calls per workload).

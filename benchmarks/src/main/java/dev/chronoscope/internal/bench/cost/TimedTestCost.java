@@ -36,7 +36,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * cheaper setting measures the same. Not a test: figures, not assertions.
  *
  * <p>Arguments: {@code key=value} configuration parameters passed to the run, e.g.
- * {@code chronoscope.region.warmup.budget=5ms}. See docs/latency-and-throughput.md.
+ * {@code chronoscope.region.warmup.budget=5ms}. See docs/evidence/costs.md.
  */
 public final class TimedTestCost {
 

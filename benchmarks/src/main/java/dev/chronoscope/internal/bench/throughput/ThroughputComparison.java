@@ -40,7 +40,7 @@ import java.util.stream.Collectors;
  * third-party code) with JMH (average time) and with Chronoscope's {@code Probe.throughput} (net per call)
  * and {@code Probe.repeat} (net latency of one call alone), and two pairs of them with {@code Probe.compare},
  * in one run; prints them side by side ({@link ValidationTable}) and checks the validation targets. See
- * docs/latency-and-throughput.md for the command and the figures.
+ * docs/evidence/jmh-agreement.md for the command and the figures.
  *
  * <p>With {@code --forks N} each tool runs in N JVMs, taken in turn (JMH's fork i of every workload, then
  * Chronoscope's JVM i, so that both see the host in the same state), and medians over the JVMs are compared:
@@ -399,7 +399,7 @@ public final class ThroughputComparison {
         if (forks > 0) {
             // one call: a second jvmArgsAppend would replace this one's arguments. JMH's forks get the heap
             // Chronoscope's JVMs get (--heap): a pre-touched heap for JMH alone steadied its allocating workloads
-            // but moved its ~3-5 ns figures by up to 0.5 ns (docs/latency-and-throughput.md, "JMH's murmur3 modes")
+            // but moved its ~3-5 ns figures by up to 0.5 ns (docs/evidence/jmh-agreement.md, "JMH's murmur3 modes")
             List<String> jvmArgs = new ArrayList<>(options.heapJvmOptions());
             jvmArgs.add("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
             builder.jvmArgsAppend(jvmArgs.toArray(String[]::new));

@@ -73,7 +73,7 @@ final class ValidationTable {
      * A figure was taken in the same state of the host as the run's fastest when its slowest core-speed
      * reading is within this factor of the fastest reading of the whole run (both tools). Measured on a
      * bhyve guest: readings of 0.69-0.75 ns per multiply-add in its fast state (8.7 % apart) and 0.97-1.06 in
-     * its slow one (1.33-1.45x), where memory-heavy code ran 1.5-1.8x slower (docs/latency-and-throughput.md).
+     * its slow one (1.33-1.45x), where memory-heavy code ran 1.5-1.8x slower (docs/evidence/jmh-agreement.md).
      */
     static final double SAME_STATE = 1.15;
     /**

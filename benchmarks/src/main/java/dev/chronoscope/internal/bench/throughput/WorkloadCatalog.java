@@ -106,7 +106,7 @@ final class WorkloadCatalog {
             // the stream workload as a test JVM runs it, after other pipelines used the JDK's stream classes
             // (Corpus.shareStreamProfiles); JMH times it inside each Chronoscope JVM, after Chronoscope did: the
             // pipeline's cost depends on the profiles the JVM's whole history left in the shared stream code,
-            // which no fork of JMH's own has (docs/latency-and-throughput.md, "The same JVM for code whose cost
+            // which no fork of JMH's own has (docs/evidence/jmh-agreement.md, "The same JVM for code whose cost
             // is its JVM's history")
             new Workload("streamShared", "JDK", null, "the stream workload after other pipelines used the JDK's stream classes",
                     CorpusJmh.class, s -> {
@@ -121,7 +121,7 @@ final class WorkloadCatalog {
             // classes before any test, which JMH's fresh fork for plain "stream" never has ("profiles")
             "corpus", List.of("hashMapGet", "fastutilGet", "caffeineGet", "murmur3", "join", "regex", "bigDecimal",
                     "streamShared", "format", "jsonWrite", "jsonRead", "lz4", "sort"),
-            // the stream pipeline as JMH's fresh fork and a test JVM see it (docs/latency-and-throughput.md)
+            // the stream pipeline as JMH's fresh fork and a test JVM see it (docs/evidence/jmh-agreement.md)
             "profiles", List.of("stream", "streamShared"),
             // one workload per library: what "mvn verify" times (CorpusSmokeTests)
             "smoke", List.of("hashMapGet", "fastutilGet", "caffeineGet", "murmur3", "join", "jsonRead", "lz4"));

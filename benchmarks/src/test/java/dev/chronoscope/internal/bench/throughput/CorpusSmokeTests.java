@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The validation corpus in small: one workload per library (JDK, fastutil, Caffeine, Guava, commons-lang3,
  * Jackson, lz4-java), one JVM per tool, JMH in short forks. A figure Chronoscope prints {@code RESOLVED} must lie
  * within {@link ValidationTable#SMOKE} of JMH's; one it cannot vouch for must not say {@code RESOLVED}. The full
- * table, with the real targets over 8 JVMs, is a command (docs/latency-and-throughput.md).
+ * table, with the real targets over 8 JVMs, is a command (docs/evidence/jmh-agreement.md).
  */
 class CorpusSmokeTests {
 
