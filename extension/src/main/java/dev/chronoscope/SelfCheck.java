@@ -17,11 +17,13 @@ public enum SelfCheck {
 
     PAGE_FAULTS("page-faults",
             "the measuring thread's minor page faults while sampling, at least one per ten samples (and at least 3)",
-            "the young generation is cycled and the samples taken again (at most twice); if they still fault, REFUSED"),
+            "the young generation is cycled and the samples taken again within the timing's budget (not in repeatFor,"
+                    + " whose time is the user's); if they still fault, REFUSED"),
     JIT_DURING_SAMPLING("jit-during-sampling",
-            "HotSpot's compilation counters, read between blocks of 256 samples: the timed code was compiled while sampling"
-                    + " and the samples after it read beyond x1.25 of those before",
-            "sampled again once the compilation has finished (at most twice); if it still compiles, REFUSED"),
+            "HotSpot's compilation counters, read between blocks of 256 samples: the timed code was compiled while sampling,"
+                    + " unless at least half the samples came after it and agree within x1.25 with those before",
+            "sampled again once the compilation has finished, within the timing's budget (not in repeatFor); if it still"
+                    + " compiles, REFUSED"),
     WORK_BESIDE("work-beside",
             "other threads of the JVM used at least 25 % of each half of the sampling in CPU while the timing thread never"
                     + " waited for them (voluntary context switches)",
@@ -29,10 +31,10 @@ public enum SelfCheck {
     TWO_MODES("two-modes",
             "the batches' samples fall into two groups of at least a third each, beyond x1.25 and 3 clock quanta apart,"
                     + " with at most 5 % between them",
-            "warmed up and sampled again (throughput); if the modes persist, REFUSED"),
+            "in throughput, warmed up and sampled again within the timing's budget; if the modes persist, REFUSED"),
     SLOWER_THAN_WARMED_UP("slower-than-warmed-up",
             "the samples' median beyond x1.25 above the median the region's warm-up settled at right before",
-            "warmed up and sampled again; if still slower, REFUSED"),
+            "warmed up and sampled again within the timing's budget; if still slower, REFUSED"),
     RESIZED("re-sized",
             "pilots at k and at 2k calls per sample, taken in turn right after the samples, differ per call beyond x1.25"
                     + " (median of up to 3 pairs)",

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,13 +21,6 @@ class DocsPointerTests {
     /** {@code docs/<page>.md}, then optionally {@code , "Heading"} (in a literal its quotes are escaped). */
     static final Pattern POINTER = Pattern.compile("(docs/[A-Za-z0-9_./-]+\\.md)(?:,? \\\\?\"([^\"\\\\]+)\\\\?\")?");
 
-    /**
-     * Broken pointers in the files the measuring core's rewrite replaces, each as {@code file pointer};
-     * the test fails when one of them is fixed, so that this list shrinks with the code.
-     */
-    static final Set<String> AWAITING_THE_CORE_REWRITE = Set.of(
-            "dev/chronoscope/internal/measure/SelfChecks.java docs/latency-and-throughput.md, \"Self-checks\"");
-
     @Test
     void everyDocsPointerInMainCodeNamesAPageAndHeadingThatExist() {
         List<String> found = new ArrayList<>();
@@ -42,10 +34,7 @@ class DocsPointerTests {
                 check(file, piece, piece.text().replaceAll("\\s*\\n\\s*\\*?\\s*", " "), found);
             }
         }
-        List<String> broken = found.stream().filter(f -> AWAITING_THE_CORE_REWRITE.stream().noneMatch(f::startsWith)).toList();
-        List<String> gone = AWAITING_THE_CORE_REWRITE.stream().filter(a -> found.stream().noneMatch(f -> f.startsWith(a))).toList();
-        assertThat(broken).as("docs pointers in main code that lead nowhere").isEmpty();
-        assertThat(gone).as("pointers no longer broken: remove them from AWAITING_THE_CORE_REWRITE").isEmpty();
+        assertThat(found).as("docs pointers in main code that lead nowhere").isEmpty();
     }
 
     @Test

@@ -27,15 +27,26 @@ public final class SelfCheckPlan {
     /** The ways of timing a region that take their own samples. */
     public enum Way {
         /** {@code Probe.repeat}: one call per sample, a number of samples. */
-        REPEAT,
+        REPEAT("repeat"),
         /** {@code Probe.repeatFor}: one call per sample, for a time budget. */
-        REPEAT_FOR,
+        REPEAT_FOR("repeatFor"),
         /** {@code Probe.throughput}: batches of calls back to back in the region's own loop. */
-        THROUGHPUT,
+        THROUGHPUT("throughput"),
         /** Each side of {@code Probe.compare} timed one call per sample. */
-        COMPARE_ALONE,
+        COMPARE_ALONE("compare, one call per sample"),
         /** Each side of {@code Probe.compare} timed per call in batches. */
-        COMPARE_BATCHED
+        COMPARE_BATCHED("compare, per call in batches");
+
+        private final String label;
+
+        Way(String label) {
+            this.label = label;
+        }
+
+        /** The way as the docs name it: {@code repeatFor}. */
+        public String label() {
+            return label;
+        }
     }
 
     private static final Map<Way, List<SelfCheck>> CHECKS = checks();

@@ -13,7 +13,7 @@ import java.util.Optional;
  * The checks that can see a figure is not the region's steady cost, though the clock resolved it:
  * each returns the reason a figure is refused ({@link dev.chronoscope.Verdict#REFUSED}), naming the
  * check and its evidence, or nothing. "Beyond noise" is beyond {@link #RATIO} where a figure has no
- * interval of its own. What each caught is in docs/latency-and-throughput.md, "Self-checks".
+ * interval of its own. Each check's id, evidence and consequence: docs/reference/self-checks.md, "The checks".
  */
 final class SelfChecks {
 
