@@ -54,8 +54,12 @@ public final class HeadlessChromium {
     }
 
     public static Optional<Path> chromium() {
-        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
-        return Stream.of(path.split(":")).flatMap(d -> NAMES.stream().map(name -> Path.of(d, name)))
+        return chromium(System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    }
+
+    /** The first of {@link #NAMES} that is an executable file in a directory of {@code path}, in the order of both. */
+    static Optional<Path> chromium(String path) {
+        return Stream.of(path.split(":")).filter(d -> !d.isEmpty()).flatMap(d -> NAMES.stream().map(name -> Path.of(d, name)))
                 .filter(Files::isExecutable).findFirst();
     }
 
