@@ -82,8 +82,13 @@ class EscapingResultsTests {
         // the same expression stored into a field by the region: what the JIT cannot remove whatever it inlines
         double decimal = bytes("decimal stored");
         assertThat(decimal).as("a BigDecimal stored: at least its own object").isGreaterThanOrEqualTo(24);
+        // returned, it is never cheaper than stored: nothing the region hands back is removed
         assertThat(bytes("decimal throughput")).as("throughput of a returned BigDecimal (stored: %.1f B)", decimal)
-                .isCloseTo(decimal, within(1.0));
+                .isGreaterThanOrEqualTo(decimal - 1.0);
+        if (TIMINGS.get("decimal throughput").unsettledWarmup().isEmpty() && TIMINGS.get("decimal stored").unsettledWarmup().isEmpty()) {
+            // both at the top tier: the same code, the same bytes (a lower tier keeps the intermediate product too)
+            assertThat(bytes("decimal throughput")).as("returned against stored, both warm-ups settled").isCloseTo(decimal, within(1.0));
+        }
 
         // 64 dependent multiply-adds: a region that returns the chain's value costs as much as one
         // that stores it (folded away, it would read a fraction of it); a wide margin, as timings move

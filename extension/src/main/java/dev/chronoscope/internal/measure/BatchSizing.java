@@ -31,6 +31,16 @@ final class BatchSizing {
     static final int PILOT_SAMPLES = 15;
     /** Single calls timed to decide whether the clock resolves a region alone. */
     static final int ALONE_SAMPLES = 201;
+    /**
+     * Past this much time a look at single calls or a pair of pilots stops at its minimum
+     * ({@link #ALONE_MIN_SAMPLES}, {@link #PILOT_MIN_SAMPLES}): a slow region's checks cost time in
+     * proportion to a few of its calls, not hundreds of them.
+     */
+    static final long LOOK_BUDGET_NANOS = 200_000_000L;
+    /** Single calls a look takes however slow the region: a median one slow call cannot move. */
+    static final int ALONE_MIN_SAMPLES = 15;
+    /** Pilot samples per size however slow the region. */
+    static final int PILOT_MIN_SAMPLES = 5;
 
     private final Timings.Context context;
     private final Sink sink;
@@ -138,7 +148,8 @@ final class BatchSizing {
     private double[] pilotPair(Region region, int k) {
         SampleRecorder atK = new SampleRecorder(PILOT_SAMPLES);
         SampleRecorder atDouble = new SampleRecorder(PILOT_SAMPLES);
-        for (int i = 0; i < PILOT_SAMPLES; i++) {
+        long start = System.nanoTime();
+        for (int i = 0; i < PILOT_SAMPLES && (i < PILOT_MIN_SAMPLES || System.nanoTime() - start < LOOK_BUDGET_NANOS); i++) {
             region.time(context.reader(), 1, k, Long.MAX_VALUE, atK, sink);
             region.time(context.reader(), 1, 2 * k, Long.MAX_VALUE, atDouble, sink);
         }
@@ -149,10 +160,18 @@ final class BatchSizing {
         return pilot.samples().isEmpty() ? Double.NaN : Statistics.of(pilot.samples()).p50() / (double) calls;
     }
 
-    /** The p50 of {@link #ALONE_SAMPLES} single calls of {@code region}, fenced reads included; -1 when none was kept. */
+    /**
+     * The p50 of {@link #ALONE_SAMPLES} single calls of {@code region} (at least {@link #ALONE_MIN_SAMPLES},
+     * fewer once {@link #LOOK_BUDGET_NANOS} has passed), fenced reads included; -1 when none was kept.
+     */
     long aloneP50(Region region) {
         SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
-        region.time(context.reader(), ALONE_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
+        long start = System.nanoTime();
+        int taken = (int) region.time(context.reader(), ALONE_MIN_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
+        while (taken < ALONE_SAMPLES && System.nanoTime() - start < LOOK_BUDGET_NANOS) {
+            taken += (int) region.time(context.reader(), Math.min(ShapeLoop.BUDGET_CHECK_MASK + 1, ALONE_SAMPLES - taken), 1,
+                    Long.MAX_VALUE, alone, sink);
+        }
         return alone.samples().isEmpty() ? -1 : Statistics.of(alone.samples()).p50();
     }
 
@@ -165,8 +184,9 @@ final class BatchSizing {
      */
     AloneFigure aloneNet(Region shared, long warmNanos) {
         SampleRecorder warm = new SampleRecorder(1_000);
+        // in short runs, so that a slow region stops warming when its time is up, not 64 calls later
         for (long start = System.nanoTime(); System.nanoTime() - start < warmNanos; warm.clear()) {
-            shared.time(context.reader(), 1_000, 1, warmNanos, warm, sink);
+            shared.time(context.reader(), 4, 1, warmNanos, warm, sink);
         }
         long p50 = aloneP50(shared);
         double floor = context.floor().median();
