@@ -174,6 +174,9 @@ class WorkBesideTests {
                 .contains("of each half's time: handed-off-work").contains("and the timing thread never waited for them");
         assertThat(run.section("HandedOffTestCase.throughput()")).contains("REFUSED | self-check ").contains("self-check work beside");
         assertThat(run.record("HandedOffTestCase.throughput()").timing("handed off").string("verdict")).isEqualTo("REFUSED");
+        double claimShare = HandedOffTestCase.WORKER_SHARE.getOrDefault("claimOnIt", 0.0);
+        assumeThat(run.tests().aborted().count() == 1 || claimShare >= 0.5).as("the host gave the claim's worker thread"
+                + " %.0f %% of a CPU during its test, where the check needs it busy beside the calls", 100 * claimShare).isTrue();
         run.tests().assertThatEvents().haveExactly(1, event(test("claimOnIt"), abortedWithReason(instanceOf(TestAbortedException.class),
                 message(m -> m.contains("a self-check refused the figure (self-check ") && m.contains("self-check work beside")))));
     }

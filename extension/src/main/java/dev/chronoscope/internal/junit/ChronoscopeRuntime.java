@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
+import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -215,8 +216,10 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     public void close() {
         if (closed.compareAndSet(false, true) && timedTests() > 0) {
             // the last test may have left this thread interrupted: file channels would refuse to work
+            // a test may have left System.out null: the run's lines then go to stderr
+            PrintStream out = System.out != null ? System.out : System.err;
             Uninterrupted.run(
-                    () -> RunEnd.finish(settings, run, baseline, presence, System.out, System.err));
+                    () -> RunEnd.finish(settings, run, baseline, presence, out, System.err));
         }
     }
 }
