@@ -46,7 +46,7 @@ public final class CompactSection {
         for (int i = 0; i < r.timings().size(); i++) {
             timing(lines, r.timings().get(i));
             if (!r.baseline().isEmpty()) {
-                add(lines, "baseline", r.baseline().get(i).describe());
+                r.baseline().get(i).sectionLines().forEach(l -> add(lines, l.getKey(), l.getValue()));
             }
         }
         if (r.aggregate() != null) {

@@ -101,6 +101,9 @@ public final class Overview {
         if (b != null && b.regressed()) {
             return new Row(n, i, t, timing, Status.REGRESSED, String.format(Locale.ROOT, "×%.2f against the baseline", b.ratio()));
         }
+        if (b != null && b.allocation() != null && b.allocation().regressed()) {
+            return new Row(n, i, t, timing, Status.REGRESSED, b.allocation().reason());
+        }
         List<String> why = new ArrayList<>();
         long inconclusive = claims.stream().filter(c -> Outcome.INCONCLUSIVE.word().equals(c.outcome())).count();
         if (inconclusive > 0) {
@@ -172,7 +175,11 @@ public final class Overview {
         if (b == null) {
             return "";
         }
-        return b.verdict() + (Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(), b.high()));
+        AllocationVerdict a = b.allocation();
+        return b.verdict() + (Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(), b.high()))
+                + (a == null || a.verdict().equals(BaselineVerdict.UNCHANGED) || Double.isNaN(a.highest()) ? ""
+                : "; allocation " + a.verdict() + " " + Format.bytes(a.regressed() ? a.highest() : a.lowest()) + " → "
+                + Format.bytes(a.bytesPerCall()) + " B/call");
     }
 
     /** {@code latency}, {@code throughput k=64}, or {@code invocation, 1 sample}. */
