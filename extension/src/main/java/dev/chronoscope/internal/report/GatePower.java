@@ -57,8 +57,17 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
      * baseline runs: |d| + t95·se ≤ ln(1 + threshold), d normal with standard error se = σ·√(1 + 1/K).
      */
     public static double reachableUnchanged(double spread, int df, int runs, double threshold) {
-        double se = spread * Math.sqrt(1 + 1.0 / runs);
-        double room = (Math.log1p(threshold) - BaselineRule.t95(df) * se) / se;
+        return reachableUnchanged(spread, spread, df, runs, threshold);
+    }
+
+    /**
+     * {@link #reachableUnchanged(double, int, int, double)} for a timing that spreads {@code trueSpread} between runs,
+     * judged with {@code usedSpread} (a pool's, or the floor): its runs land off by d with se = trueSpread·√(1 + 1/K),
+     * the margin is t95·usedSpread·√(1 + 1/K).
+     */
+    public static double reachableUnchanged(double trueSpread, double usedSpread, int df, int runs, double threshold) {
+        double factor = Math.sqrt(1 + 1.0 / runs);
+        double room = (Math.log1p(threshold) - BaselineRule.t95(df) * usedSpread * factor) / (trueSpread * factor);
         return room <= 0 ? 0 : 2 * normalCdf(room) - 1;
     }
 
