@@ -90,6 +90,16 @@ public final class ChronoscopeConfig {
     public static final String BASELINE_GATE_INVOCATIONS_KEY = "chronoscope.baseline.gateInvocations";
     public static final boolean BASELINE_GATE_INVOCATIONS = false;
 
+    /**
+     * Whether a timing whose allocation per call rose beyond its baseline runs' range (and a
+     * tolerance of 0.5 B per call or 1 %, whichever is larger) can fail its test through
+     * {@link #BASELINE_FAIL_ON_REGRESSION_KEY}: {@code true} (the default) or {@code false}. The
+     * allocation's verdict is its own line, independent of the time verdict; off, it is reported,
+     * marked "not gated", and fails nothing.
+     */
+    public static final String BASELINE_GATE_ALLOCATION_KEY = "chronoscope.baseline.gateAllocation";
+    public static final boolean BASELINE_GATE_ALLOCATION = true;
+
     /** How many runs a saved baseline keeps (the oldest go first): from 1 to 100. */
     public static final String BASELINE_KEEP_KEY = "chronoscope.baseline.keep";
     public static final int BASELINE_KEEP = 10;

@@ -6,6 +6,7 @@ import dev.chronoscope.internal.report.BaselineEntry;
 import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
 import dev.chronoscope.internal.report.CoreSpeed;
+import dev.chronoscope.internal.report.GatePower;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,21 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class BaselineValidationTests {
 
     private static final int DRAWS = 10;
+    /** Baselines drawn per slowed run: 30 for 10 slowed runs, 300 comparisons per timing and K. */
+    private static final int SLOW_DRAWS = 30;
+    /** The fixture's allocating region ({@link BaselineWorkflowMain.FourRegionsTestCase}). */
+    private static final String ALLOCATING = "allocation";
+    /** A cell's counts, by index: comparisons, regressed, unchanged, the reachable 'unchanged' share summed, allocation verdicts and regressions, comparisons whose change was at least the detectable one and how many of them regressed, those at most half of it and how many regressed. */
+    private static final int N = 0;
+    private static final int REGRESSED = 1;
+    private static final int UNCHANGED = 2;
+    private static final int REACHABLE = 3;
+    private static final int ALLOC_N = 4;
+    private static final int ALLOC_REGRESSED = 5;
+    private static final int DETECTABLE_N = 6;
+    private static final int DETECTABLE_CAUGHT = 7;
+    private static final int HALF_N = 8;
+    private static final int HALF_REGRESSED = 9;
     /** Regions whose between-run spread is at most this are the ones the targets are about. */
     private static final double QUALIFYING_SPREAD = 0.03;
 
@@ -63,12 +79,18 @@ class BaselineValidationTests {
         System.out.println("qualifying (>= 100 ns, spread <= 3 %): " + qualifying + "; below 100 ns (counted, not asserted): "
                 + below100);
 
+        // run medians have heavier tails than a normal model's: a few runs far out inflate the sd, so the share the rule
+        // can reach is computed with the spread of the bulk, the interquartile range of the logs over 1.349
+        Map<String, Double> robust = robustSpreads(same);
+        System.out.println("between-run spread of the bulk (IQR of ln / 1.349): " + robust);
         Random random = new Random(42);
         StringBuilder tables = new StringBuilder();
         Map<Integer, Map<String, int[]>> aaByK = new TreeMap<>();
         Map<String, Map<String, int[]>> slowByKey = new TreeMap<>();
+        Map<String, Map<String, double[]>> cells = new java.util.LinkedHashMap<>();
         for (int k : new int[]{1, 3, 10}) {
             Map<String, int[]> aa = new TreeMap<>();
+            Map<String, double[]> aaCells = cells.computeIfAbsent("K=" + k + " A/A", x -> new TreeMap<>());
             for (int j = 0; j < n; j++) {
                 List<Integer> others = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
@@ -78,11 +100,11 @@ class BaselineValidationTests {
                 }
                 if (k == 1) {
                     for (int i : others) {
-                        judge(new Baseline(List.of(same.runs().get(i))), same.runs().get(j), aa);
+                        judge(new Baseline(List.of(same.runs().get(i))), same.runs().get(j), aa, aaCells, 0, robust);
                     }
                 } else {
                     for (int d = 0; d < DRAWS; d++) {
-                        judge(draw(same, others, k, random), same.runs().get(j), aa);
+                        judge(draw(same, others, k, random), same.runs().get(j), aa, aaCells, 0, robust);
                     }
                 }
             }
@@ -90,13 +112,14 @@ class BaselineValidationTests {
             tables.append(table("K=" + k + " A/A (same code)", aa));
             for (Map.Entry<Double, Baseline> s : slowed.entrySet()) {
                 Map<String, int[]> counts = new TreeMap<>();
+                Map<String, double[]> slowCells = cells.computeIfAbsent("K=" + k + " x" + s.getKey(), x -> new TreeMap<>());
                 List<Integer> all = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     all.add(i);
                 }
                 for (Baseline.Run r : s.getValue().runs()) {
-                    for (int d = 0; d < DRAWS; d++) {
-                        judge(draw(same, all, k, random), r, counts);
+                    for (int d = 0; d < SLOW_DRAWS; d++) {
+                        judge(draw(same, all, k, random), r, counts, slowCells, s.getKey() - 1, robust);
                     }
                 }
                 slowByKey.put(k + " x" + s.getKey(), counts);
@@ -104,6 +127,7 @@ class BaselineValidationTests {
             }
         }
         System.out.println(tables);
+        System.out.println(cellTable(cells, robust));
 
         // never a false regression of a gated timing with one baseline run; at most 1 % with ten. The
         // targets are about regions of 100 ns and more (a median of a few clock steps moves by whole
@@ -112,9 +136,35 @@ class BaselineValidationTests {
         Map<String, int[]> aa10 = without(aaByK.get(10), below100);
         assertThat(count(aa1, 0, false)).as("false regressions, K=1").isZero();
         assertThat(count(aa10, 0, false)).as("false regressions, K=10").isLessThanOrEqualTo(total(aa10, false) / 100);
+        Map<String, int[]> aa3 = without(aaByK.get(3), below100);
+        assertThat(count(aa3, 0, false)).as("false regressions, K=3").isLessThanOrEqualTo(total(aa3, false) / 100);
+        // the rule is calibrated: per timing of 100 ns and more and per K, the A/A 'unchanged' share lies within 5 points of
+        // the share the rule can reach at the spread it judged with; and at most 2 % of spread, 90 % with 3 runs or more
+        for (Map.Entry<String, Map<String, double[]>> pool : cells.entrySet()) {
+            if (pool.getKey().endsWith("A/A")) {
+                pool.getValue().forEach((label, c) -> {
+                    if (!label.equals("invocation") && !below100.contains(label) && c[N] >= 100) {
+                        assertThat(c[UNCHANGED] / c[N]).as("%s %s: 'unchanged' against the reachable %.3f", pool.getKey(), label,
+                                c[REACHABLE] / c[N]).isCloseTo(c[REACHABLE] / c[N], org.assertj.core.api.Assertions.within(0.05));
+                    }
+                });
+            }
+        }
+        List<String> steady = qualifying.stream().filter(l -> spread.get(l) <= 0.02).toList();
+        if (!steady.isEmpty()) {
+            assertThat(share(aaByK.get(3), steady, 2)).as("A/A unchanged, K=3, spread <= 2 %").isGreaterThanOrEqualTo(0.90);
+            assertThat(share(aaByK.get(10), steady, 2)).as("A/A unchanged, K=10, spread <= 2 %").isGreaterThanOrEqualTo(0.90);
+        }
+        // allocation: exact to the byte, so never a false regression, and the fixture's +16 B per call always caught
+        for (int k : new int[]{1, 3, 10}) {
+            double[] a = cells.get("K=" + k + " A/A").get(ALLOCATING);
+            assertThat(a[ALLOC_N]).as("allocation comparisons, K=%d", k).isGreaterThanOrEqualTo(300);
+            assertThat(a[ALLOC_REGRESSED]).as("false allocation regressions, K=%d", k).isZero();
+        }
+        double[] plus16 = cells.get("K=1 x1.25").get(ALLOCATING);
+        assertThat(plus16[ALLOC_REGRESSED]).as("+16 B per call caught with one baseline run").isEqualTo(plus16[ALLOC_N]).isPositive();
         if (!qualifying.isEmpty()) {
             assertThat(share(slowByKey.get("1 x2.0"), qualifying, 0)).as("2x regressed, K=1").isGreaterThanOrEqualTo(0.95);
-            assertThat(share(aaByK.get(3), qualifying, 2)).as("A/A unchanged, K=3").isGreaterThanOrEqualTo(0.90);
             assertThat(share(slowByKey.get("3 x1.5"), qualifying, 0)).as("1.5x regressed, K=3").isGreaterThanOrEqualTo(0.95);
             assertThat(share(slowByKey.get("10 x1.25"), qualifying, 0)).as("1.25x regressed, K=10").isGreaterThanOrEqualTo(0.90);
         }
@@ -138,6 +188,23 @@ class BaselineValidationTests {
         List<Integer> shuffled = new ArrayList<>(indices);
         Collections.shuffle(shuffled, random);
         return new Baseline(shuffled.subList(0, k).stream().sorted().map(i -> pool.runs().get(i)).toList());
+    }
+
+    /** Each timing's interquartile range of ln(median) over the runs divided by 1.349 (a normal's sd), by label. */
+    private static Map<String, Double> robustSpreads(Baseline b) {
+        Map<String, List<Double>> logs = new TreeMap<>();
+        b.runs().forEach(r -> r.timings().forEach(e -> logs.computeIfAbsent(e.label(), l -> new ArrayList<>()).add(Math.log(e.medianNs()))));
+        Map<String, Double> out = new TreeMap<>();
+        logs.forEach((label, l) -> {
+            List<Double> sorted = l.stream().filter(Double::isFinite).sorted().toList();
+            if (sorted.size() < 4) {
+                return;
+            }
+            double q1 = sorted.get((int) Math.floor(0.25 * (sorted.size() - 1)));
+            double q3 = sorted.get((int) Math.ceil(0.75 * (sorted.size() - 1)));
+            out.put(label, Math.round(10000 * (q3 - q1) / 1.349) / 10000.0);
+        });
+        return out;
     }
 
     /** Each timing's standard deviation of ln(median) over the runs, by label. */
@@ -176,16 +243,17 @@ class BaselineValidationTests {
 
     /**
      * {@code count} runs saved in the pool {@code name}: in {@code -Dvalidation.pools=<dir>} when
-     * given (kept there, and reused when it already holds enough runs, so that the rule can be
-     * re-evaluated on the same runs), else in the test's temporary directory.
+     * given (kept there, reused when it already holds enough runs, so that the rule can be
+     * re-evaluated on the same runs, and completed where it holds fewer), else in the test's
+     * temporary directory.
      */
     private Baseline runs(String name, double slowdown, int count) throws Exception {
         Path pools = System.getProperty("validation.pools") == null ? dir : Path.of(System.getProperty("validation.pools"));
         Path file = pools.resolve(name + ".json");
-        if (java.nio.file.Files.exists(file) && Baseline.read(file).runs().size() >= count) {
+        int saved = java.nio.file.Files.exists(file) ? Baseline.read(file).runs().size() : 0;
+        if (saved >= count) {
             return new Baseline(Baseline.read(file).runs().subList(0, count));
         }
-        java.nio.file.Files.deleteIfExists(file);
         List<String> configuration = new ArrayList<>(List.of(ChronoscopeConfig.BASELINE_SAVE_KEY + "=" + file,
                 ChronoscopeConfig.BASELINE_KEEP_KEY + "=100"));
         // e.g. -Dvalidation.config=chronoscope.clock.default=TSC_FENCED,chronoscope.host.tscStepTicks=26: another clock kind
@@ -193,7 +261,7 @@ class BaselineValidationTests {
         if (!extra.isBlank()) {
             configuration.addAll(List.of(extra.split(",")));
         }
-        for (int i = 0; i < count; i++) {
+        for (int i = saved; i < count; i++) {
             BaselineWorkflowTests.run(dir, name + "-" + i, "four", slowdown, configuration.toArray(String[]::new));
         }
         Baseline b = Baseline.read(file);
@@ -201,14 +269,43 @@ class BaselineValidationTests {
         return b;
     }
 
-    /** Judges each timing of {@code run} against {@code baseline}, as the extension does, counting verdicts per label. */
-    private static void judge(Baseline baseline, Baseline.Run run, Map<String, int[]> counts) {
+    /**
+     * Judges each timing of {@code run} against {@code baseline}, as the extension does, counting verdicts per label, and
+     * per label in {@code cells} what the power statement and the allocation rule say, the true change being {@code change}
+     * and each timing's between-run spread over the unchanged runs {@code spreads} (what the reachable share is computed
+     * with, against the spread each comparison was judged with); comparisons the floor or core-speed control made
+     * inconclusive are left out of the power's counts.
+     */
+    private static void judge(Baseline baseline, Baseline.Run run, Map<String, int[]> counts, Map<String, double[]> cells, double change,
+                              Map<String, Double> spreads) {
         for (BaselineEntry e : run.timings()) {
             BaselineRule.Kind kind = e.ruleKind();
             BaselineVerdict v = baseline.compare(new Baseline.Observed(e.key(), kind, e.clock(), e.measure(), e.medianNs(),
                     e.runMedian().withinRunSe(), kind == BaselineRule.Kind.THROUGHPUT ? e.kindFloorP50Ns() : e.floorP50Ns(), e.floorP50Ns(),
-                    e.resolved(), Boolean.getBoolean("validation.noSpeed") ? CoreSpeed.UNKNOWN : e.coreSpeed()),
+                    e.resolved(), Boolean.getBoolean("validation.noSpeed") ? CoreSpeed.UNKNOWN : e.coreSpeed(), e.bytesPerCall()),
                     run.host(), 0.10);
+            double[] cell = cells.computeIfAbsent(e.label(), l -> new double[HALF_REGRESSED + 1]);
+            boolean controlled = (v.reason().contains("floor") && v.reason().contains("beyond"))
+                    || v.reason().startsWith("the core ran at another speed");
+            if (v.power() != null && !controlled) {
+                cell[N]++;
+                cell[REGRESSED] += v.regressed() ? 1 : 0;
+                cell[UNCHANGED] += v.verdict().equals("unchanged") ? 1 : 0;
+                cell[REACHABLE] += GatePower.reachableUnchanged(Math.max(spreads.get(e.label()), 1e-9), v.power().spread(), v.power().df(),
+                        v.power().runs(), 0.10);
+                if (change > 0 && change >= v.power().detectable()) {
+                    cell[DETECTABLE_N]++;
+                    cell[DETECTABLE_CAUGHT] += v.regressed() ? 1 : 0;
+                }
+                if (change > 0 && change <= v.power().detectable() / 2) {
+                    cell[HALF_N]++;
+                    cell[HALF_REGRESSED] += v.regressed() ? 1 : 0;
+                }
+            }
+            if (v.allocation() != null) {
+                cell[ALLOC_N]++;
+                cell[ALLOC_REGRESSED] += v.allocation().regressed() ? 1 : 0;
+            }
             int[] c = counts.computeIfAbsent(e.label(), l -> new int[VERDICTS.length + 2]);
             c[List.of(VERDICTS).indexOf(v.verdict())]++;
             if (v.reason().contains("floor") && v.reason().contains("beyond")) {
@@ -229,6 +326,20 @@ class BaselineValidationTests {
     private static int count(Map<String, int[]> counts, int verdict, boolean invocations) {
         return counts.entrySet().stream().filter(e -> invocations || !e.getKey().equals("invocation"))
                 .mapToInt(e -> e.getValue()[verdict]).sum();
+    }
+
+    /** Per pool and timing: its spread, the 'unchanged' share against the reachable one, what the power statement says, the allocation. */
+    private static String cellTable(Map<String, Map<String, double[]>> cells, Map<String, Double> spread) {
+        List<String> lines = new ArrayList<>();
+        lines.add("| comparisons of | timing (spread) | judged | regressed | unchanged | reachable | changes >= detectable: caught "
+                + "| changes <= half of it: regressed | allocation judged | allocation regressed |");
+        lines.add("|---|---|---|---|---|---|---|---|---|---|");
+        cells.forEach((pool, byLabel) -> byLabel.forEach((label, c) -> lines.add(String.format(Locale.ROOT,
+                "| %s | %s (%.1f %%) | %.0f | %.0f | %.0f (%.1f %%) | %.1f %% | %.0f of %.0f | %.0f of %.0f | %.0f | %.0f |", pool, label,
+                100 * spread.getOrDefault(label, Double.NaN), c[N], c[REGRESSED], c[UNCHANGED], c[N] == 0 ? 0 : 100 * c[UNCHANGED] / c[N],
+                c[N] == 0 ? 0 : 100 * c[REACHABLE] / c[N], c[DETECTABLE_CAUGHT], c[DETECTABLE_N], c[HALF_REGRESSED], c[HALF_N],
+                c[ALLOC_N], c[ALLOC_REGRESSED]))));
+        return String.join("\n", lines) + "\n";
     }
 
     private static String table(String title, Map<String, int[]> counts) {

@@ -41,13 +41,16 @@ public final class BaselineWorkflowMain {
     /**
      * Regions of four sizes, about 0.1, 0.3, 1 and 3 µs here, timed one call at a time, and the 200-step
      * one back to back too ({@code throughput 200}), all {@value #SLOWDOWN_PROPERTY} times slower when
-     * asked: the validation's fixture ({@code BaselineValidationTests}).
+     * asked, and a region allocating a {@code long[8]} (80 B per call; {@code long[10]}, 16 B more, at
+     * 1.25x): the validation's fixture ({@code BaselineValidationTests}).
      */
     static class FourRegionsTestCase {
         private static final double FACTOR = Double.parseDouble(System.getProperty(SLOWDOWN_PROPERTY, "1"));
         static final int[] STEPS = {60, 200, 600, 2000};
         private long seed = 11;
         private long multiplier = 6364136223846793005L;
+        /** Written by every call of the allocating region: the array escapes, so its bytes count whatever the JIT does with a returned one. */
+        private Object escaped;
 
         @Test
         @SubtractProbeFloor
@@ -58,6 +61,11 @@ public final class BaselineWorkflowMain {
             }
             int steps = (int) Math.round(200 * FACTOR);
             probe.throughput("throughput 200", 20_000, () -> chain(steps));
+            int longs = (int) Math.round(8 * FACTOR);
+            probe.repeat("allocation", 20_000, () -> {
+                escaped = new long[longs];
+                return escaped;
+            });
         }
 
         private long chain(int steps) {

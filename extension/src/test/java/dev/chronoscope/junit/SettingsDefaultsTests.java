@@ -37,6 +37,7 @@ class SettingsDefaultsTests {
         assertThat(settings.baseline().failOnRegression()).isEqualTo(ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION).isFalse();
         assertThat(settings.baseline().keep()).isEqualTo(ChronoscopeConfig.BASELINE_KEEP).isEqualTo(10);
         assertThat(settings.baseline().gateInvocations()).isEqualTo(ChronoscopeConfig.BASELINE_GATE_INVOCATIONS).isFalse();
+        assertThat(settings.baseline().gateAllocation()).isEqualTo(ChronoscopeConfig.BASELINE_GATE_ALLOCATION).isTrue();
     }
 
     @Test

@@ -112,8 +112,11 @@ final class RunBaseline {
                     t.percentileValue(75) * t.nanosPerUnit(), t.kept(), median);
             BaselineVerdict v = compared.get().compare(new Baseline.Observed(uniqueId + " :: " + t.label(), kind, t.clock().name(),
                     t.floorSubtracted() ? "net" : "raw", median, within, t.floor().nanos().p50(), testFloor,
-                    t.verdict() == Verdict.RESOLVED, coreSpeed),
+                    t.verdict() == Verdict.RESOLVED, coreSpeed, t.allocation().map(a -> a.bytesPerCall()).orElse(null)),
                     fingerprint(), container, settings.threshold());
+            if (v.allocation() != null && !settings.gateAllocation()) {
+                v = v.withAllocation(v.allocation().notGated(ALLOCATION_NOT_GATED));
+            }
             out.add(kind == BaselineRule.Kind.INVOCATION && !settings.gateInvocations() ? v.notGated(NOT_GATED) : v);
         }
         return out;
@@ -123,9 +126,12 @@ final class RunBaseline {
     static final String NOT_GATED = "not gated: a test's invocation is one sample that includes its one-off work (first use, "
             + "warm-up), 23-42 % apart between unchanged runs; " + ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY + " = true gates it";
 
+    /** Why an allocation's verdict does not fail its test. */
+    static final String ALLOCATION_NOT_GATED = "not gated: " + ChronoscopeConfig.BASELINE_GATE_ALLOCATION_KEY + " = false";
+
     /**
      * With {@link ChronoscopeConfig#BASELINE_FAIL_ON_REGRESSION_KEY} on, the failure, with the numbers,
-     * of the test whose record holds a regressed timing that is gated; else empty.
+     * of the test whose record holds a regressed timing (its time or its allocation) that is gated; else empty.
      */
     Optional<String> gateFailure(TestRecord record) {
         if (!settings.failOnRegression()) {
@@ -133,8 +139,12 @@ final class RunBaseline {
         }
         List<String> regressed = new ArrayList<>();
         for (int i = 0; i < record.baseline().size(); i++) {
-            if (record.baseline().get(i).regressed() && record.baseline().get(i).gated()) {
-                regressed.add("timing '" + record.timings().get(i).label() + "': " + record.baseline().get(i).describe());
+            BaselineVerdict v = record.baseline().get(i);
+            if (v.regressed() && v.gated()) {
+                regressed.add("timing '" + record.timings().get(i).label() + "': " + v.describe());
+            }
+            if (v.allocation() != null && v.allocation().regressed() && v.allocation().gated()) {
+                regressed.add("timing '" + record.timings().get(i).label() + "': " + v.allocation().describe());
             }
         }
         if (regressed.isEmpty()) {

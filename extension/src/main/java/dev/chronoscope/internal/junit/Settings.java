@@ -43,7 +43,13 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
      * @param threshold a fraction: 0.10 for 10 %
      */
     public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep,
-                                   boolean gateInvocations) {
+                                   boolean gateInvocations, boolean gateAllocation) {
+
+        /** Settings whose allocation per call is gated (the default). */
+        public BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep,
+                                boolean gateInvocations) {
+            this(save, compare, threshold, failOnRegression, keep, gateInvocations, ChronoscopeConfig.BASELINE_GATE_ALLOCATION);
+        }
     }
 
     static final int MAX_BASELINE_KEEP = 100;
@@ -125,7 +131,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY, ChronoscopeConfig.BASELINE_THRESHOLD_PERCENT) / 100,
                 bool(parameters, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION),
                 wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP),
-                bool(parameters, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS));
+                bool(parameters, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS),
+                bool(parameters, ChronoscopeConfig.BASELINE_GATE_ALLOCATION_KEY, ChronoscopeConfig.BASELINE_GATE_ALLOCATION));
     }
 
     /** A percentage such as {@code 10%} (the sign optional), within the bounds. */

@@ -171,8 +171,14 @@ public final class Baseline {
             }
             Baseline saved = new Baseline(runs);
             Path temp = absolute.resolveSibling(absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-            Files.writeString(temp, saved.toJson(), StandardCharsets.UTF_8);
-            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                Files.writeString(temp, saved.toJson(), StandardCharsets.UTF_8);
+                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                // a full disk fails the write after the temporary file exists: it would be left behind, empty or cut
+                Files.deleteIfExists(temp);
+                throw e;
+            }
             return saved;
         }
     }
@@ -187,12 +193,19 @@ public final class Baseline {
      * @param testFloorNs the median of its test's probe floor (for a throughput timing, the host-state
      *                    control its batch floor is too coarse to be; NaN: unknown, or the same as floorNs)
      * @param coreSpeed   the core's speed before and after its test ({@link SpeedControl})
+     * @param bytesPerCall its allocation per call ({@link AllocationRule}); null where not counted
      */
     public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed) {
+                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall) {
 
         public Observed {
             coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+        }
+
+        /** A timing whose allocation was not counted. */
+        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
+                        double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed) {
+            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, null);
         }
 
         /** A timing whose test's core speed is unknown. */
@@ -236,16 +249,23 @@ public final class Baseline {
     /**
      * {@link #compare(Observed, HostFingerprint, double)} on a host whose container has the limits
      * {@code container}: a verdict formed against baseline runs under other limits (another CPU quota,
-     * cpuset or memory limit) adds which, to its reason.
+     * cpuset or memory limit) adds which, to its reason. The allocation per call is judged on its own
+     * against the same runs ({@link AllocationRule}).
      */
     public BaselineVerdict compare(Observed timing, HostFingerprint host, ContainerFacts container, double threshold) {
         Objects.requireNonNull(container, "container");
         BaselineVerdict v = compareOnHost(timing, host, threshold);
         Set<String> differences = new LinkedHashSet<>();
-        runs.stream().filter(r -> r.host().differences(host).isEmpty() && r.timings().stream().anyMatch(e -> e.key().equals(timing.key())))
-                .forEach(r -> differences.addAll(container.differences(r.container())));
-        return differences.isEmpty() ? v : new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), v.reason()
-                + "; the baseline ran in another container: " + String.join(", ", differences), v.gated());
+        List<Double> allocations = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            BaselineEntry e = byKey.get(i).get(timing.key());
+            if (e != null && runs.get(i).host().differences(host).isEmpty()) {
+                differences.addAll(container.differences(runs.get(i).container()));
+                allocations.add(e.bytesPerCall());
+            }
+        }
+        v = allocations.isEmpty() ? v : v.withAllocation(AllocationRule.judge(timing.bytesPerCall(), allocations));
+        return differences.isEmpty() ? v : v.withReasonAdded("; the baseline ran in another container: " + String.join(", ", differences));
     }
 
     private BaselineVerdict compareOnHost(Observed timing, HostFingerprint host, double threshold) {
@@ -318,64 +338,16 @@ public final class Baseline {
                     FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
         BaselineVerdict v = BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
-                pooledSpread(alike, key, kind, clock, measure, LIKE_NOISE),
-                pooledSpread(alike, key, kind, clock, measure, LIKE_NOISE_UNCHANGED), threshold);
+                SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE),
+                SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE_UNCHANGED), threshold);
         // the core's speed as a guard on throughput timings: a regression read on a slower core (an
         // improvement on a faster one) is inconclusive. Calls
         // back to back overlap, and lose that overlap with the core's speed; one call alone does not
         // (measured: a 600-step chain alone read 641-701 ns in both states, its throughput kin 11-16 % slower)
         SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
-        return kind == BaselineRule.Kind.THROUGHPUT && speed.couldExplain(v) ? SpeedControl.judgeAcrossSpeeds(v, timing.coreSpeed(), speed) : v;
+        return kind == BaselineRule.Kind.THROUGHPUT && speed.couldExplain(v)
+                ? SpeedControl.judgeAcrossSpeeds(v, timing.coreSpeed(), speed).withPower(v.power()) : v;
     }
-
-    /**
-     * The between-run spread of the {@code runs}' resolved timings of {@code kind}, clock and
-     * measure, pooled over those timings ({@link BaselineRule#pooled}) whose own spread lies between
-     * a third of this timing's and {@code noisier} times it.
-     */
-    private static java.util.Optional<BaselineRule.Spread> pooledSpread(List<Run> runs, String key, BaselineRule.Kind kind, String clock,
-                                                                       String measure, double noisier) {
-        Map<String, List<Double>> byKey = new java.util.LinkedHashMap<>();
-        for (Run r : runs) {
-            for (BaselineEntry e : r.timings()) {
-                if (sameNoise(e.ruleKind(), kind) && e.clock().equals(clock) && e.measure().equals(measure) && e.resolved()
-                        && e.medianNs() > 0) {
-                    byKey.computeIfAbsent(e.key(), k -> new ArrayList<>()).add(e.medianNs());
-                }
-            }
-        }
-        // timings of like noise only: one spreading ten times as much says nothing about this one's
-        double own = BaselineRule.spread(byKey.getOrDefault(key, List.of()), kind);
-        return BaselineRule.pooled(byKey.values().stream().filter(m -> {
-            double s = BaselineRule.spread(m, kind);
-            return Double.isFinite(own) && Double.isFinite(s) && s <= own * noisier && s >= own / LIKE_NOISE;
-        }).toList());
-    }
-
-    /**
-     * Whether timings of kinds {@code a} and {@code b} may share a pooled spread: invocations only
-     * with invocations (one sample each, with one-off work); a region's latency and throughput
-     * figures together, both medians of many samples whose between-run spread comes from the same
-     * JIT and placement decisions (and the like-noise filter keeps a noisier one out). A suite with
-     * one throughput timing had no pool for it, and its own two degrees of freedom from three runs
-     * made `unchanged` unreachable (43 of 300 unchanged comparisons said so).
-     */
-    static boolean sameNoise(BaselineRule.Kind a, BaselineRule.Kind b) {
-        return (a == BaselineRule.Kind.INVOCATION) == (b == BaselineRule.Kind.INVOCATION);
-    }
-
-    /** How far apart two timings' own spreads may lie for one to be pooled with the other's. */
-    static final double LIKE_NOISE = 3;
-
-    /**
-     * How much more a timing may spread than this one for the pool this one's {@code unchanged} is
-     * judged with. With three runs each spread has 2 degrees of freedom, so at x3 a timing spreading
-     * three times as much joined the pool about half the time and dominated it: a 60 ns chain read in
-     * 10 ns steps (8.6 %) pooled with chains spreading 2.6-3.0 % made their K = 3 {@code unchanged}
-     * 48 % of comparisons; at x2, 61 %. {@code regressed} keeps the x3 pool: a noisy timing that lost
-     * a noisier one from its pool was falsely regressed in 1 and 2 more of 300 comparisons (two pools).
-     */
-    static final double LIKE_NOISE_UNCHANGED = 2;
 
     static double median(List<Double> values) {
         List<Double> sorted = values.stream().filter(Double::isFinite).sorted().toList();

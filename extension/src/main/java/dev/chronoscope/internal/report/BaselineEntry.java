@@ -17,16 +17,25 @@ import java.util.Map;
  *                    test's latency floor whatever the kind
  * @param coreSpeed   the core's speed before and after the timing's test ({@link CoreSpeed}); unknown in entries
  *                    saved before it existed
+ * @param bytesPerCall heap bytes allocated per call ({@link dev.chronoscope.Allocation}); null where not counted, and in
+ *                    entries saved before it existed
  */
 public record BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs,
                             double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
-                            double kindFloorP50Ns, CoreSpeed coreSpeed) {
+                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall) {
 
     private static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
 
     public BaselineEntry {
         quantilesNs = Map.copyOf(quantilesNs);
         coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+    }
+
+    /** An entry whose allocation was not counted. */
+    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
+                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns,
+                         CoreSpeed coreSpeed) {
+        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns, coreSpeed, null);
     }
 
     /** An entry as baselines saved before the core's speed was read hold it. */
@@ -77,7 +86,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
         double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
         return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed());
+                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall());
     }
 
     public Json.Obj toJson() {
@@ -90,11 +99,60 @@ public record BaselineEntry(String key, String test, String label, String clock,
         return Json.object().put("key", key).put("test", test).put("label", label).put("clock", clock).put("measure", measure)
                 .put("medianNs", medianNs).put("floorP50Ns", floorP50Ns).put("kept", kept).put("resolved", resolved)
                 .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns)
-                .put("coreSpeed", coreSpeed.toJson());
+                .put("coreSpeed", coreSpeed.toJson()).put("bytesPerCall", bytesPerCall);
     }
 
-    /** The entry {@code o}, found at {@code where} (for messages); every member must be there, with its type. */
+    /** The longest duration a baseline may hold, in ns (about 11.6 days): beyond it a value is damage, not a measurement. */
+    static final double MAX_NS = 1e15;
+    /** The shortest positive median a baseline may hold, in ns (a femtosecond): below it a ratio is meaningless. */
+    static final double MIN_MEDIAN_NS = 1e-6;
+
+    /**
+     * The entry {@code o}, found at {@code where} (for messages); every member must be there, with its type, and every
+     * value plausible: durations finite and within {@value #MAX_NS} ns, floors not negative, a resolved median positive,
+     * the quantiles in order.
+     *
+     * @throws IllegalArgumentException naming the entry (where, test and label), the member, its value and what was expected
+     */
     static BaselineEntry fromJson(Map<String, Object> o, String where) {
+        BaselineEntry e = parse(o, where);
+        String entry = where + " (" + e.test() + " :: " + e.label() + ")";
+        if (e.resolved() && !(e.medianNs() >= MIN_MEDIAN_NS && e.medianNs() <= MAX_NS)) {
+            throw implausible(entry, "medianNs", e.medianNs(), "a positive duration in ns, from " + MIN_MEDIAN_NS + " to " + MAX_NS);
+        }
+        if (!Double.isNaN(e.medianNs()) && !(Math.abs(e.medianNs()) <= MAX_NS)) {
+            throw implausible(entry, "medianNs", e.medianNs(), "a finite duration in ns, at most " + MAX_NS);
+        }
+        for (Map.Entry<String, Double> floor : Map.of("floorP50Ns", e.floorP50Ns(), "kindFloorP50Ns", e.kindFloorP50Ns()).entrySet()) {
+            if (!Double.isNaN(floor.getValue()) && !(floor.getValue() >= 0 && floor.getValue() <= MAX_NS)) {
+                throw implausible(entry, floor.getKey(), floor.getValue(), "a duration in ns from 0 to " + MAX_NS + ", or null where unknown");
+            }
+        }
+        double previous = 0;
+        for (int p : PERCENTILES) {
+            Double q = e.quantilesNs().get("p" + p);
+            if (q == null || Double.isNaN(q)) {
+                continue;
+            }
+            if (!(q >= previous && q <= MAX_NS)) {
+                throw implausible(entry, "quantilesNs.p" + p, q, "a duration in ns from " + previous + " (the quantile below it) to " + MAX_NS);
+            }
+            previous = q;
+        }
+        if (e.kept() < 1) {
+            throw implausible(entry, "kept", e.kept(), "at least 1 sample");
+        }
+        if (e.bytesPerCall() != null && !Double.isFinite(e.bytesPerCall())) {
+            throw implausible(entry, "bytesPerCall", e.bytesPerCall(), "a finite number of bytes, or null where not counted");
+        }
+        return e;
+    }
+
+    private static IllegalArgumentException implausible(String entry, String member, Object value, String expected) {
+        return new IllegalArgumentException(entry + "." + member + " is " + value + ": expected " + expected);
+    }
+
+    private static BaselineEntry parse(Map<String, Object> o, String where) {
         Map<String, Double> q = new java.util.LinkedHashMap<>();
         Map<String, Object> quantiles = JsonFields.object(o, "quantilesNs", where);
         quantiles.keySet().forEach(k -> q.put(k, JsonFields.numberOrNaN(quantiles, k, where + ".quantilesNs")));
@@ -103,6 +161,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 JsonFields.numberOrNaN(o, "medianNs", where), JsonFields.numberOrNaN(o, "floorP50Ns", where),
                 (long) JsonFields.number(o, "kept", where), JsonFields.bool(o, "resolved", where), q,
                 o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where),
-                CoreSpeed.fromJson(o.get("coreSpeed"), where + ".coreSpeed"));
+                CoreSpeed.fromJson(o.get("coreSpeed"), where + ".coreSpeed"),
+                o.get("bytesPerCall") == null ? null : JsonFields.number(o, "bytesPerCall", where));
     }
 }

@@ -46,7 +46,7 @@ public final class CompactSection {
             Timing t = r.timings().get(i);
             add(lines, isInvocation(t) ? "invocation" : "timing", timingLine(t));
             if (!r.baseline().isEmpty()) {
-                add(lines, "baseline", r.baseline().get(i).describe());
+                r.baseline().get(i).sectionLines().forEach(l -> add(lines, l.getKey(), l.getValue()));
             }
         }
         if (r.aggregate() != null) {

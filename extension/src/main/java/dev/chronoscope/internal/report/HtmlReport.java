@@ -73,7 +73,7 @@ public final class HtmlReport {
                 .append(records.skippedNote().map(note -> " · " + Html.escape(note)).orElse(""))
                 .append("</p>\n");
         out.append("<p class=\"summary\">").append(Html.escape(Overview.counts(rows))).append(" · ")
-                .append(Html.escape(claimCounts(records))).append("</p>\n");
+                .append(Html.escape(claimCounts(records) + records.flakyNote())).append("</p>\n");
         overview(out, rows);
         facts(out, records);
         listing.ifPresent(l -> baselineListing(out, l, records));
@@ -315,6 +315,13 @@ public final class HtmlReport {
         claims(out, t.claimsOn(index).stream().filter(k -> k.timings().size() == 1).toList(), t);
         if (timing.baseline() != null) {
             out.append("<p class=\"meta\">baseline: ").append(Html.escape(timing.baseline().reason())).append("</p>\n");
+            if (timing.baseline().power() != null) {
+                out.append("<p class=\"meta\">gate power: ").append(Html.escape(timing.baseline().power().describe())).append("</p>\n");
+            }
+            if (timing.baseline().allocation() != null) {
+                out.append("<p class=\"meta\">allocation vs baseline: ").append(Html.escape(timing.baseline().allocation().describe()))
+                        .append("</p>\n");
+            }
         }
         List<ReportBaseline.Point> history = baseline.map(b -> b.history(t.key(timing))).orElse(List.of());
         if (plot) {

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.report;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The run in GitHub-flavoured Markdown, for where CI shows it (GitHub's step summary): one line of
@@ -26,7 +27,7 @@ public final class MarkdownSummary {
         StringBuilder out = new StringBuilder();
         out.append("### Chronoscope run report\n\n");
         out.append(escape(generatedAt)).append(" · ").append(records.tests().size()).append(" timed tests, ").append(rows.size())
-                .append(" timings: **").append(escape(Overview.counts(rows))).append("** · ").append(escape(HtmlReport.claimCounts(records)))
+                .append(" timings: **").append(escape(Overview.counts(rows))).append("** · ").append(escape(HtmlReport.claimCounts(records) + records.flakyNote()))
                 .append("\n\n");
         records.skippedNote().ifPresent(note -> out.append("**").append(escape(note)).append(".**\n\n"));
         if (rows.isEmpty()) {
@@ -47,7 +48,7 @@ public final class MarkdownSummary {
                     .append(" | ").append(escape(Overview.bytes(r.timing())))
                     .append(" | ").append(escape(r.timing().verdict()))
                     .append(" | ").append(escape(claims.toString()))
-                    .append(" | ").append(escape(Overview.baseline(r.timing())))
+                    .append(" | ").append(escape(Overview.baseline(r.timing()) + detectable(r.timing())))
                     .append(" |\n");
         }
         if (shown < rows.size()) {
@@ -55,7 +56,24 @@ public final class MarkdownSummary {
             out.append("\n").append(rows.size() - shown).append(" more timings (").append(leftBad == 0 ? "all ok" : leftBad + " of them not ok")
                     .append(") are in ").append(RunReport.HTML).append(".\n");
         }
+        outOfReach(out, rows);
         return out.toString();
+    }
+
+    /** {@code  · tells ≥ 15 %}: the smallest change the gate catches 9 times in 10; empty where no power was formed. */
+    private static String detectable(ReportedTiming t) {
+        GatePower p = t.baseline() == null ? null : t.baseline().power();
+        return p == null ? "" : String.format(Locale.ROOT, " · tells ≥ %.0f %%", 100 * p.detectable());
+    }
+
+    /** The gated timings whose threshold no number of baseline runs brings in reach, said once, each with its statement. */
+    private static void outOfReach(StringBuilder out, List<Overview.Row> rows) {
+        List<String> far = GatePower.outOfReach(rows);
+        if (!far.isEmpty()) {
+            out.append("\nOut of the gate's reach at their between-run spread (").append(far.size()).append(far.size() == 1 ? " timing" : " timings")
+                    .append("):\n\n");
+            far.forEach(line -> out.append("- ").append(escape(line)).append("\n"));
+        }
     }
 
     /**

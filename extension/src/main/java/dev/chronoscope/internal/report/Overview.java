@@ -116,6 +116,9 @@ public final class Overview {
         if (b != null && b.regressed() && b.gated()) {
             return new Row(n, i, t, timing, Status.REGRESSED, String.format(Locale.ROOT, "×%.2f against the baseline", b.ratio()));
         }
+        if (b != null && b.allocation() != null && b.allocation().regressed()) {
+            return new Row(n, i, t, timing, Status.REGRESSED, b.allocation().reason());
+        }
         List<String> why = new ArrayList<>();
         long inconclusive = claims.stream().filter(c -> Outcome.INCONCLUSIVE.word().equals(c.outcome())).count();
         if (inconclusive > 0) {
@@ -190,7 +193,11 @@ public final class Overview {
         if (b == null) {
             return "";
         }
-        return (b.gated() ? "" : NOT_GATED + ": ") + b.verdict() + ratio(b);
+        AllocationVerdict a = b.allocation();
+        return (b.gated() ? "" : NOT_GATED + ": ") + b.verdict() + ratio(b)
+                + (a == null || a.verdict().equals(BaselineVerdict.UNCHANGED) || Double.isNaN(a.highest()) ? ""
+                : "; allocation " + a.verdict() + " " + Format.bytes(a.regressed() ? a.highest() : a.lowest()) + " → "
+                + Format.bytes(a.bytesPerCall()) + " B/call");
     }
 
     /** How the report marks a baseline verdict the gate does not apply to. */

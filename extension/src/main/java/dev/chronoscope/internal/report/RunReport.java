@@ -129,8 +129,9 @@ public final class RunReport {
         List<Overview.Row> rows = Overview.rows(records);
         List<String> out = new ArrayList<>();
         out.add("run summary: " + records.tests().size() + " timed tests, " + rows.size() + " timings: " + Overview.counts(rows) + "; "
-                + HtmlReport.claimCounts(records));
+                + HtmlReport.claimCounts(records) + records.flakyNote());
         records.skippedNote().ifPresent(note -> out.add("  " + note));
+        GatePower.outOfReach(rows).forEach(line -> out.add("  out of the gate's reach: " + line));
         List<Overview.Row> bad = rows.stream().filter(r -> r.status() != Overview.Status.OK).toList();
         for (Overview.Row r : bad.subList(0, Math.min(CONSOLE_ROWS, bad.size()))) {
             out.add("  " + r.status().key() + ": " + r.record().test() + " :: " + r.timing().label() + " (" + Overview.mode(r) + ") median "

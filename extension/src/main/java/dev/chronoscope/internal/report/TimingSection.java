@@ -54,7 +54,7 @@ public final class TimingSection {
             Timing t = r.timings().get(i);
             timing(out, t.label(), t);
             if (!r.baseline().isEmpty()) {
-                line(out, "baseline", r.baseline().get(i).describe());
+                r.baseline().get(i).sectionLines().forEach(l -> line(out, l.getKey(), l.getValue()));
             }
         }
         if (r.aggregate() != null) {

@@ -1,0 +1,151 @@
+package dev.chronoscope.internal.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a timing's gate can see: the smallest change it calls {@code regressed} in 9 of 10 runs at
+ * the between-run spread it was judged with and the baseline's runs, and how many runs would bring
+ * that to the threshold. The rule ({@link BaselineRule}) calls a change {@code regressed} when the
+ * log-ratio d exceeds both ln(1 + threshold) and the 99 % margin t·σ·√(1 + 1/K); a true change D is
+ * caught 9 times in 10 when ln(1 + D) lies 1.2816 standard errors σ·√(1 + 1/K) beyond the larger of
+ * the two. The noise stops limiting the gate where (t + 1.2816)·σ·√(1 + 1/K) ≤ ln(1 + threshold).
+ *
+ * @param spread            the between-run spread σ the verdict used (sd of ln medians)
+ * @param df                its degrees of freedom (0: the normal quantile)
+ * @param runs              the baseline runs the timing was compared with (K)
+ * @param threshold         the configured relative change that matters
+ * @param detectable        the smallest relative change caught in 9 of 10 runs with these runs
+ * @param detectableAtMost  the same with {@value #MAX_RUNS} runs
+ * @param runsForThreshold  the fewest runs at which the noise no longer limits the gate below the threshold; 0 where
+ *                          even {@value #MAX_RUNS} runs would not do
+ * @param spreadForThreshold the largest spread at which many runs bring the gate to the threshold
+ */
+public record GatePower(double spread, int df, int runs, double threshold, double detectable, double detectableAtMost,
+                        int runsForThreshold, double spreadForThreshold) {
+
+    /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
+    static final double Z_90 = 1.2816;
+    /** The most runs a baseline keeps ({@code chronoscope.baseline.keep}). */
+    static final int MAX_RUNS = 100;
+
+    /** The power of a gate that judged with {@code spread} over {@code df} degrees of freedom against {@code runs} runs. */
+    public static GatePower of(double spread, int df, int runs, double threshold) {
+        if (!(spread > 0) || runs < 1 || !(threshold > 0)) {
+            throw new IllegalArgumentException("a gate's power needs a positive spread, runs and threshold: spread " + spread
+                    + ", runs " + runs + ", threshold " + threshold);
+        }
+        int needed = 0;
+        for (int k = 1; k <= MAX_RUNS && needed == 0; k++) {
+            if (noiseBar(spread, dfWith(df, k), k) <= Math.log1p(threshold)) {
+                needed = k;
+            }
+        }
+        double spreadForThreshold = Math.log1p(threshold) / (BaselineRule.t995(0) + Z_90);
+        return new GatePower(spread, df, runs, threshold, detectable(spread, df, runs, threshold),
+                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold);
+    }
+
+    /** The smallest relative change caught in 9 of 10 runs at {@code spread} with {@code runs} baseline runs. */
+    static double detectable(double spread, int df, int runs, double threshold) {
+        double se = spread * Math.sqrt(1 + 1.0 / runs);
+        return Math.expm1(Math.max(BaselineRule.t995(df) * se, Math.log1p(threshold)) + Z_90 * se);
+    }
+
+    /**
+     * The share of unchanged runs the rule can call {@code unchanged} at {@code spread} with {@code runs}
+     * baseline runs: |d| + t95·se ≤ ln(1 + threshold), d normal with standard error se = σ·√(1 + 1/K).
+     */
+    public static double reachableUnchanged(double spread, int df, int runs, double threshold) {
+        return reachableUnchanged(spread, spread, df, runs, threshold);
+    }
+
+    /**
+     * {@link #reachableUnchanged(double, int, int, double)} for a timing that spreads {@code trueSpread} between runs,
+     * judged with {@code usedSpread} (a pool's, or the floor): its runs land off by d with se = trueSpread·√(1 + 1/K),
+     * the margin is t95·usedSpread·√(1 + 1/K).
+     */
+    public static double reachableUnchanged(double trueSpread, double usedSpread, int df, int runs, double threshold) {
+        double factor = Math.sqrt(1 + 1.0 / runs);
+        double room = (Math.log1p(threshold) - BaselineRule.t95(df) * usedSpread * factor) / (trueSpread * factor);
+        return room <= 0 ? 0 : 2 * normalCdf(room) - 1;
+    }
+
+    /** Whether a change of the threshold's size can be told with as many runs as a baseline keeps. */
+    public boolean thresholdReachable() {
+        return runsForThreshold > 0;
+    }
+
+    /**
+     * {@code spreads 3.1 % between runs: with 3 runs the gate tells changes ≥ 15 % (9 times in 10); 10 runs → 13 %; the
+     * threshold 10 % is out of reach: it needs a steadier region, a single-run spread below 2.5 %}.
+     */
+    public String describe() {
+        String head = String.format(Locale.ROOT, "spreads %.1f %% between runs: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
+                100 * spread, runs, runs == 1 ? "" : "s", percent(detectable));
+        if (runsForThreshold > 0 && runsForThreshold <= runs) {
+            return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it", percent(threshold));
+        }
+        if (runsForThreshold > 0) {
+            return head + String.format(Locale.ROOT, "; %d runs → %s: the noise no longer limits it below the threshold %s",
+                    runsForThreshold, percent(detectable(spread, dfWith(df, runsForThreshold), runsForThreshold, threshold)),
+                    percent(threshold));
+        }
+        return head + String.format(Locale.ROOT, "; %d runs → %s; the threshold %s is out of reach: it needs a steadier region, "
+                + "a single-run spread below %.1f %%", MAX_RUNS, percent(detectableAtMost), percent(threshold), 100 * spreadForThreshold);
+    }
+
+    public Json.Obj toJson() {
+        return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)
+                .put("detectableChange", detectable).put("detectableChangeAtMostRuns", detectableAtMost)
+                .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold", spreadForThreshold)
+                .put("statement", describe());
+    }
+
+    /** The power a record's {@code power} member holds; null for null (records written before it existed). */
+    static GatePower fromJson(Object o) {
+        if (!(o instanceof Map<?, ?> m)) {
+            return null;
+        }
+        Object needed = m.get("runsForThreshold");
+        return new GatePower(number(m.get("spread")), (int) number(m.get("df")), (int) number(m.get("runs")),
+                number(m.get("threshold")), number(m.get("detectableChange")), number(m.get("detectableChangeAtMostRuns")),
+                needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")));
+    }
+
+    /**
+     * {@code test :: label: spreads …}, for each gated timing of {@code rows} whose threshold no number of baseline runs
+     * brings in reach: what a run summary says once.
+     */
+    static java.util.List<String> outOfReach(java.util.List<Overview.Row> rows) {
+        return rows.stream().filter(r -> r.timing().baseline() != null && r.timing().baseline().gated()
+                        && r.timing().baseline().power() != null && !r.timing().baseline().power().thresholdReachable())
+                .map(r -> r.record().test() + " :: " + r.timing().label() + ": " + r.timing().baseline().power().describe()).toList();
+    }
+
+    /** The degrees of freedom with {@code runs} runs: a timing's own from 6 runs, else what it was judged with. */
+    private static int dfWith(int df, int runs) {
+        return df == 0 ? 0 : Math.max(df, runs - 1 >= BaselineRule.MIN_OWN_DF ? runs - 1 : df);
+    }
+
+    /** ln of the change the noise alone lets the gate catch 9 times in 10. */
+    private static double noiseBar(double spread, int df, int runs) {
+        return (BaselineRule.t995(df) + Z_90) * spread * Math.sqrt(1 + 1.0 / runs);
+    }
+
+    private static String percent(double change) {
+        return String.format(Locale.ROOT, 100 * change < 10 ? "%.1f %%" : "%.0f %%", 100 * change);
+    }
+
+    private static double number(Object v) {
+        return v instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    /** The standard normal distribution function (Abramowitz and Stegun 7.1.26, error below 1.5e-7). */
+    static double normalCdf(double x) {
+        double z = Math.abs(x) / Math.sqrt(2);
+        double t = 1 / (1 + 0.3275911 * z);
+        double erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+        return x >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.chronoscope.internal.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** A baseline's values are read only where plausible, and a save that fails leaves no temporary file. */
+class BaselineValuesTests {
+
+    @TempDir
+    Path dir;
+
+    private static final HostFingerprint HOST = HostFingerprint.builder().fact("cpuModel", "AMD EPYC 7B13").tscHz(2445.4e6).build();
+
+    /** A saved baseline of one entry whose {@code member} (in the entry, or in its quantiles) is {@code value}. */
+    private Path baselineWith(String member, String value) throws Exception {
+        BaselineEntry e = new BaselineEntry("[class:x.T]/[method:m()] :: region", "T.m()", "region", "TSC_FENCED", "net", 100, 40, 1000,
+                true, Map.of("p10", 90.0, "p25", 95.0, "p50", 100.0, "p75", 105.0, "p90", 110.0, "p99", 150.0), "latency", 40);
+        String json = new Baseline(List.of(new Baseline.Run("r", "now", HOST, List.of(e)))).toJson();
+        String pattern = "\"" + member + "\": ";
+        int at = json.indexOf(pattern) + pattern.length();
+        int end = at;
+        while (end < json.length() && ",\n}".indexOf(json.charAt(end)) < 0) {
+            end++;
+        }
+        return Files.writeString(dir.resolve("baseline.json"), json.substring(0, at) + value + json.substring(end));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "medianNs; 1e-300; medianNs is 1.0E-300: expected a positive duration in ns",
+            "medianNs; 1e400; medianNs is Infinity: expected a positive duration in ns",
+            "medianNs; 0; medianNs is 0.0: expected a positive duration in ns",
+            "medianNs; -5; medianNs is -5.0: expected a positive duration in ns",
+            "floorP50Ns; -1; floorP50Ns is -1.0: expected a duration in ns from 0",
+            "kindFloorP50Ns; 1e400; kindFloorP50Ns is Infinity: expected a duration in ns from 0",
+            "p75; 99; quantilesNs.p75 is 99.0: expected a duration in ns from 100.0 (the quantile below it)",
+            "kept; 0; kept is 0: expected at least 1 sample"})
+    void anImplausibleValueIsRefusedNamingTheEntryTheMemberAndTheValue(String member, String value, String expected) throws Exception {
+        Path file = baselineWith(member, value);
+
+        assertThatThrownBy(() -> Baseline.read(file)).hasMessageStartingWith("baseline " + file + " does not have the")
+                .hasMessageContaining("runs[0].timings[0] (T.m() :: region)." + expected);
+    }
+
+    @Test
+    void plausibleValuesAndUnknownFloorsAreRead() throws Exception {
+        assertThat(Baseline.read(baselineWith("floorP50Ns", "null")).runs().getFirst().timings().getFirst().floorP50Ns()).isNaN();
+        assertThat(Baseline.read(baselineWith("floorP50Ns", "0")).runs().getFirst().timings().getFirst().floorP50Ns())
+                .as("a coarse clock's empty region can read 0").isZero();
+    }
+
+    @Test
+    void aSaveThatFailsOnAFullDiskLeavesNoTemporaryFile() throws Exception {
+        Path full = Path.of("/dev/full");
+        assumeTrue(Files.isWritable(full), "needs /dev/full, which fails every write with ENOSPC as a full disk does");
+        Path file = dir.resolve("baseline.json");
+        // the save's temporary file, made a link to /dev/full: it is opened, then the write fails, as on a full disk
+        Files.createSymbolicLink(dir.resolve("baseline.json." + ProcessHandle.current().pid() + ".tmp"), full);
+
+        assertThatThrownBy(() -> Baseline.save(file, "run 1", HOST, RunRecords.of(List.of(ReportFixtures.test("region"))), 2))
+                .hasMessageContaining("No space left on device");
+
+        try (Stream<Path> left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).as("no temporary file, no baseline").doesNotContain(
+                    "baseline.json." + ProcessHandle.current().pid() + ".tmp", "baseline.json");
+        }
+    }
+}
