@@ -63,7 +63,9 @@ class RerunTests {
 
         first.tests().assertStatistics(s -> s.failed(1));
         rerun.tests().assertStatistics(s -> s.succeeded(1));
-        List<JsonRecord> attempts = rerun.records();
+        // in the order they began: each run's records are a file of its own, named to the second
+        List<JsonRecord> attempts = rerun.records().stream()
+                .sorted(java.util.Comparator.comparing(r -> java.time.Instant.parse(r.string("startedAt")))).toList();
         assertThat(attempts).as("both attempts wrote their record").hasSize(2);
         double decided = attempts.getLast().timing("region").number("netNs.p50");
         assertThat(decided).as("the rerun's region is ten times longer").isGreaterThan(3 * attempts.getFirst().timing("region").number("netNs.p50"));

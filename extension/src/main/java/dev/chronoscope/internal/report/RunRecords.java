@@ -80,6 +80,7 @@ public final class RunRecords {
         int files = 0;
         int unreadable = 0;
         List<String> unreadableTests = new ArrayList<>();
+        java.util.Map<ReportedTest, java.time.Instant> started = new java.util.IdentityHashMap<>();
         for (Path p : paths) {
             boolean counted = false;
             byte[] bytes;
@@ -97,7 +98,9 @@ public final class RunRecords {
                     if (line.isBlank()) {
                         continue;
                     }
-                    t = ReportedTest.fromJson(JsonParser.parseObject(line));
+                    java.util.Map<String, Object> fields = JsonParser.parseObject(line);
+                    t = ReportedTest.fromJson(fields);
+                    started.put(t, startedAt(fields.get("startedAt")));
                 } catch (Utf8.NotUtf8 | RuntimeException e) {
                     unreadable++;
                     testNamedIn(line, run).ifPresent(unreadableTests::add);
@@ -112,7 +115,18 @@ public final class RunRecords {
                 }
             }
         }
+        // attempts in the order they began, whichever file holds them: files of one second sort by a random part
+        tests.sort(java.util.Comparator.comparing(started::get, java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())));
         return new RunRecords(tests, files, unreadable, unreadableTests);
+    }
+
+    /** A record's {@code startedAt} instant; null where it has none or it is not one. */
+    private static java.time.Instant startedAt(Object value) {
+        try {
+            return value instanceof String text ? java.time.Instant.parse(text) : null;
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
     }
 
     /**
