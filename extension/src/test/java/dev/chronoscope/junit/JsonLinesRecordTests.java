@@ -118,7 +118,9 @@ class JsonLinesRecordTests {
             assertThat(Instant.parse(r.string("startedAt"))).isBefore(Instant.now());
             assertThat(r.string("clock.readMethod")).isNotBlank();
             assertThat(r.string("clock.why")).isNotBlank();
-            assertThat(r.whole("floor.raw.count")).as("chronoscope.floor.samples = 2000, within its budget").isEqualTo(2000);
+            // chronoscope.floor.samples = 2000, within its budget; a sample whose reads ran on two CPUs is
+            // dropped (a busy host moves the thread now and then), so a few may be missing
+            assertThat(r.whole("floor.raw.count")).as("chronoscope.floor.samples = 2000, within its budget").isBetween(1_900L, 2_000L);
             assertThat(r.number("floor.raw.p50")).isPositive();
             assertThat(r.string("floor.raw.unit")).isEqualTo(r.string("clock.unit"));
             assertThat(r.number("resolution.quantum")).isPositive();
