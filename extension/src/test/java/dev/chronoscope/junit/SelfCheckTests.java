@@ -267,6 +267,11 @@ class SelfCheckTests {
                 "the JIT's compilations during the samples spent the timing's resampling budget before the spell");
         assertThat(section).containsPattern(warning);
         Timing t = timings.get("spell");
+        // the budget spent on the spell, a compilation finishing in the last sampling (a busy host's
+        // compiler comes late) is refused, rightly: no budget is left to sample again
+        org.junit.jupiter.api.Assumptions.assumeFalse(t.refusedBy().contains(dev.chronoscope.SelfCheck.JIT_DURING_SAMPLING)
+                && section.contains("(2 of at most 2 times)"), () -> "the JIT compiled the region's code during its last"
+                + " sampling, the timing's resampling budget spent: " + t.verdictReason());
         assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
         Timing after = timings.get("after");
         assertThat(t.netNanos().p50()).as("per call, ns, against %s ns after the spell", after.netNanos().p50())
