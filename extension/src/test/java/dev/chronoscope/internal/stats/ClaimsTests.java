@@ -18,14 +18,10 @@ class ClaimsTests {
     /** 1,001 samples spread evenly over 900..1100 ns: median 1000 ns, floor 30 ns, step 1 ns. */
     private final Timing steady = Synthetic.timing("steady", Synthetic.around(1000, 100, 1001));
 
-    private static Decision median(Timing t, Relation relation, long nanos) {
-        return PercentileClaim.decide(t, 50, List.of(new Bound(relation, Duration.ofNanos(nanos))));
-    }
-
     @Test
     void passesWhenTheWholeIntervalIsOnTheClaimedSide() {
         assertThat(steady.verdict()).isEqualTo(Verdict.RESOLVED);
-        Decision d = median(steady, Relation.LESS, 1100);
+        Decision d = Synthetic.median(steady, Relation.LESS, 1100);
         assertThat(d.outcome()).isEqualTo(Outcome.PASS);
         assertThat(d.headline()).startsWith("The p50 of 'steady' is less than 1.100 us: its 95 % interval [");
     }
@@ -48,7 +44,7 @@ class ClaimsTests {
 
     @Test
     void failsWhenTheWholeIntervalIsOnTheOtherSideWithEveryNumberInTheMessage() {
-        Decision d = median(steady, Relation.LESS, 900);
+        Decision d = Synthetic.median(steady, Relation.LESS, 900);
         assertThat(d.outcome()).isEqualTo(Outcome.FAIL);
         // ranks 470..532 of 1001 -> values 993.8..1006.2 -> 994..1006 ns, widened by the 1 ns step
         String message = d.render(false);
@@ -67,7 +63,7 @@ class ClaimsTests {
 
     @Test
     void isInconclusiveWhenTheIntervalStraddlesTheBound() {
-        Decision d = median(steady, Relation.LESS, 1000);
+        Decision d = Synthetic.median(steady, Relation.LESS, 1000);
         assertThat(d.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(d.headline()).startsWith("Inconclusive: cannot tell whether the p50 of 'steady' is less than 1 us:")
                 .contains("straddles 1 us");
@@ -81,10 +77,10 @@ class ClaimsTests {
     @Test
     void isInconclusiveWithTooFewSamples() {
         Timing few = Synthetic.timing("few", Synthetic.around(1000, 100, 99));
-        Decision d = median(few, Relation.LESS, 1_000_000);
+        Decision d = Synthetic.median(few, Relation.LESS, 1_000_000);
         assertThat(d.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(d.headline()).contains("only 99 samples were kept, and a claim needs at least 100");
-        assertThat(median(Synthetic.timing("none"), Relation.LESS, 10).headline()).contains("no samples were kept");
+        assertThat(Synthetic.median(Synthetic.timing("none"), Relation.LESS, 10).headline()).contains("no samples were kept");
     }
 
     @Test
@@ -92,15 +88,15 @@ class ClaimsTests {
         // 40 ns raw over a 30 ns floor: net 10 ns < 0.5 x floor
         Timing tiny = Synthetic.timing("tiny", Synthetic.around(40, 2, 1000));
         assertThat(tiny.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
-        Decision lower = median(tiny, Relation.GREATER, 1);
+        Decision lower = Synthetic.median(tiny, Relation.GREATER, 1);
         assertThat(lower.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(lower.headline()).contains("the clock does not resolve the region (not resolved: net p50 10 ns");
         assertThat(lower.render(false)).contains("put more work in each timed region");
-        Decision upper = median(tiny, Relation.LESS, 1000);
+        Decision upper = Synthetic.median(tiny, Relation.LESS, 1000);
         assertThat(upper.outcome()).isEqualTo(Outcome.PASS);
         assertThat(upper.details()).anyMatch(l -> l.contains("even the raw interval (floor included) ends at"));
         // but not an upper bound the raw figures do not meet
-        assertThat(median(tiny, Relation.LESS, 20).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(Synthetic.median(tiny, Relation.LESS, 20).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
     }
 
     @Test
@@ -123,9 +119,9 @@ class ClaimsTests {
         Estimate e = Estimate.of(q, 50);
         assertThat(e.low()).isEqualTo(216.0);
         assertThat(e.high()).isEqualTo(264.0);
-        assertThat(median(q, Relation.LESS, 250).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
-        assertThat(median(q, Relation.LESS, 265).outcome()).isEqualTo(Outcome.PASS);
-        assertThat(median(q, Relation.LESS, 216).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(q, Relation.LESS, 250).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(Synthetic.median(q, Relation.LESS, 265).outcome()).isEqualTo(Outcome.PASS);
+        assertThat(Synthetic.median(q, Relation.LESS, 216).outcome()).isEqualTo(Outcome.FAIL);
     }
 
     @Test
@@ -133,11 +129,11 @@ class ClaimsTests {
         Timing net = Synthetic.timing("net", Synthetic.context(30, 1, true), Synthetic.around(1000, 100, 1001));
         assertThat(net.median()).isEqualTo(Duration.ofNanos(970));
         // raw interval [963, 1007] - 30 = [963, 977] ns net
-        Decision d = median(net, Relation.LESS, 970);
+        Decision d = Synthetic.median(net, Relation.LESS, 970);
         assertThat(d.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(d.render(false)).contains("[963 ns, 977 ns]").contains("net of the floor").contains("subtracted from the figures");
-        assertThat(median(net, Relation.LESS, 980).outcome()).isEqualTo(Outcome.PASS);
-        assertThat(median(net, Relation.LESS, 960).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(net, Relation.LESS, 980).outcome()).isEqualTo(Outcome.PASS);
+        assertThat(Synthetic.median(net, Relation.LESS, 960).outcome()).isEqualTo(Outcome.FAIL);
     }
 
     @Test

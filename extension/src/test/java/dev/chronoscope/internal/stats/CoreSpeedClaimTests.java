@@ -5,8 +5,6 @@ import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,16 +20,12 @@ class CoreSpeedClaimTests {
     /** The same figure, taken while the core ran 1.04 ns per multiply-add against a reference of 0.72 (x1.44). */
     private final Timing slowed = measured.withCoreSpeed(new CoreSpeedState(1.04, 1.02, 0.72));
 
-    private static Decision median(Timing t, Relation relation, long nanos) {
-        return PercentileClaim.decide(t, 50, List.of(new Bound(relation, Duration.ofNanos(nanos))));
-    }
-
     @Test
     void aFailedUpperBoundTheSlowdownCouldExplainIsInconclusiveNamingIt() {
         // 1000 ns measured, 694 ns at the reference speed: "< 800 ns" fails as measured, passes there
-        assertThat(median(measured, Relation.LESS, 800).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(measured, Relation.LESS, 800).outcome()).isEqualTo(Outcome.FAIL);
 
-        Decision d = median(slowed, Relation.LESS, 800);
+        Decision d = Synthetic.median(slowed, Relation.LESS, 800);
 
         assertThat(d.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(d.headline()).startsWith("Inconclusive: cannot tell whether the p50 of 'chain' is less than 800 ns: its 95 %"
@@ -43,26 +37,26 @@ class CoreSpeedClaimTests {
     @Test
     void aFailedUpperBoundTheSlowdownCannotExplainStillFails() {
         // 694 ns at the reference speed is still above 500 ns
-        assertThat(median(slowed, Relation.LESS, 500).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(slowed, Relation.LESS, 500).outcome()).isEqualTo(Outcome.FAIL);
     }
 
     @Test
     void aPassedUpperBoundStandsForASlowerHostOnlyMadeItHarder() {
-        assertThat(median(slowed, Relation.LESS, 1_200).outcome()).isEqualTo(Outcome.PASS);
+        assertThat(Synthetic.median(slowed, Relation.LESS, 1_200).outcome()).isEqualTo(Outcome.PASS);
     }
 
     @Test
     void aPassedLowerBoundTheSlowdownCouldHaveMadeIsInconclusive() {
         // "> 900 ns" passes as measured; at the reference speed, 694 ns, it would fail
-        assertThat(median(slowed, Relation.GREATER, 900).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
-        assertThat(median(slowed, Relation.GREATER, 1_200).outcome()).as("a failed lower bound stands").isEqualTo(Outcome.FAIL);
-        assertThat(median(slowed, Relation.GREATER, 500).outcome()).as("passes at either speed").isEqualTo(Outcome.PASS);
+        assertThat(Synthetic.median(slowed, Relation.GREATER, 900).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(Synthetic.median(slowed, Relation.GREATER, 1_200).outcome()).as("a failed lower bound stands").isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(slowed, Relation.GREATER, 500).outcome()).as("passes at either speed").isEqualTo(Outcome.PASS);
     }
 
     @Test
     void aSlowdownWithinNoiseChangesNothing() {
         Timing withinNoise = measured.withCoreSpeed(new CoreSpeedState(0.80, 0.82, 0.72));
 
-        assertThat(median(withinNoise, Relation.LESS, 800).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(withinNoise, Relation.LESS, 800).outcome()).isEqualTo(Outcome.FAIL);
     }
 }

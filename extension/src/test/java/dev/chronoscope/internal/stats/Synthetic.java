@@ -50,6 +50,11 @@ public final class Synthetic {
         return new Timings.Context(new NamedReader(), null, probeFloor, subtract, step, "synthetic step");
     }
 
+    /** The decision of the claim "the median of {@code t} is {@code relation} {@code nanos} ns". */
+    public static Decision median(Timing t, Relation relation, long nanos) {
+        return PercentileClaim.decide(t, 50, java.util.List.of(new Bound(relation, java.time.Duration.ofNanos(nanos))));
+    }
+
     /** A timing of {@code samples} (nanoseconds) with a floor median of 30 ns and a step of 1 ns, raw figures. */
     public static Timing timing(String label, long... samples) {
         return timing(label, context(30, 1, false), samples);

@@ -4,8 +4,6 @@ import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,15 +19,11 @@ class UnsettledWarmupClaimTests {
     private final Timing unsettled = settled.withUnsettledWarmup("its warm-up did not settle within the region warm-up budget"
             + " of 500 ms (212 rounds, round medians from 9000 to 2786 ns per sample)");
 
-    private static Decision median(Timing t, Relation relation, long nanos) {
-        return PercentileClaim.decide(t, 50, List.of(new Bound(relation, Duration.ofNanos(nanos))));
-    }
-
     @Test
     void aFailedUpperBoundOnAnUnsettledFigureIsInconclusiveNamingTheWarmup() {
-        assertThat(median(settled, Relation.LESS, 500).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(settled, Relation.LESS, 500).outcome()).isEqualTo(Outcome.FAIL);
 
-        Decision d = median(unsettled, Relation.LESS, 500);
+        Decision d = Synthetic.median(unsettled, Relation.LESS, 500);
 
         assertThat(d.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(d.headline()).contains("fails 500 ns, but its warm-up did not settle within the region warm-up budget of 500 ms"
@@ -38,13 +32,13 @@ class UnsettledWarmupClaimTests {
 
     @Test
     void aPassedUpperBoundAndAFailedLowerBoundStand() {
-        assertThat(median(unsettled, Relation.LESS, 2_000).outcome()).isEqualTo(Outcome.PASS);
-        assertThat(median(unsettled, Relation.GREATER, 2_000).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(Synthetic.median(unsettled, Relation.LESS, 2_000).outcome()).isEqualTo(Outcome.PASS);
+        assertThat(Synthetic.median(unsettled, Relation.GREATER, 2_000).outcome()).isEqualTo(Outcome.FAIL);
     }
 
     @Test
     void aPassedLowerBoundOnAnUnsettledFigureIsInconclusive() {
-        assertThat(median(settled, Relation.GREATER, 500).outcome()).isEqualTo(Outcome.PASS);
-        assertThat(median(unsettled, Relation.GREATER, 500).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(Synthetic.median(settled, Relation.GREATER, 500).outcome()).isEqualTo(Outcome.PASS);
+        assertThat(Synthetic.median(unsettled, Relation.GREATER, 500).outcome()).isEqualTo(Outcome.INCONCLUSIVE);
     }
 }
