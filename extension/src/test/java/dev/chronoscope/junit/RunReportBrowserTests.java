@@ -90,9 +90,15 @@ class RunReportBrowserTests {
         KitRun run = ChronoscopeKit.in(dir.resolve("second")).with(ChronoscopeConfig.BASELINE_COMPARE_KEY, baseline.toString())
                 .run(SuiteTestCase.class);
         assertThat(run.tests().failed().count()).as("the repetition whose claim fails: %s", failures(run)).isEqualTo(1);
+        // one repetition's claim is inconclusive by design; another may be too where its allocation changed
+        // between the halves of its calls (code compiled meanwhile), which its claim rightly cannot decide
+        List<String> abortedOtherwise = run.tests().aborted().stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse(""))
+                .filter(m -> !m.contains("'few'") && !m.contains("its allocation changed during the run")).toList();
+        assertThat(abortedOtherwise).as("aborted for another reason than the inconclusive claim on 'few' or a changed allocation").isEmpty();
         assertThat(run.tests().aborted().count()).as("the repetition whose claim is inconclusive: %s",
                 run.records().stream().flatMap(r -> r.list("claims").stream()).filter(c -> !String.valueOf(c).contains("outcome=passed")).toList())
-                .isEqualTo(1);
+                .isBetween(1L, 2L);
         List<JsonRecord> records = run.records();
         int timings = records.stream().mapToInt(r -> r.timings().size()).sum();
         assertThat(timings).as("25 invocations, 100 regions, one more").isEqualTo(126);
