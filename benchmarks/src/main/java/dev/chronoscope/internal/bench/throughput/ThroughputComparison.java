@@ -230,7 +230,7 @@ public final class ThroughputComparison {
     }
 
     /** What a Chronoscope JVM times with: its state, clock, the clock's resolution and a probe. */
-    private record Harness(JvmState jvm, ClockId clock, EffectiveResolution resolution, MeasuringProbe probe) {
+    record Harness(JvmState jvm, ClockId clock, EffectiveResolution resolution, MeasuringProbe probe) {
 
         /** A harness on {@code requested}, or (null) on the TSC where it is usable, else {@code CLOCK_MONOTONIC}. */
         static Harness open(ClockId requested) throws ClockUnavailableException {
@@ -385,9 +385,27 @@ public final class ThroughputComparison {
     /** JMH on {@code workloads} with {@code forks} forks (0: in this JVM), its core-speed readings in {@code speedLog}. */
     private static Map<String, JmhFigure> runJmh(ThroughputOptions options, List<String> workloads, VerboseMode verbosity,
                                                int forks, Path speedLog) throws Exception {
-        String include = workloads.stream()
-                .map(w -> "^" + Pattern.quote(WorkloadCatalog.named(w).jmhBenchmark()) + "$")
-                .collect(Collectors.joining("|"));
+        Map<String, JmhFigure> byMethod = runJmhBenchmarks(options,
+                workloads.stream().map(w -> WorkloadCatalog.named(w).jmhBenchmark()).toList(), verbosity, forks, speedLog);
+        Map<String, JmhFigure> figures = new LinkedHashMap<>();
+        byMethod.forEach((method, figure) -> figures.put(workloadOf(method), figure));
+        for (String w : workloads) {
+            if (!figures.containsKey(w)) {
+                throw new IllegalStateException("JMH gave no result for workload '" + w + "' (benchmark "
+                        + WorkloadCatalog.named(w).jmhBenchmark() + "); it gave " + figures.keySet());
+            }
+        }
+        return figures;
+    }
+
+    /**
+     * JMH on the benchmark methods named (class and method), {@code forks} forks each (0: in this JVM): each
+     * method's median iteration, ns per operation, by its simple name, and the slowest core-speed reading around
+     * its measured iterations (from {@code speedLog}; NaN where not read).
+     */
+    static Map<String, JmhFigure> runJmhBenchmarks(ThroughputOptions options, List<String> benchmarks,
+                                                   VerboseMode verbosity, int forks, Path speedLog) throws Exception {
+        String include = benchmarks.stream().map(b -> "^" + Pattern.quote(b) + "$").collect(Collectors.joining("|"));
         OptionsBuilder builder = new OptionsBuilder();
         builder.include(include)
                 .forks(forks)
@@ -413,24 +431,23 @@ public final class ThroughputComparison {
                     iterations.add(i.getPrimaryResult().getScore());
                 }
             }
-            avgt.put(workloadOf(method), ValidationTable.median(iterations));
+            avgt.put(simpleName(method), ValidationTable.median(iterations));
         }
         Map<String, Double> speeds = new LinkedHashMap<>();
-        CoreSpeedLog.slowestByBenchmark(speedLog).forEach((method, speed) -> speeds.put(workloadOf(method), speed));
-        for (String w : workloads) {
-            if (!avgt.containsKey(w)) {
-                throw new IllegalStateException("JMH gave no result for workload '" + w + "' (benchmark "
-                        + WorkloadCatalog.named(w).jmhBenchmark() + "); it gave " + avgt.keySet());
-            }
-        }
+        CoreSpeedLog.slowestByBenchmark(speedLog).forEach((method, speed) -> speeds.put(simpleName(method), speed));
         Map<String, JmhFigure> figures = new LinkedHashMap<>();
         avgt.forEach((name, figure) -> figures.put(name, new JmhFigure(figure, speeds.getOrDefault(name, Double.NaN))));
         return figures;
     }
 
+    /** "…CorpusJmh.joinJmh" gives "joinJmh". */
+    private static String simpleName(String method) {
+        return method.substring(method.lastIndexOf('.') + 1);
+    }
+
     /** The workload a JMH benchmark method times: "…CorpusJmh.joinJmh" and "joinJmh" give "join". */
     private static String workloadOf(String method) {
-        return method.substring(method.lastIndexOf('.') + 1).replaceFirst("Jmh$", "");
+        return simpleName(method).replaceFirst("Jmh$", "");
     }
 
     /** The run's span in UTC, to the second, for the table's heading. */

@@ -153,7 +153,7 @@ record ThroughputOptions(int jmhIterations, int jmhWarmupIterations, int jmhIter
     }
 
     /** The named workloads (a group stands for its members) in {@link WorkloadCatalog#ALL} order, each once. */
-    private static List<String> workloads(String value, String expected) throws CommandLine.InvalidOptionException {
+    static List<String> workloads(String value, String expected) throws CommandLine.InvalidOptionException {
         List<String> named = new ArrayList<>();
         for (String part : value.split(",", -1)) {
             String name = part.strip();
@@ -169,7 +169,7 @@ record ThroughputOptions(int jmhIterations, int jmhWarmupIterations, int jmhIter
         return WorkloadCatalog.names().stream().filter(named::contains).toList();
     }
 
-    private static ClockId clock(String value, String expected) throws CommandLine.InvalidOptionException {
+    static ClockId clock(String value, String expected) throws CommandLine.InvalidOptionException {
         try {
             return ClockId.valueOf(value.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {

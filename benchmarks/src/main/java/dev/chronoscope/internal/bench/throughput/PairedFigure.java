@@ -1,0 +1,104 @@
+package dev.chronoscope.internal.bench.throughput;
+
+import dev.chronoscope.Outcome;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One workload's Chronoscope throughput figure with the JMH figure taken right before it ({@link PairedValidation}),
+ * and the four claims decided on it against that figure. Figures in ns per call.
+ *
+ * @param round          the round, from 1
+ * @param jmh            JMH's average time, one call per invocation (median iteration of one fork)
+ * @param envelopeLow    the lowest of JMH's harness styles for this workload ({@link CorpusJmhStyles}), NaN where it has none
+ * @param envelopeHigh   the highest of them, NaN where it has none
+ * @param mean           Chronoscope's net mean per call, held against JMH's average
+ * @param p50            its net median per call, what the claims are about
+ * @param verdict        the timing's verdict
+ * @param refusedBy      the ids of the self-checks that refused it, comma-separated; "-" where none did
+ * @param slowdown       how much slower the core ran around the samples than the JVM's reference state; NaN unread
+ * @param coreSlower     whether that slowdown is beyond the noise (recorded beside the figure)
+ * @param unsettled      whether the region's warm-up did not settle (recorded beside the figure)
+ * @param claims         the outcomes of {@link #CLAIMS}, in order
+ * @param load           the 1-minute load average when the timing ended
+ * @param reason         the verdict's reason, last on the line (it has spaces)
+ */
+record PairedFigure(String workload, int round, double jmh, double envelopeLow, double envelopeHigh, double mean,
+                    double p50, String verdict, String refusedBy, double slowdown, boolean coreSlower, boolean unsettled,
+                    List<Outcome> claims, String load, String reason) {
+
+    /** The claims decided on every figure: two true by a 1.5x margin over JMH's figure, two false by as much. */
+    static final List<String> CLAIMS = List.of("median < 1.5 x JMH", "median > JMH / 1.5", "median < JMH / 1.5",
+            "median > 1.5 x JMH");
+    /** How many of {@link #CLAIMS}, from the first, are true where JMH's figure is right. */
+    static final int TRUE_CLAIMS = 2;
+    /** The margin of the claims over JMH's figure. */
+    static final double MARGIN = 1.5;
+
+    private static final String TAG = "paired";
+    private static final int FIELDS = 16;
+
+    PairedFigure {
+        if (claims.size() != CLAIMS.size()) {
+            throw new IllegalArgumentException("a paired figure has " + CLAIMS.size() + " claim outcomes, got " + claims);
+        }
+        claims = List.copyOf(claims);
+    }
+
+    boolean resolved() {
+        return verdict.equals("RESOLVED");
+    }
+
+    boolean refused() {
+        return verdict.equals("REFUSED");
+    }
+
+    /** A condition recorded beside the figure that says why it may not be the region's settled cost on a quiet host. */
+    boolean flagged() {
+        return coreSlower || unsettled;
+    }
+
+    boolean hasEnvelope() {
+        return !Double.isNaN(envelopeLow) && !Double.isNaN(envelopeHigh);
+    }
+
+    String toLine() {
+        return String.join(" ", TAG, workload, Integer.toString(round), Double.toString(jmh), Double.toString(envelopeLow),
+                Double.toString(envelopeHigh), Double.toString(mean), Double.toString(p50), verdict, refusedBy,
+                Double.toString(slowdown), Boolean.toString(coreSlower), Boolean.toString(unsettled),
+                String.join(",", claims.stream().map(Enum::name).toList()), load, reason.replace('\n', ' ').strip());
+    }
+
+    static boolean isLine(String line) {
+        return line.startsWith(TAG + " ");
+    }
+
+    static PairedFigure parse(String line) {
+        String[] f = line.split(" ", FIELDS);
+        if (f.length < FIELDS - 1 || !f[0].equals(TAG)) {
+            throw new IllegalArgumentException("not a paired figure line: '" + line + "'; expected '" + TAG
+                    + " <workload> <round> <jmh ns> <envelope low> <envelope high> <mean ns> <p50 ns> <verdict> <refused by>"
+                    + " <slowdown> <core slower> <unsettled> <claims> <load> <reason>'");
+        }
+        try {
+            return new PairedFigure(f[1], Integer.parseInt(f[2]), Double.parseDouble(f[3]), Double.parseDouble(f[4]),
+                    Double.parseDouble(f[5]), Double.parseDouble(f[6]), Double.parseDouble(f[7]), f[8], f[9],
+                    Double.parseDouble(f[10]), Boolean.parseBoolean(f[11]), Boolean.parseBoolean(f[12]),
+                    java.util.Arrays.stream(f[13].split(",")).map(Outcome::valueOf).toList(), f[14],
+                    f.length == FIELDS ? f[15] : "");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a paired figure line: '" + line + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code 5.12 ns} or {@code 12.3 µs}, as the table prints figures. */
+    static String ns(double nanos) {
+        if (Double.isNaN(nanos)) {
+            return "-";
+        }
+        return nanos >= 10_000 ? String.format(Locale.ROOT, "%.1f µs", nanos / 1000)
+                : nanos >= 100 ? String.format(Locale.ROOT, "%.0f ns", nanos)
+                : String.format(Locale.ROOT, "%.2f ns", nanos);
+    }
+}

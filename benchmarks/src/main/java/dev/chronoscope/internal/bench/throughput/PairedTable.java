@@ -1,0 +1,207 @@
+package dev.chronoscope.internal.bench.throughput;
+
+import dev.chronoscope.Outcome;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The paired validation's table and its targets ({@link PairedValidation}): each Chronoscope figure judged
+ * against the JMH figure taken right before it, never against forks minutes apart.
+ *
+ * <p>A figure is <em>right</em> when its net mean per call lies within ±{@value #WITHIN_PERCENT} % of its paired
+ * JMH figure, or within JMH's own range over the workload's rounds (the host's state moves JMH too), or, below
+ * {@value #ENVELOPE_BELOW_NANOS} ns, within the envelope of JMH's harness styles widened by
+ * {@value #ENVELOPE_WIDENING_NANOS} ns (a few-ns call's JMH figure depends on the loop around it). Targets: of the
+ * right figures at most {@value #MAX_RIGHT_REFUSED_PERCENT} % refused; of the others none resolved without a
+ * condition recorded beside it; true claims never fail and abort at most {@value #MAX_TRUE_ABORTED_PERCENT} %;
+ * false claims never pass; against a quiet run's figures ({@code quiet}), every figure resolved without a recorded
+ * condition within ±{@value #UNDER_LOAD_PERCENT} % of the workload's quiet median.
+ */
+final class PairedTable {
+
+    static final int WITHIN_PERCENT = 20;
+    static final int ENVELOPE_BELOW_NANOS = 10;
+    static final double ENVELOPE_WIDENING_NANOS = 0.5;
+    static final int MAX_RIGHT_REFUSED_PERCENT = 5;
+    static final int MAX_TRUE_ABORTED_PERCENT = 5;
+    static final int UNDER_LOAD_PERCENT = 25;
+
+    /** One target: what it counts, the count, of how many, and whether it is met. */
+    record Target(String what, long count, long of, String goal, boolean met) {
+        String line() {
+            return String.format(Locale.ROOT, "  %-62s %4d of %-4d %-16s %s", what, count, of, goal, met ? "met" : "MISSED");
+        }
+    }
+
+    private final List<PairedFigure> figures;
+    private final Map<String, Double> quietMedians;
+    private final String heading;
+
+    /**
+     * @param figures the run's paired figures, in the order taken
+     * @param quiet   a quiet run's figures the under-load target holds these against; empty: no such target
+     * @param heading what ran, where and when, printed first
+     */
+    PairedTable(List<PairedFigure> figures, List<PairedFigure> quiet, String heading) {
+        this.figures = List.copyOf(figures);
+        this.heading = heading;
+        Map<String, List<Double>> byWorkload = new LinkedHashMap<>();
+        quiet.stream().filter(f -> !Double.isNaN(f.mean()))
+                .forEach(f -> byWorkload.computeIfAbsent(f.workload(), w -> new ArrayList<>()).add(f.mean()));
+        Map<String, Double> medians = new LinkedHashMap<>();
+        byWorkload.forEach((w, means) -> medians.put(w, ValidationTable.median(means)));
+        this.quietMedians = Map.copyOf(medians);
+    }
+
+    /** JMH's lowest and highest figure over the rounds of {@code workload}. */
+    private double[] jmhRange(String workload) {
+        double[] range = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        figures.stream().filter(f -> f.workload().equals(workload) && !Double.isNaN(f.jmh())).forEach(f -> {
+            range[0] = Math.min(range[0], f.jmh());
+            range[1] = Math.max(range[1], f.jmh());
+        });
+        return range;
+    }
+
+    /** Whether {@code f}'s figure agrees with JMH's in its state; false where either figure is missing. */
+    boolean right(PairedFigure f) {
+        double m = f.mean();
+        if (Double.isNaN(m) || Double.isNaN(f.jmh())) {
+            return false;
+        }
+        double within = WITHIN_PERCENT / 100.0;
+        if (m >= f.jmh() * (1 - within) && m <= f.jmh() * (1 + within)) {
+            return true;
+        }
+        double[] range = jmhRange(f.workload());
+        if (m >= range[0] && m <= range[1]) {
+            return true;
+        }
+        return f.jmh() < ENVELOPE_BELOW_NANOS && f.hasEnvelope()
+                && m >= f.envelopeLow() - ENVELOPE_WIDENING_NANOS && m <= f.envelopeHigh() + ENVELOPE_WIDENING_NANOS;
+    }
+
+    /** Whether {@code f} was resolved, with nothing recorded beside it, more than the under-load bound off its quiet median. */
+    boolean offQuiet(PairedFigure f) {
+        Double quiet = quietMedians.get(f.workload());
+        return quiet != null && f.resolved() && !f.flagged()
+                && Math.abs(f.mean() / quiet - 1) > UNDER_LOAD_PERCENT / 100.0;
+    }
+
+    List<Target> targets() {
+        List<PairedFigure> judged = figures.stream().filter(f -> !Double.isNaN(f.mean()) && !Double.isNaN(f.jmh())).toList();
+        List<PairedFigure> right = judged.stream().filter(this::right).toList();
+        List<PairedFigure> wrong = judged.stream().filter(f -> !right(f)).toList();
+        long rightRefused = right.stream().filter(PairedFigure::refused).count();
+        long wrongResolved = wrong.stream().filter(f -> f.resolved() && !f.flagged()).count();
+        long trueClaims = 0;
+        long trueFailed = 0;
+        long trueAborted = 0;
+        long falseClaims = 0;
+        long falsePassed = 0;
+        for (PairedFigure f : judged) {
+            for (int i = 0; i < f.claims().size(); i++) {
+                Outcome o = f.claims().get(i);
+                if (i < PairedFigure.TRUE_CLAIMS) {
+                    trueClaims++;
+                    trueFailed += o == Outcome.FAIL ? 1 : 0;
+                    trueAborted += o == Outcome.INCONCLUSIVE ? 1 : 0;
+                } else {
+                    falseClaims++;
+                    falsePassed += o == Outcome.PASS ? 1 : 0;
+                }
+            }
+        }
+        List<Target> targets = new ArrayList<>(List.of(
+                new Target("right figures refused", rightRefused, right.size(), "<= " + MAX_RIGHT_REFUSED_PERCENT + " %",
+                        rightRefused * 100 <= (long) MAX_RIGHT_REFUSED_PERCENT * right.size()),
+                new Target("other figures resolved with nothing recorded beside them", wrongResolved, wrong.size(), "none",
+                        wrongResolved == 0),
+                new Target("true claims (1.5x margin over the paired JMH figure) failed", trueFailed, trueClaims, "none",
+                        trueFailed == 0),
+                new Target("true claims inconclusive", trueAborted, trueClaims, "<= " + MAX_TRUE_ABORTED_PERCENT + " %",
+                        trueAborted * 100 <= (long) MAX_TRUE_ABORTED_PERCENT * trueClaims),
+                new Target("false claims (1.5x the other way) passed", falsePassed, falseClaims, "none", falsePassed == 0)));
+        if (!quietMedians.isEmpty()) {
+            List<PairedFigure> resolved = judged.stream().filter(f -> quietMedians.containsKey(f.workload())
+                    && f.resolved() && !f.flagged()).toList();
+            long off = resolved.stream().filter(this::offQuiet).count();
+            targets.add(new Target("resolved figures beyond ±" + UNDER_LOAD_PERCENT + " % of the quiet run's median", off,
+                    resolved.size(), "none", off == 0));
+        }
+        return targets;
+    }
+
+    boolean targetsMet() {
+        return targets().stream().allMatch(Target::met);
+    }
+
+    void print(PrintStream out) {
+        out.println(heading);
+        out.printf(Locale.ROOT, "%-13s %2s %10s %21s %10s %10s %-12s %-6s %-28s %s%n", "workload", "r", "JMH", "JMH's styles",
+                "Chronoscope", "(median)", "verdict", "right", "refused by / recorded", "claims (" + String.join("; ", PairedFigure.CLAIMS) + ")");
+        for (PairedFigure f : figures) {
+            String styles = f.hasEnvelope() ? PairedFigure.ns(f.envelopeLow()) + " .. " + PairedFigure.ns(f.envelopeHigh()) : "-";
+            List<String> notes = new ArrayList<>();
+            if (!f.refusedBy().equals("-")) {
+                notes.add(f.refusedBy());
+            }
+            if (f.coreSlower()) {
+                notes.add(String.format(Locale.ROOT, "core x%.2f", f.slowdown()));
+            }
+            if (f.unsettled()) {
+                notes.add("unsettled warm-up");
+            }
+            if (offQuiet(f)) {
+                notes.add(String.format(Locale.ROOT, "x%.2f quiet", f.mean() / quietMedians.get(f.workload())));
+            }
+            out.printf(Locale.ROOT, "%-13s %2d %10s %21s %10s %10s %-12s %-6s %-28s %s%n", f.workload(), f.round(),
+                    PairedFigure.ns(f.jmh()), styles, PairedFigure.ns(f.mean()), PairedFigure.ns(f.p50()), f.verdict(), right(f) ? "yes" : "NO",
+                    notes.isEmpty() ? "-" : String.join(", ", notes),
+                    String.join(" ", f.claims().stream().map(o -> o.name().substring(0, 1)).toList()));
+        }
+        printMovement(out);
+        printRefusals(out);
+        out.println("Targets:");
+        targets().forEach(t -> out.println(t.line()));
+    }
+
+    /** Per workload over the rounds: how far each tool's figures moved, and where Chronoscope's moved more. */
+    private void printMovement(PrintStream out) {
+        Map<String, List<PairedFigure>> byWorkload = new LinkedHashMap<>();
+        figures.forEach(f -> byWorkload.computeIfAbsent(f.workload(), w -> new ArrayList<>()).add(f));
+        if (byWorkload.values().stream().allMatch(l -> l.size() < 2)) {
+            return;
+        }
+        out.println("Between rounds (highest / lowest figure of each tool; Chronoscope's resolved figures):");
+        byWorkload.forEach((w, list) -> {
+            double jmh = spreadOf(list.stream().map(PairedFigure::jmh).toList());
+            double ours = spreadOf(list.stream().filter(PairedFigure::resolved).map(PairedFigure::mean).toList());
+            out.printf(Locale.ROOT, "  %-13s JMH x%.2f, Chronoscope x%.2f%s%n", w, jmh, ours,
+                    ours > jmh * 1.2 ? "  moves more than JMH's averages: its samplings land in the host's states" : "");
+        });
+    }
+
+    private static double spreadOf(List<Double> values) {
+        List<Double> kept = values.stream().filter(v -> !Double.isNaN(v)).toList();
+        if (kept.size() < 2) {
+            return Double.NaN;
+        }
+        return kept.stream().max(Comparator.naturalOrder()).orElseThrow() / kept.stream().min(Comparator.naturalOrder()).orElseThrow();
+    }
+
+    /** What each self-check refused, over the run. */
+    private void printRefusals(PrintStream out) {
+        Map<String, Integer> byCheck = new TreeMap<>();
+        figures.stream().filter(PairedFigure::refused)
+                .forEach(f -> java.util.Arrays.stream(f.refusedBy().split(",")).forEach(c -> byCheck.merge(c, 1, Integer::sum)));
+        out.println("Refused, by self-check: " + (byCheck.isEmpty() ? "none" : byCheck.toString().replaceAll("[{}]", "")));
+    }
+}

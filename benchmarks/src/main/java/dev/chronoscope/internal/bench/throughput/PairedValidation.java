@@ -1,0 +1,288 @@
+package dev.chronoscope.internal.bench.throughput;
+
+import dev.chronoscope.ClockId;
+import dev.chronoscope.Outcome;
+import dev.chronoscope.SelfCheck;
+import dev.chronoscope.Timing;
+import dev.chronoscope.internal.args.CommandLine;
+import dev.chronoscope.internal.bench.LoadAverage;
+import dev.chronoscope.internal.stats.Bound;
+import dev.chronoscope.internal.stats.PercentileClaim;
+import dev.chronoscope.internal.stats.Relation;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Validation paired in time: for each round and each workload, one JMH fork of the workload's method (and of its
+ * other harness styles, {@link CorpusJmhStyles}), then right after it one fresh Chronoscope JVM that times the
+ * same method with {@code Probe.throughput} and decides four claims against that JMH figure; both tools' JVMs on
+ * one pre-touched heap. A figure is judged against the JMH figure taken in the same minutes, as the host's state
+ * moves both tools' figures between rounds ({@link PairedTable}). The raw lines go to a file ({@code --save}); a
+ * second run, under load, is held against a quiet run's file ({@code --quiet}). Options: {@link Options#USAGE}.
+ */
+public final class PairedValidation {
+
+    private static final String HOST = "host ";
+
+    private PairedValidation() {
+    }
+
+    /** The command's options; JMH's iterations as in the issue that asked for the pairing: 5 + 5 of 400 ms. */
+    record Options(int rounds, List<String> workloads, ClockId clock, int samples, String heap, int jmhIterations,
+                   int jmhWarmup, int jmhMillis, Path save, Path quiet, boolean help) {
+
+        static final String USAGE = """
+                usage: PairedValidation [--rounds N] [--workloads a,b] [--clock NAME] [--samples N] [--heap SIZE]
+                                        [--jmh-iterations N] [--jmh-warmup N] [--jmh-time MS] [--save FILE] [--quiet FILE]
+                  --rounds N          rounds over the workloads, 1..50 (default 3); each round times every workload
+                                      once with each tool, JMH's fork right before Chronoscope's JVM
+                  --workloads a,b     as ThroughputComparison's (default corpus)
+                  --clock NAME        Chronoscope's clock (default TSC_FENCED where the TSC is usable, else CLOCK_MONOTONIC)
+                  --samples N         Chronoscope's throughput samples per workload (default 3000)
+                  --heap SIZE         the one pre-touched heap every JVM of both tools gets (default 1g)
+                  --jmh-iterations N  JMH's measured iterations per fork (default 5); --jmh-warmup N its warm-up
+                                      iterations (default 5); --jmh-time MS each one's length (default 400)
+                  --save FILE         where the paired figures' lines go (default target/paired-<UTC time>.txt)
+                  --quiet FILE        a quiet run's saved lines: every figure resolved here with nothing recorded
+                                      beside it must lie within ±25 % of that run's median for the workload
+                Exit status: 0 when every target is met, 1 when one is missed, 2 on bad options.
+                """;
+
+        static Options parse(String... args) throws CommandLine.InvalidOptionException {
+            int rounds = 3;
+            List<String> workloads = WorkloadCatalog.GROUPS.get(ThroughputOptions.DEFAULT_WORKLOADS);
+            ClockId clock = null;
+            int samples = ThroughputOptions.DEFAULT_SAMPLES;
+            String heap = "1g";
+            int iterations = 5;
+            int warmup = 5;
+            int millis = 400;
+            Path save = Path.of("target", "paired-" + Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()
+                    .replace(":", "") + ".txt");
+            Path quiet = null;
+            boolean help = false;
+            Map<String, String> expected = Map.of(
+                    "--rounds", "expected a number of rounds from 1 to " + ThroughputOptions.MAX_FORKS,
+                    "--workloads", "expected a comma-separated list of " + String.join(", ", WorkloadCatalog.names())
+                            + " or the groups " + String.join(", ", WorkloadCatalog.GROUPS.keySet().stream().sorted().toList()),
+                    "--clock", "expected one of " + String.join(", ", java.util.Arrays.stream(ClockId.values()).map(Enum::name).toList()),
+                    "--samples", "expected a number of samples from " + ThroughputOptions.MIN_SAMPLES + " to "
+                            + ThroughputOptions.MAX_SAMPLES,
+                    "--heap", "expected a heap size as the JVM takes it, digits and a unit m or g (e.g. 1g, 512m), from "
+                            + ThroughputOptions.MIN_HEAP_MIB + "m to " + ThroughputOptions.MAX_HEAP_MIB / 1024 + "g",
+                    "--jmh-iterations", "expected a number of JMH iterations from 1 to " + ThroughputOptions.MAX_JMH_ITERATIONS,
+                    "--jmh-warmup", "expected a number of JMH warm-up iterations from 0 to " + ThroughputOptions.MAX_JMH_ITERATIONS,
+                    "--jmh-time", "expected an iteration length in ms from " + ThroughputOptions.MIN_JMH_MILLIS + " to "
+                            + ThroughputOptions.MAX_JMH_MILLIS,
+                    "--save", "expected a file to write the paired figures to",
+                    "--quiet", "expected a file a quiet run saved (--save)");
+            for (CommandLine.Option o : CommandLine.parse(args, Set.of("--help", "-h"), expected,
+                    "--rounds N, --workloads a,b, --clock NAME, --samples N, --heap SIZE, --jmh-iterations N,"
+                            + " --jmh-warmup N, --jmh-time MS, --save FILE, --quiet FILE or --help")) {
+                String e = expected.get(o.name());
+                switch (o.name()) {
+                    case "--rounds" -> rounds = (int) CommandLine.wholeNumber(o.name(), o.value(), 1, ThroughputOptions.MAX_FORKS, e);
+                    case "--workloads" -> workloads = ThroughputOptions.workloads(o.value(), e);
+                    case "--clock" -> clock = ThroughputOptions.clock(o.value(), e);
+                    case "--samples" -> samples = (int) CommandLine.wholeNumber(o.name(), o.value(),
+                            ThroughputOptions.MIN_SAMPLES, ThroughputOptions.MAX_SAMPLES, e);
+                    case "--heap" -> heap = ThroughputOptions.heap(o.value(), e);
+                    case "--jmh-iterations" -> iterations = (int) CommandLine.wholeNumber(o.name(), o.value(), 1,
+                            ThroughputOptions.MAX_JMH_ITERATIONS, e);
+                    case "--jmh-warmup" -> warmup = (int) CommandLine.wholeNumber(o.name(), o.value(), 0,
+                            ThroughputOptions.MAX_JMH_ITERATIONS, e);
+                    case "--jmh-time" -> millis = (int) CommandLine.wholeNumber(o.name(), o.value(),
+                            ThroughputOptions.MIN_JMH_MILLIS, ThroughputOptions.MAX_JMH_MILLIS, e);
+                    case "--save" -> save = Path.of(o.value());
+                    case "--quiet" -> {
+                        quiet = Path.of(o.value());
+                        if (!Files.isRegularFile(quiet)) {
+                            throw new CommandLine.InvalidOptionException("option --quiet: '" + o.value()
+                                    + "' is not a file; " + e);
+                        }
+                    }
+                    default -> help = true;
+                }
+            }
+            return new Options(rounds, workloads, clock, samples, heap, iterations, warmup, millis, save, quiet, help);
+        }
+
+        /** The same settings as the throughput comparison's options, for the JMH runner and the heap they share. */
+        ThroughputOptions asThroughputOptions() {
+            return new ThroughputOptions(jmhIterations, jmhWarmup, jmhMillis, samples, rounds, workloads, clock, heap,
+                    false, false);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--child")) {
+            child(args);
+            return;
+        }
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (CommandLine.InvalidOptionException e) {
+            System.err.println(e.getMessage());
+            System.err.print(Options.USAGE);
+            System.exit(2);
+            return;
+        }
+        if (options.help()) {
+            System.out.print(Options.USAGE);
+            return;
+        }
+        List<PairedFigure> quiet = options.quiet() == null ? List.of() : read(options.quiet());
+        PairedTable table = run(options, quiet);
+        table.print(System.out);
+        System.out.println("Paired figures saved in " + options.save().toAbsolutePath());
+        System.exit(table.targetsMet() ? 0 : 1);
+    }
+
+    static List<PairedFigure> read(Path file) throws IOException {
+        return Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(PairedFigure::isLine).map(PairedFigure::parse).toList();
+    }
+
+    private static PairedTable run(Options options, List<PairedFigure> quiet) throws Exception {
+        Instant start = Instant.now();
+        ThroughputOptions jmhOptions = options.asThroughputOptions();
+        Files.createDirectories(options.save().toAbsolutePath().getParent());
+        Files.writeString(options.save(), "", StandardCharsets.UTF_8);
+        List<PairedFigure> figures = new ArrayList<>();
+        String host = "";
+        for (int round = 1; round <= options.rounds(); round++) {
+            for (String w : options.workloads()) {
+                WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
+                double jmh = Double.NaN;
+                double low = Double.NaN;
+                double high = Double.NaN;
+                if (!workload.jmhInChronoscopesJvm()) {
+                    List<String> benchmarks = new ArrayList<>(List.of(workload.jmhBenchmark()));
+                    benchmarks.addAll(CorpusJmhStyles.benchmarks(w));
+                    Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
+                    try {
+                        Map<String, ThroughputComparison.JmhFigure> byMethod = ThroughputComparison.runJmhBenchmarks(
+                                jmhOptions, benchmarks, VerboseMode.SILENT, 1, speedLog);
+                        String main = w + "Jmh";
+                        if (!byMethod.containsKey(main) || byMethod.size() != benchmarks.size()) {
+                            throw new IllegalStateException("JMH's fork of " + benchmarks + " gave figures for "
+                                    + byMethod.keySet() + "; expected one for each");
+                        }
+                        jmh = byMethod.get(main).avgtNanos();
+                        if (benchmarks.size() > 1) {
+                            low = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).min().orElseThrow();
+                            high = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).max().orElseThrow();
+                        }
+                    } finally {
+                        Files.deleteIfExists(speedLog);
+                    }
+                }
+                List<String> childArgs = List.of("--child", w, Integer.toString(round), Double.toString(jmh),
+                        Double.toString(low), Double.toString(high), Integer.toString(options.samples()),
+                        options.clock() == null ? "default" : options.clock().name(),
+                        Integer.toString(options.jmhIterations()), Integer.toString(options.jmhWarmup()),
+                        Integer.toString(options.jmhMillis()));
+                List<String> lines = childJvm(options, childArgs, w, round);
+                PairedFigure figure = lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).findFirst()
+                        .orElseThrow();
+                if (host.isEmpty()) {
+                    host = lines.stream().filter(l -> l.startsWith(HOST)).map(l -> l.substring(HOST.length())).findFirst().orElse("");
+                }
+                figures.add(figure);
+                Files.writeString(options.save(), figure.toLine() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+                System.err.printf(Locale.ROOT, "round %d/%d %-12s JMH %s, Chronoscope %s %s%s (load %s)%n", round,
+                        options.rounds(), w, PairedFigure.ns(figure.jmh()), PairedFigure.ns(figure.mean()), figure.verdict(),
+                        figure.refusedBy().equals("-") ? "" : " by " + figure.refusedBy(), figure.load());
+            }
+        }
+        String heading = String.format(Locale.ROOT, "Paired validation, %s .. %s UTC: %d rounds of %d workloads, each"
+                        + " Chronoscope figure (net mean per call, %d throughput samples) right after a JMH fork of the same"
+                        + " method (%d + %d iterations of %d ms); %s%n%s%s", start.truncatedTo(ChronoUnit.SECONDS),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS), options.rounds(), options.workloads().size(),
+                options.samples(), options.jmhWarmup(), options.jmhIterations(), options.jmhMillis(),
+                options.asThroughputOptions().heapDescription(), host,
+                quiet.isEmpty() ? "" : "\nheld against the quiet run in " + options.quiet());
+        return new PairedTable(figures, quiet, heading);
+    }
+
+    /** One Chronoscope JVM timing one workload; one that fails is said, with its last output. */
+    private static List<String> childJvm(Options options, List<String> childArgs, String workload, int round)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(
+                () -> new IllegalStateException("this JVM's java command is not known: cannot start a fork")),
+                "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(options.asThroughputOptions().heapJvmOptions());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PairedValidation.class.getName()));
+        command.addAll(childArgs);
+        Path log = Files.createTempFile("chronoscope-paired", ".log");
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            int exit = process.waitFor();
+            List<String> lines = Files.readAllLines(log);
+            if (exit != 0 || lines.stream().noneMatch(PairedFigure::isLine)) {
+                throw new IllegalStateException("Chronoscope's JVM for " + workload + " in round " + round + " exited with "
+                        + exit + " and " + (lines.stream().anyMatch(PairedFigure::isLine) ? "a" : "no") + " figure; its last output:\n  "
+                        + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
+            }
+            return lines;
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    /** A Chronoscope JVM: times one workload, decides the claims against the paired JMH figure, prints the line. */
+    private static void child(String[] args) throws Exception {
+        String w = args[1];
+        int round = Integer.parseInt(args[2]);
+        double jmh = Double.parseDouble(args[3]);
+        double low = Double.parseDouble(args[4]);
+        double high = Double.parseDouble(args[5]);
+        int samples = Integer.parseInt(args[6]);
+        ClockId clock = args[7].equals("default") ? null : ClockId.valueOf(args[7]);
+        ThroughputComparison.Harness harness = ThroughputComparison.Harness.open(clock);
+        WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
+        Region region = workload.region().apply(WorkloadCatalog.Sources.create());
+        Timing t = region.throughput(harness.probe(), w + " throughput", samples);
+        String load = LoadAverage.now().split(" ")[0];
+        if (workload.jmhInChronoscopesJvm()) {
+            // JMH without a fork, after Chronoscope, on the same JVM's history (WorkloadCatalog's streamShared)
+            ThroughputOptions jmhOptions = new ThroughputOptions(Integer.parseInt(args[8]), Integer.parseInt(args[9]),
+                    Integer.parseInt(args[10]), samples, 1, List.of(w), clock, null, false, false);
+            Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
+            try {
+                jmh = ThroughputComparison.runJmhBenchmarks(jmhOptions, List.of(workload.jmhBenchmark()), VerboseMode.SILENT,
+                        0, speedLog).get(w + "Jmh").avgtNanos();
+            } finally {
+                Files.deleteIfExists(speedLog);
+            }
+        }
+        List<Outcome> claims = List.of(
+                claim(t, Relation.LESS, jmh * PairedFigure.MARGIN), claim(t, Relation.GREATER, jmh / PairedFigure.MARGIN),
+                claim(t, Relation.LESS, jmh / PairedFigure.MARGIN), claim(t, Relation.GREATER, jmh * PairedFigure.MARGIN));
+        List<SelfCheck> refusedBy = t.refusedBy();
+        PairedFigure figure = new PairedFigure(w, round, jmh, low, high, t.netNanos().mean(), t.netNanos().p50(),
+                t.verdict().name(), refusedBy.isEmpty() ? "-" : String.join(",", refusedBy.stream().map(SelfCheck::key).toList()),
+                t.coreSpeed().slowdown(), t.coreSpeed().slower(), t.unsettledWarmup().isPresent(), claims, load,
+                String.valueOf(t.verdictReason()));
+        System.out.println(HOST + String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s",
+                harness.jvm().host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
+                harness.clock(), harness.resolution().describe()));
+        System.out.println(figure.toLine());
+    }
+
+    private static Outcome claim(Timing t, Relation relation, double nanos) {
+        return Double.isNaN(nanos) ? Outcome.INCONCLUSIVE : PercentileClaim.decide(t, 50, List.of(new Bound(relation, nanos))).outcome();
+    }
+}
