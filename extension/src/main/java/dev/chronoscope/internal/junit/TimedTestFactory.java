@@ -10,6 +10,7 @@ import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.measure.JvmState.PreparedClock;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 import dev.chronoscope.internal.measure.Timings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -71,9 +72,15 @@ final class TimedTestFactory {
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
             Timings.Context timing = context(plan, clock, readers.probe(), floor, runtime);
             Settings settings = runtime.settings();
-            MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
-                    settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), clock.compiledRegions(),
-                    settings.coreSpeedCheck() ? clock.jvm().coreSpeed() : null);
+            ProbeSettings probeSettings = ProbeSettings.defaultsFor(timing)
+                    .withRegionWarmupBudgetNanos(settings.regionWarmupBudgetNanos())
+                    .withFloorSamples(settings.floorSamples())
+                    .withFloorBudgetNanos(settings.floorBudgetNanos())
+                    .withTestName(testName)
+                    .withLoopBytesPerCall(floor.loopBytesPerCall())
+                    .withCompiledRegions(clock.compiledRegions());
+            MeasuringProbe probe = new MeasuringProbe(timing,
+                    settings.coreSpeedCheck() ? probeSettings.withCoreSpeed(clock.jvm().coreSpeed()) : probeSettings);
             return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn, aggregate);
         } catch (RuntimeException | Error e) {
             pinning.restore();
