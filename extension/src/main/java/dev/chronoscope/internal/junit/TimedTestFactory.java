@@ -81,7 +81,8 @@ final class TimedTestFactory {
                     .withCompiledRegions(clock.compiledRegions());
             MeasuringProbe probe = new MeasuringProbe(timing,
                     settings.coreSpeedCheck() ? probeSettings.withCoreSpeed(clock.jvm().coreSpeed()) : probeSettings);
-            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn, aggregate);
+            return new TimedTest(runtime, testName, aggregate, new TimedTest.Instruments(plan, timing, probe, readers.invocation(), warmup),
+                    new TimedTest.Held(pinning, turn));
         } catch (RuntimeException | Error e) {
             pinning.restore();
             lock.release();
