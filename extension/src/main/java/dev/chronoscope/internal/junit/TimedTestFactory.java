@@ -151,7 +151,7 @@ final class TimedTestFactory {
                     + "through a path the JIT has not compiled yet";
         }
         String once = clock.warmup().describe(unit);
-        long level = clock.probeLevel();
+        long settledLevel = clock.settledLevel();
         Optional<ProbeWarmup> again = clock.rewarmIfCold(reader, Math.min(REWARM_BUDGET_NANOS, settings.warmupBudgetNanos()));
         if (again.isEmpty()) {
             return once + "; still warm before this test";
@@ -159,12 +159,12 @@ final class TimedTestFactory {
         ProbeWarmup w = again.get();
         if (w.medians().isEmpty()) {
             return once + String.format(Locale.ROOT, "; before this test the path ran above the p50 %d %s it settled at,"
-                    + " and its re-warm budget ran out before one round", level, unit);
+                    + " and its re-warm budget ran out before one round", settledLevel, unit);
         }
         // "above the level", not "cold": the same compiled path costs 10-25 % more on one CPU than another
         return once + String.format(Locale.ROOT,
                 "; before this test the path ran above the p50 %d %s it settled at (p50 %d %s): re-warmed %d rounds in %.1f ms, %s at p50 %d %s",
-                level, unit, w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6,
+                settledLevel, unit, w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6,
                 w.converged() ? "settled" : "NOT settled", w.finalMedian(), unit);
     }
 
