@@ -46,7 +46,7 @@ final class TimedTestFactory {
         }
 
         String unit() {
-            return clock().countsTicks() ? "ticks" : "ns";
+            return Timings.unitOf(clock()).symbol();
         }
     }
 

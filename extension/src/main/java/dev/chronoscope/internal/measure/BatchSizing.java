@@ -56,20 +56,16 @@ final class BatchSizing {
 
     /** What one sample must span, in the clock's unit; at most {@link #MAX_SAMPLE_NANOS}. */
     double targetUnits() {
-        return Math.min(neededUnits(), MAX_SAMPLE_NANOS / nanosPerUnit());
+        return Math.min(neededUnits(), MAX_SAMPLE_NANOS / context.nanosPerUnit());
     }
 
     /** True when batches within {@link #MAX_SAMPLE_NANOS} can span what the verdict needs of this clock. */
     boolean canResolveByBatching() {
-        return neededUnits() <= MAX_SAMPLE_NANOS / nanosPerUnit();
+        return neededUnits() <= MAX_SAMPLE_NANOS / context.nanosPerUnit();
     }
 
     private double neededUnits() {
-        return Math.max(MIN_SAMPLE_NANOS / nanosPerUnit(), STEP_MARGIN * Timings.MIN_NET_STEPS * context.step());
-    }
-
-    private double nanosPerUnit() {
-        return context.frequency() == null ? 1.0 : 1e9 / context.frequency().hz();
+        return Math.max(MIN_SAMPLE_NANOS / context.nanosPerUnit(), STEP_MARGIN * Timings.MIN_NET_STEPS * context.step());
     }
 
     /**
@@ -119,7 +115,7 @@ final class BatchSizing {
         }
         return String.format(Locale.ROOT, "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
                 Format.unitsOrFraction(p50), Format.unitsOrFraction(floor), Format.unitsOrFraction(context.step()),
-                context.reader().countsTicks() ? "ticks" : "ns");
+                context.unit().symbol());
     }
 
     /**

@@ -91,7 +91,7 @@ final class RegionTimer {
 
     /** The unit of the clock's readings, as messages name it. */
     String unit() {
-        return context.reader().countsTicks() ? "ticks" : "ns";
+        return context.unit().symbol();
     }
 
     /**
