@@ -8,6 +8,7 @@ import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ReadingDifferences;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.Timings;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,8 @@ class MeasurementDropsTests {
     private static MeasuringProbe probe(ClockReader reader) {
         Timings.Context context = new Timings.Context(reader, null,
                 TimingsVerdictTests.floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, 20), true, 1, "given");
-        return new MeasuringProbe(context, 0); // no warm-up: every read is a measured one
+        // no warm-up: every read is a measured one
+        return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.measure.ClockStep;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.internal.stats.RatioClaim;
@@ -95,7 +96,7 @@ class QuantizedClockComparisonTests {
                 ? new Timings.Context(clock, null, floor.floor(), true, floor.differences().smallest() > 0 ? 1 : 0,
                 "the smallest difference between readings")
                 : new Timings.Context(clock, null, floor.floor(), true, resolution, AssertionSettings.defaults());
-        return new MeasuringProbe(context, 0);
+        return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
     }
 
     private static Comparison issueExample(MeasuringProbe probe, QuantizedClock clock) {

@@ -8,6 +8,7 @@ import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -134,7 +135,8 @@ class RepeatForTests {
     private static MeasuringProbe probe(ClockReader reader) {
         Timings.Context context = new Timings.Context(reader, null,
                 TimingsVerdictTests.floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, 20), true, 1, "given");
-        return new MeasuringProbe(context, 0); // no warm-up: every read is a measured one
+        // no warm-up: every read is a measured one
+        return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
     }
 
     /** {@code repeatFor(label, budget, region)} with a region of each shape, doing {@code nanos} of busy work. */

@@ -10,6 +10,7 @@ import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.clock.StepObservation;
 import dev.chronoscope.internal.measure.ClockStep;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.junit.QuantizedClockComparisonTests.QuantizedClock;
@@ -35,7 +36,7 @@ class ShortRegionTests {
         Timings.Floor floor = Timings.measureFloor(clock, 10_000, Long.MAX_VALUE, null);
         EffectiveResolution resolution = new ClockStep(reads, reads.smallestStep()).resolution(floor);
         Timings.Context context = new Timings.Context(clock, null, floor.floor(), true, resolution, AssertionSettings.defaults());
-        return new MeasuringProbe(context, 0);
+        return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
     }
 
     @Test

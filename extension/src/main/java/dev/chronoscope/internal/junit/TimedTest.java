@@ -63,17 +63,42 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     /** Read as the test ends; NaN until then. */
     private volatile double speedAfter = Double.NaN;
 
-    TimedTest(ChronoscopeRuntime runtime, String testName, TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
-              ClockReader invocationReader, String warmup, Pinning pinning, String turn, Optional<InvocationAggregate> aggregate) {
+    /**
+     * What the test is timed with, as its setup left it.
+     *
+     * @param plan             its clock, why that one, the floor rule and the frequency
+     * @param context          the measurement context: the probe's reader, the floor measured right before the test, the step
+     * @param probe            the probe handed to the test
+     * @param invocationReader the reader of the invocation's own sample
+     * @param warmup           how the probe path was warmed, as the record says it
+     */
+    record Instruments(TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe, ClockReader invocationReader,
+                       String warmup) {
+    }
+
+    /**
+     * What the test's setup holds until the test is closed.
+     *
+     * @param pinning the thread's CPU affinity, restored on close
+     * @param turn    what the cross-JVM timing lock did for this test ({@link MachineTimingLock#acquire}); released on close
+     */
+    record Held(Pinning pinning, String turn) {
+    }
+
+    /**
+     * The test {@code testName} of {@code runtime}, timed with {@code instruments}, holding {@code held};
+     * its invocations also count towards {@code aggregate}, the repeated or parameterized test's, if any.
+     */
+    TimedTest(ChronoscopeRuntime runtime, String testName, Optional<InvocationAggregate> aggregate, Instruments instruments, Held held) {
         this.runtime = runtime;
         this.testName = testName;
-        this.plan = plan;
-        this.context = context;
-        this.probe = probe;
-        this.invocationReader = invocationReader;
-        this.warmup = warmup;
-        this.pinning = pinning;
-        this.turn = turn;
+        this.plan = instruments.plan();
+        this.context = instruments.context();
+        this.probe = instruments.probe();
+        this.invocationReader = instruments.invocationReader();
+        this.warmup = instruments.warmup();
+        this.pinning = held.pinning();
+        this.turn = held.turn();
         this.aggregate = aggregate;
         // the gate's control for the core's speed (SpeedControl), read before the test and again in close()
         speedBefore = runtime.jvm().coreSpeed().nanosPerStep();

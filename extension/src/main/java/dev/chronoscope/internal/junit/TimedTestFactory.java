@@ -10,6 +10,7 @@ import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.measure.JvmState.PreparedClock;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.ProbeWarmup;
 import dev.chronoscope.internal.measure.Timings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -45,7 +46,7 @@ final class TimedTestFactory {
         }
 
         String unit() {
-            return clock().countsTicks() ? "ticks" : "ns";
+            return Timings.unitOf(clock()).symbol();
         }
     }
 
@@ -71,10 +72,17 @@ final class TimedTestFactory {
             Timings.Floor floor = floor(plan, readers.probe(), runtime.settings());
             Timings.Context timing = context(plan, clock, readers.probe(), floor, runtime);
             Settings settings = runtime.settings();
-            MeasuringProbe probe = new MeasuringProbe(timing, settings.regionWarmupBudgetNanos(), settings.floorSamples(),
-                    settings.floorBudgetNanos(), testName, floor.loopBytesPerCall(), clock.compiledRegions(),
-                    settings.coreSpeedCheck() ? clock.jvm().coreSpeed() : null);
-            return new TimedTest(runtime, testName, plan, timing, probe, readers.invocation(), warmup, pinning, turn, aggregate);
+            ProbeSettings probeSettings = ProbeSettings.defaultsFor(timing)
+                    .withRegionWarmupBudgetNanos(settings.regionWarmupBudgetNanos())
+                    .withFloorSamples(settings.floorSamples())
+                    .withFloorBudgetNanos(settings.floorBudgetNanos())
+                    .withTestName(testName)
+                    .withLoopBytesPerCall(floor.loopBytesPerCall())
+                    .withCompiledRegions(clock.compiledRegions());
+            MeasuringProbe probe = new MeasuringProbe(timing,
+                    settings.coreSpeedCheck() ? probeSettings.withCoreSpeed(clock.jvm().coreSpeed()) : probeSettings);
+            return new TimedTest(runtime, testName, aggregate, new TimedTest.Instruments(plan, timing, probe, readers.invocation(), warmup),
+                    new TimedTest.Held(pinning, turn));
         } catch (RuntimeException | Error e) {
             pinning.restore();
             lock.release();
@@ -143,7 +151,7 @@ final class TimedTestFactory {
                     + "through a path the JIT has not compiled yet";
         }
         String once = clock.warmup().describe(unit);
-        long level = clock.probeLevel();
+        long settledLevel = clock.settledLevel();
         Optional<ProbeWarmup> again = clock.rewarmIfCold(reader, Math.min(REWARM_BUDGET_NANOS, settings.warmupBudgetNanos()));
         if (again.isEmpty()) {
             return once + "; still warm before this test";
@@ -151,12 +159,12 @@ final class TimedTestFactory {
         ProbeWarmup w = again.get();
         if (w.medians().isEmpty()) {
             return once + String.format(Locale.ROOT, "; before this test the path ran above the p50 %d %s it settled at,"
-                    + " and its re-warm budget ran out before one round", level, unit);
+                    + " and its re-warm budget ran out before one round", settledLevel, unit);
         }
         // "above the level", not "cold": the same compiled path costs 10-25 % more on one CPU than another
         return once + String.format(Locale.ROOT,
                 "; before this test the path ran above the p50 %d %s it settled at (p50 %d %s): re-warmed %d rounds in %.1f ms, %s at p50 %d %s",
-                level, unit, w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6,
+                settledLevel, unit, w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6,
                 w.converged() ? "settled" : "NOT settled", w.finalMedian(), unit);
     }
 

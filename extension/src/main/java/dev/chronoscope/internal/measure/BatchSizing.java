@@ -56,20 +56,16 @@ final class BatchSizing {
 
     /** What one sample must span, in the clock's unit; at most {@link #MAX_SAMPLE_NANOS}. */
     double targetUnits() {
-        return Math.min(neededUnits(), MAX_SAMPLE_NANOS / nanosPerUnit());
+        return Math.min(neededUnits(), MAX_SAMPLE_NANOS / context.nanosPerUnit());
     }
 
     /** True when batches within {@link #MAX_SAMPLE_NANOS} can span what the verdict needs of this clock. */
     boolean canResolveByBatching() {
-        return neededUnits() <= MAX_SAMPLE_NANOS / nanosPerUnit();
+        return neededUnits() <= MAX_SAMPLE_NANOS / context.nanosPerUnit();
     }
 
     private double neededUnits() {
-        return Math.max(MIN_SAMPLE_NANOS / nanosPerUnit(), STEP_MARGIN * Timings.MIN_NET_STEPS * context.step());
-    }
-
-    private double nanosPerUnit() {
-        return context.frequency() == null ? 1.0 : 1e9 / context.frequency().hz();
+        return Math.max(MIN_SAMPLE_NANOS / context.nanosPerUnit(), STEP_MARGIN * Timings.MIN_NET_STEPS * context.step());
     }
 
     /**
@@ -119,7 +115,7 @@ final class BatchSizing {
         }
         return String.format(Locale.ROOT, "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
                 Format.unitsOrFraction(p50), Format.unitsOrFraction(floor), Format.unitsOrFraction(context.step()),
-                context.reader().countsTicks() ? "ticks" : "ns");
+                context.unit().symbol());
     }
 
     /**
@@ -133,19 +129,28 @@ final class BatchSizing {
      * write a fresh part of the heap, and a fault costs several times a sample of a few calls (seen:
      * String.format's pilots at twice the batch read 9-11x its figure, its samples without a fault).
      */
-    double[] pilotPairWithoutFaults(Region region, int k) {
+    PilotPair pilotPairWithoutFaults(Region region, int k) {
         for (int attempt = 0; attempt < 3; attempt++) {
             long before = PageFaults.minor();
-            double[] pair = pilotPair(region, k);
+            PilotPair pair = pilotPair(region, k);
             long after = PageFaults.minor();
             if (before < 0 || after < 0 || after - before <= PILOT_SAMPLES) {
                 return pair;
             }
         }
-        return new double[]{Double.NaN, Double.NaN};
+        return PilotPair.UNREAD;
     }
 
-    private double[] pilotPair(Region region, int k) {
+    /**
+     * The raw p50 per call of a pilot at k calls per sample and of one at 2k, taken in turn, in the
+     * clock's unit; NaN where a pilot kept no sample.
+     */
+    record PilotPair(double perCallAtK, double perCallAtDouble) {
+        /** Every try met page faults: no figure. */
+        static final PilotPair UNREAD = new PilotPair(Double.NaN, Double.NaN);
+    }
+
+    private PilotPair pilotPair(Region region, int k) {
         SampleRecorder atK = new SampleRecorder(PILOT_SAMPLES);
         SampleRecorder atDouble = new SampleRecorder(PILOT_SAMPLES);
         long start = System.nanoTime();
@@ -153,7 +158,7 @@ final class BatchSizing {
             region.time(context.reader(), 1, k, Long.MAX_VALUE, atK, sink);
             region.time(context.reader(), 1, 2 * k, Long.MAX_VALUE, atDouble, sink);
         }
-        return new double[]{perCall(atK, k), perCall(atDouble, 2 * k)};
+        return new PilotPair(perCall(atK, k), perCall(atDouble, 2 * k));
     }
 
     private static double perCall(SampleRecorder pilot, int calls) {

@@ -51,15 +51,18 @@ public final class CompiledRegions {
         return compilerWatch.get(CompilerWatch::open);
     }
 
-    /** Per batch size, the highest median a region of the class settled at under the full rule. */
+    /** Per batch size, the class's settled level: the highest median a region of it settled at under the full rule. */
     private static final class Mark {
-        private final Map<Integer, Long> medians = new ConcurrentHashMap<>();
+        private final Map<Integer, Long> levels = new ConcurrentHashMap<>();
     }
 
-    /** The highest median a region of {@code type} settled at in batches of {@code calls} under the full rule in this JVM, if it did. */
-    public OptionalLong settledMedian(Class<?> type, int calls) {
-        Long median = marks.get(type).medians.get(calls);
-        return median == null ? OptionalLong.empty() : OptionalLong.of(median);
+    /**
+     * The settled level of {@code type} in batches of {@code calls}: the highest median a region of it
+     * settled at under the full rule in this JVM, if it did.
+     */
+    public OptionalLong settledLevel(Class<?> type, int calls) {
+        Long level = marks.get(type).levels.get(calls);
+        return level == null ? OptionalLong.empty() : OptionalLong.of(level);
     }
 
     /**
@@ -70,7 +73,7 @@ public final class CompiledRegions {
      * code the JIT threw away runs far slower than any level its compiled code settled at.
      */
     void markSettled(Class<?> type, int calls, long median) {
-        marks.get(type).medians.merge(calls, median, Math::max);
+        marks.get(type).levels.merge(calls, median, Math::max);
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the JVM's JIT has made of Chronoscope's code so far, as the warm-ups saw it: each clock's
- * probe-path warm-up and the level its path settled at, which re-warms ran out of budget, and the
+ * probe-path warm-up and the level its path settled at ({@link #settledLevel}), which re-warms ran out of budget, and the
  * region classes already compiled ({@link CompiledRegions}). It changes as the JIT compiles and
  * throws code away: the part of {@link JvmState} that moves.
  *
@@ -31,7 +31,7 @@ final class JitState {
 
     private final Map<ClockId, KeptWarmup> warmups = new ConcurrentHashMap<>();
     /** Per clock, the highest median its probe path settled at under the full rule (see {@link Warmer#rewarmIfCold}). */
-    private final Map<ClockId, Long> probeLevels = new ConcurrentHashMap<>();
+    private final Map<ClockId, Long> settledLevels = new ConcurrentHashMap<>();
     /** The clocks whose last re-warm ran its budget out without settling. */
     private final Set<ClockId> unsettledRewarms = ConcurrentHashMap.newKeySet();
     private final CompiledRegions compiledRegions = new CompiledRegions();
@@ -51,7 +51,7 @@ final class JitState {
                 return kept.warmup();
             }
             ProbeWarmup warmup = new Warmer(reader, compiledRegions.compilerWatch()).probePath(budgetNanos);
-            probeLevels.merge(clock, warmup.finalMedian(), Math::max);
+            settledLevels.merge(clock, warmup.finalMedian(), Math::max);
             warmups.put(clock, new KeptWarmup(warmup, budgetNanos));
             return warmup;
         }
@@ -64,8 +64,8 @@ final class JitState {
     }
 
     /** The highest median {@code clock}'s probe path settled at in this JVM; its warm-up must have run. */
-    long probeLevel(ClockId clock) {
-        Long level = probeLevels.get(clock);
+    long settledLevel(ClockId clock) {
+        Long level = settledLevels.get(clock);
         if (level == null) {
             throw new IllegalStateException("the probe path of " + clock + " was never warmed in this JVM: call warmup first");
         }
@@ -79,14 +79,14 @@ final class JitState {
      * @return empty when the path was still warm, else the re-warm done
      */
     Optional<ProbeWarmup> rewarmIfCold(ClockId clock, ClockReader reader, long budgetNanos) {
-        long level = probeLevel(clock);
+        long settledLevel = settledLevel(clock);
         // after a re-warm that ran its whole budget without settling, the path has run hot that long and
         // is as compiled as the JIT will make it soon: the next re-warms get the JIT-quiet window only,
         // rather than every later test paying the full budget again (seen: 300 ms a test); the record
         // still says each one did not settle
         long budget = unsettledRewarms.contains(clock) ? Math.min(budgetNanos, WarmupRule.MIN_JIT_QUIET_NANOS) : budgetNanos;
-        Optional<ProbeWarmup> again = new Warmer(reader, compiledRegions.compilerWatch()).rewarmIfCold(level, budget,
-                settled -> probeLevels.merge(clock, settled, Math::max));
+        Optional<ProbeWarmup> again = new Warmer(reader, compiledRegions.compilerWatch()).rewarmIfCold(settledLevel, budget,
+                settled -> settledLevels.merge(clock, settled, Math::max));
         again.ifPresent(w -> {
             if (w.converged()) {
                 unsettledRewarms.remove(clock);

@@ -155,9 +155,9 @@ public final class JvmState {
             return jvm.open(clock);
         }
 
-        /** The highest median the clock's probe path settled at in this JVM. */
-        public long probeLevel() {
-            return jvm.jit.probeLevel(clock);
+        /** The clock's probe path's settled level: the highest median it settled at in this JVM. */
+        public long settledLevel() {
+            return jvm.jit.settledLevel(clock);
         }
 
         /**

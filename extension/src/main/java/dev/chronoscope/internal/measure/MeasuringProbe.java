@@ -39,32 +39,14 @@ public final class MeasuringProbe implements Probe {
     /** Set when the test this probe belongs to has ended: the probe refuses further use. */
     private volatile String endedTest;
 
-    /** A probe whose throughput floors are measured as the latency floor was: {@code floorSamples} within {@code floorBudgetNanos}. */
-    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos) {
-        this(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, "", 0, new CompiledRegions(), null);
-    }
-
-    /**
-     * @param testName         the test the probe times regions for, named in its JFR events
-     * @param loopBytesPerCall what the floor's run allocated per empty region ({@link Timings.Floor#loopBytesPerCall()})
-     * @param compiledRegions  the JVM's region classes already compiled ({@link JvmState#compiledRegions()})
-     * @param coreSpeed        the JVM's core-speed reference ({@link JvmState#coreSpeed()}), read around the samples
-     *                         of throughput timings and comparisons for the core-speed self-check; null: not read
-     */
-    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos,
-                          String testName, double loopBytesPerCall, CompiledRegions compiledRegions, CoreSpeedReference coreSpeed) {
-        this.timer = new RegionTimer(context, regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall,
-                compiledRegions, coreSpeed);
+    /** A probe measuring in {@code context} as {@code settings} say ({@link ProbeSettings#defaultsFor} for the defaults). */
+    public MeasuringProbe(Timings.Context context, ProbeSettings settings) {
+        this.timer = new RegionTimer(context, settings);
         this.context = context;
         this.latency = new LatencyTiming(timer);
         this.throughputTiming = new ThroughputTiming(timer);
         this.interleaved = new InterleavedComparison(timer);
-        this.explicit = new ExplicitRegions(context, testName);
-    }
-
-    /** A probe whose throughput floors take as many samples as its latency floor kept, within the default floor budget. */
-    public MeasuringProbe(Timings.Context context, long regionWarmupBudgetNanos) {
-        this(context, regionWarmupBudgetNanos, (int) Math.max(1_000, context.floor().raw().count()), 5_000_000L);
+        this.explicit = new ExplicitRegions(context, settings.testName());
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param elapsedNanos wall time the warm-up took
  * @param converged    true when the medians settled within the budget
  * @param settledBy    what, besides settled medians, ended it ({@link #BY_JIT_QUIET}, {@link #BY_C2},
- *                     {@link #BY_LEVEL}); empty when it did not settle
+ *                     {@link #BY_SETTLED_LEVEL}); empty when it did not settle
  */
 public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long elapsedNanos, boolean converged, String settledBy) {
 
@@ -24,7 +24,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     /** Settled under the full rule because C2 was seen finishing the timed code before the settled rounds ({@link CompilerWatch}). */
     public static final String BY_C2 = "after C2 was seen compiling the timed code";
     /** Settled as code compiled before: five agreeing rounds, no compilation during them, within the level settled before. */
-    public static final String BY_LEVEL = "as code compiled before, within the level it settled at";
+    public static final String BY_SETTLED_LEVEL = "as code compiled before, within the level it settled at";
 
     public ProbeWarmup {
         medians = List.copyOf(medians);

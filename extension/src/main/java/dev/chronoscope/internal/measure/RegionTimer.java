@@ -48,21 +48,20 @@ final class RegionTimer {
     private final long regionWarmupBudgetNanos;
     /** The JVM's memory of region classes already compiled: their warm-up need not wait for the JIT again. */
     private final CompiledRegions compiledRegions;
-    /** The JVM's core-speed reference, read around batched samples; null: not read. */
-    private final CoreSpeedReference coreSpeed;
+    /** The JVM's core-speed reference, read around batched samples; empty: not read. */
+    private final Optional<CoreSpeedReference> coreSpeed;
     private final Sink sink = new Sink();
     private final BatchSizing sizing;
     private final Map<String, String> warmupWarnings = new LinkedHashMap<>();
 
-    RegionTimer(Timings.Context context, long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos, String testName,
-                double loopBytesPerCall, CompiledRegions compiledRegions, CoreSpeedReference coreSpeed) {
-        this.compiledRegions = Objects.requireNonNull(compiledRegions, "compiledRegions");
-        this.coreSpeed = coreSpeed;
-        this.testName = Objects.requireNonNull(testName, "testName");
-        this.loopBytesPerCall = loopBytesPerCall;
+    RegionTimer(Timings.Context context, ProbeSettings settings) {
+        this.compiledRegions = settings.compiledRegions();
+        this.coreSpeed = settings.coreSpeed();
+        this.testName = settings.testName();
+        this.loopBytesPerCall = settings.loopBytesPerCall();
         this.context = Objects.requireNonNull(context, "context");
-        this.regionWarmupBudgetNanos = regionWarmupBudgetNanos;
-        this.sizing = new BatchSizing(context, sink, floorSamples, floorBudgetNanos);
+        this.regionWarmupBudgetNanos = settings.regionWarmupBudgetNanos();
+        this.sizing = new BatchSizing(context, sink, settings.floorSamples(), settings.floorBudgetNanos());
     }
 
     Timings.Context context() {
@@ -79,7 +78,7 @@ final class RegionTimer {
 
     /** The core's speed now, in ns per multiply-add ({@link CoreSpeedReference}); NaN where this probe reads none. */
     double coreSpeedNow() {
-        return coreSpeed == null ? Double.NaN : coreSpeed.quickNanosPerStep();
+        return coreSpeed.isPresent() ? coreSpeed.get().quickNanosPerStep() : Double.NaN;
     }
 
     /**
@@ -87,12 +86,12 @@ final class RegionTimer {
      * read again right after them, against the JVM's reference state; a fact recorded beside the figure.
      */
     CoreSpeedState coreSpeedAround(double before) {
-        return coreSpeed == null || !Double.isFinite(before) ? CoreSpeedState.UNREAD : coreSpeed.around(before);
+        return coreSpeed.isEmpty() || !Double.isFinite(before) ? CoreSpeedState.UNREAD : coreSpeed.get().around(before);
     }
 
     /** The unit of the clock's readings, as messages name it. */
     String unit() {
-        return context.reader().countsTicks() ? "ticks" : "ns";
+        return context.unit().symbol();
     }
 
     /**

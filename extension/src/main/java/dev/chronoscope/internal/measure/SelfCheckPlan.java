@@ -92,7 +92,7 @@ public final class SelfCheckPlan {
      * only where the figure still stands). Null members: not read for this way.
      */
     record Evidence(long faults, long samples, int k, Optional<Refusal> jit, List<ThreadCpu.Part> threads, String unit,
-                    SampleRecorder recorder, ProbeWarmup settled, IntFunction<double[]> pilots, Supplier<AloneFigure> alone) {
+                    SampleRecorder recorder, ProbeWarmup settled, IntFunction<BatchSizing.PilotPair> pilots, Supplier<AloneFigure> alone) {
 
         /** The evidence every sampling has. */
         static Evidence of(long faults, long samples, int k, Optional<Refusal> jit, List<ThreadCpu.Part> threads, String unit) {
@@ -105,7 +105,7 @@ public final class SelfCheckPlan {
         }
 
         /** With pilots at k and 2k calls (re-sized); null: the batch cannot double. */
-        Evidence resizedBy(IntFunction<double[]> pilotPairs) {
+        Evidence resizedBy(IntFunction<BatchSizing.PilotPair> pilotPairs) {
             return new Evidence(faults, samples, k, jit, threads, unit, recorder, settled, pilotPairs, alone);
         }
 

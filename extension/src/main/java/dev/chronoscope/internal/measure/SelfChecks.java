@@ -129,7 +129,7 @@ final class SelfChecks {
      * sibling), and a 40 ns chain's pilot at 2k read 1.72x its samples from a moment before. A first
      * pair that differs is confirmed by two more, and the median of the three ratios decides.
      */
-    static Optional<Refusal> resizedDiffers(Timing timing, java.util.function.IntFunction<double[]> pilots, String unit) {
+    static Optional<Refusal> resizedDiffers(Timing timing, java.util.function.IntFunction<BatchSizing.PilotPair> pilots, String unit) {
         int k = timing.callsPerSample();
         if (timing.mode() != TimingMode.THROUGHPUT || !(timing.raw().p50() > 0)) {
             return Optional.empty();
@@ -140,9 +140,9 @@ final class SelfChecks {
         int taken = 0;
         double ratio = Double.NaN;
         while (taken < RESIZE_PILOTS) {
-            double[] pair = pilots.apply(k);
-            atK[taken] = pair[0];
-            atDouble[taken] = pair[1];
+            BatchSizing.PilotPair pair = pilots.apply(k);
+            atK[taken] = pair.perCallAtK();
+            atDouble[taken] = pair.perCallAtDouble();
             ratios[taken] = atDouble[taken] / atK[taken];
             taken++;
             if (taken == 1 || taken == RESIZE_PILOTS) {

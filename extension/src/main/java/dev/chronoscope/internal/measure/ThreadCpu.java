@@ -65,7 +65,7 @@ final class ThreadCpu {
             earlier.put(before.ids()[i], before.cpuNanos()[i]);
         }
         long others = 0;
-        List<long[]> perThread = new ArrayList<>();
+        List<ThreadUse> perThread = new ArrayList<>();
         for (int i = 0; i < now.ids().length; i++) {
             long id = now.ids()[i];
             long cpu = now.cpuNanos()[i];
@@ -75,7 +75,7 @@ final class ThreadCpu {
             long used = cpu - Math.max(0, earlier.getOrDefault(id, 0L));
             if (used > 0) {
                 others += used;
-                perThread.add(new long[]{id, used});
+                perThread.add(new ThreadUse(id, used));
             }
         }
         long waits = before.selfWaits() < 0 || now.selfWaits() < 0 ? -1 : now.selfWaits() - before.selfWaits();
@@ -119,10 +119,14 @@ final class ThreadCpu {
     }
 
     /**
-     * CPU time used over a sampling's part by the other threads, in all and each ({@code {id, nanos}});
+     * CPU time used over a sampling's part by the other threads, in all and each;
      * how often the calling thread gave up the CPU to wait meanwhile (voluntary context switches, -1 unread).
      */
-    record Used(long othersNanos, List<long[]> perThread, long selfWaits) {
+    record Used(long othersNanos, List<ThreadUse> perThread, long selfWaits) {
+    }
+
+    /** The CPU time the thread {@code id} used over a part of a sampling. */
+    record ThreadUse(long id, long nanos) {
     }
 
     /** The busiest {@code n} other threads over {@code parts} as "name 12.3 ms", names read now (one ended meanwhile: its id). */
@@ -130,8 +134,8 @@ final class ThreadCpu {
         // summed and sorted only here: a sampling reads the threads, a refusal names them
         Map<Long, Long> byThread = new HashMap<>();
         for (Part part : parts) {
-            for (long[] t : part.used().perThread()) {
-                byThread.merge(t[0], t[1], Long::sum);
+            for (ThreadUse t : part.used().perThread()) {
+                byThread.merge(t.id(), t.nanos(), Long::sum);
             }
         }
         List<Map.Entry<Long, Long>> busiestFirst = new ArrayList<>(byThread.entrySet());

@@ -2,6 +2,7 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Allocation;
 import dev.chronoscope.ClaimLog;
+import dev.chronoscope.ClockId;
 import dev.chronoscope.ClockUnit;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
@@ -57,6 +58,26 @@ public final class Timings {
                        EffectiveResolution resolution, AssertionSettings assertions) {
             this(reader, frequency, floor, subtractFloor, resolution.quantum(), resolution.describe(), assertions);
         }
+
+        /** The unit of the reader's readings. */
+        public ClockUnit unit() {
+            return unitOf(reader.clock());
+        }
+
+        /** Nanoseconds per unit of the reader's readings ({@link Timings#nanosPerUnit}). */
+        public double nanosPerUnit() {
+            return Timings.nanosPerUnit(frequency);
+        }
+    }
+
+    /** The unit {@code clock}'s readings count. */
+    public static ClockUnit unitOf(ClockId clock) {
+        return clock.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+    }
+
+    /** Nanoseconds per unit of a clock's readings: per tick at {@code frequency} for the counter clocks, 1 (null) for the others. */
+    static double nanosPerUnit(TscFrequency frequency) {
+        return frequency == null ? 1.0 : frequency.ticksToNanos(1);
     }
 
     /**
@@ -83,10 +104,8 @@ public final class Timings {
             throw new IllegalStateException("every floor sample was dropped (" + recorder.droppedMigration()
                     + " CPU migrations, " + recorder.droppedNegative() + " negative deltas)");
         }
-        ClockUnit unit = reader.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
-        Summary raw = summary(Statistics.of(recorder.samples()), unit);
-        double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
-        return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed),
+        Summary raw = summary(Statistics.of(recorder.samples()), unitOf(reader.clock()));
+        return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit(frequency), ClockUnit.NANOSECONDS), elapsed),
                 ReadingDifferences.of(recorder.samples().toArray()),
                 java.util.Optional.ofNullable(loop.result(0)).map(Allocation::bytesPerCall).orElse(0.0));
     }
@@ -111,10 +130,9 @@ public final class Timings {
             throw new IllegalStateException("every sample of the " + calls + "-call batch floor was dropped ("
                     + recorder.droppedMigration() + " CPU migrations, " + recorder.droppedNegative() + " negative deltas)");
         }
-        ClockUnit unit = reader.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+        ClockUnit unit = unitOf(reader.clock());
         Summary raw = summary(Statistics.of(recorder.samples()), unit).scaled(1.0 / calls, unit);
-        double nanosPerUnit = frequency == null ? 1.0 : 1e9 / frequency.hz();
-        return new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit, ClockUnit.NANOSECONDS), elapsed);
+        return new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit(frequency), ClockUnit.NANOSECONDS), elapsed);
     }
 
     public static Summary summary(Statistics s, ClockUnit unit) {
@@ -155,7 +173,7 @@ public final class Timings {
 
     private static Timing build(String label, SampleRecorder recorder, Context context, int calls, ProbeFloor batchFloor,
                                 Allocation allocation, String allocationUnknown) {
-        ClockUnit unit = context.reader().countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
+        ClockUnit unit = context.unit();
         ProbeFloor floor = batchFloor == null ? context.floor() : batchFloor;
         double step = context.step() / calls;
         TimingBuilder b = Timing.builder()

@@ -73,8 +73,8 @@ public final class Warmer {
     /**
      * Warms {@code region} under the full region rule, in rounds of {@code roundSize} samples of
      * {@code calls} calls, unless a region of its class settled before in this JVM at the same batch
-     * size ({@code compiled}): then its code is compiled already, and the quick rule at the level it
-     * settled at (the highest of its earlier warm-ups) comes first. The level catches code the JIT
+     * size ({@code compiled}): then its code is compiled already, and the quick rule at its settled
+     * level (the highest of its earlier warm-ups) comes first. The level catches code the JIT
      * threw away since (a deoptimisation): it runs interpreted, steadily and slower, until it is
      * compiled again, which short rounds would not wait for. A region that settles under the full rule is recorded in
      * {@code compiled}.
@@ -82,15 +82,15 @@ public final class Warmer {
     ProbeWarmup region(Region region, long budgetNanos, int roundSize, int calls, CompiledRegions compiled) {
         Class<?> type = region.target().getClass();
         Rounds rounds = new Rounds(List.of(region), roundSize, calls);
-        OptionalLong before = compiled.settledMedian(type, calls);
-        List<ProbeWarmup> done = quickThenFull(rounds, WarmupRule.REGION, before, budgetNanos, type, region.entryMethod(),
+        OptionalLong settledLevel = compiled.settledLevel(type, calls);
+        List<ProbeWarmup> done = quickThenFull(rounds, WarmupRule.REGION, settledLevel, budgetNanos, type, region.entryMethod(),
                 settled -> compiled.markSettled(type, calls, settled));
         return done.get(done.size() - 1);
     }
 
     /**
      * Checks, right before a floor is measured, that the probe path still runs at a cost it settled
-     * at in this JVM ({@code level}: the highest the full rule settled at, per-JVM warm-up or
+     * at in this JVM ({@code settledLevel}: the highest the full rule settled at, per-JVM warm-up or
      * re-warm), and warms it again if not. The JIT recompiles the loop whenever a new reader or
      * region type reaches it (deoptimising the code it had), so the path can go cold between tests,
      * and the first floors after it read well above the settled cost until the loop is compiled again.
@@ -104,9 +104,9 @@ public final class Warmer {
      * rule at the level; only then the full rule, whose settled median is passed to
      * {@code settledAt} to raise the level.
      *
-     * @return empty when one check round was within tolerance of {@code level}, else the re-warm done
+     * @return empty when one check round was within tolerance of {@code settledLevel}, else the re-warm done
      */
-    Optional<ProbeWarmup> rewarmIfCold(long level, long budgetNanos, LongConsumer settledAt) {
+    Optional<ProbeWarmup> rewarmIfCold(long settledLevel, long budgetNanos, LongConsumer settledAt) {
         SampleRecorder check = new SampleRecorder(REWARM_ROUND_SIZE);
         RegionLoop.repeatEmpty(reader, REWARM_ROUND_SIZE, Long.MAX_VALUE, CALL_SIZE, check, new Sink());
         if (check.samples().isEmpty()) {
@@ -115,27 +115,27 @@ public final class Warmer {
         RoundFigures figures = new RoundFigures();
         figures.read(check.samples());
         // within the tolerance a settled warm-up allows above its lowest round: cold code runs 1.7x and more
-        long tolerance = Math.max(figures.quantum(), (long) Math.ceil(WarmupRule.PLATEAU_TOLERANCE * level));
-        if (figures.median() - level <= tolerance) {
+        long tolerance = Math.max(figures.quantum(), (long) Math.ceil(WarmupRule.PLATEAU_TOLERANCE * settledLevel));
+        if (figures.median() - settledLevel <= tolerance) {
             return Optional.empty();
         }
         List<ProbeWarmup> done = quickThenFull(Rounds.emptyRegions(REWARM_ROUND_SIZE), WarmupRule.PROBE_PATH,
-                OptionalLong.of(level), budgetNanos, ObjectRegionLoop.class, "time", settledAt);
+                OptionalLong.of(settledLevel), budgetNanos, ObjectRegionLoop.class, "time", settledAt);
         return Optional.of(done.size() == 1 ? done.get(0) : done.get(0).followedBy(done.get(1)));
     }
 
     /**
-     * Where code settled at {@code level} before, the quick rule at that level within
+     * Where code settled at {@code settledLevel} before, the quick rule at that level within
      * {@link WarmupRule#quickBudget}; where it did not settle (or there is no level), {@code full} for
      * what is left of {@code budgetNanos}, C2's compilation of {@code target}'s {@code method}
      * watched, its settled median passed to {@code settledAt}. The warm-ups run, in order.
      */
-    private List<ProbeWarmup> quickThenFull(Rounds rounds, WarmupRule full, OptionalLong level, long budgetNanos,
+    private List<ProbeWarmup> quickThenFull(Rounds rounds, WarmupRule full, OptionalLong settledLevel, long budgetNanos,
                                             Class<?> target, String method, LongConsumer settledAt) {
         List<ProbeWarmup> done = new ArrayList<>(2);
         long left = budgetNanos;
-        if (level.isPresent()) {
-            ProbeWarmup quick = run(rounds, full.withinLevel(level.getAsLong()), WarmupRule.quickBudget(budgetNanos), null);
+        if (settledLevel.isPresent()) {
+            ProbeWarmup quick = run(rounds, full.quickWithin(settledLevel.getAsLong()), WarmupRule.quickBudget(budgetNanos), null);
             done.add(quick);
             if (quick.converged()) {
                 return done;
@@ -229,11 +229,11 @@ public final class Warmer {
             }
             long quantum = figures.quantum();
             if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS) && WarmupRule.settled(medians, quantum)
-                    && rule.withinCeiling(median, quantum)
+                    && rule.withinSettledLevel(median, quantum)
                     && (WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
                         || session != null && session.compiledByC2Before(medians.size(), WarmupRule.STABLE_ROUNDS))) {
                 converged = true;
-                settledBy = rule.ceiling() > 0 ? ProbeWarmup.BY_LEVEL
+                settledBy = rule.settledLevel() > 0 ? ProbeWarmup.BY_SETTLED_LEVEL
                         : WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
                         ? ProbeWarmup.BY_JIT_QUIET : ProbeWarmup.BY_C2;
                 break;

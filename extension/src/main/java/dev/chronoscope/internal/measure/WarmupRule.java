@@ -11,10 +11,11 @@ package dev.chronoscope.internal.measure;
  * @param minRounds        never fewer rounds than this
  * @param minJitQuietNanos how long the JIT must have been quiet besides the stable rounds; 0 for those rounds only
  * @param minRoundNanos    a round lasts at least this long, its size doubling until it does; 0 for any length
- * @param ceiling          the level settled medians must also lie within {@link #PLATEAU_TOLERANCE} (or a
- *                         step) of; 0 for none
+ * @param settledLevel     the level code compiled before settled at ({@link CompiledRegions#settledLevel},
+ *                         {@link JitState#settledLevel}), which settled medians must also lie within
+ *                         {@link #PLATEAU_TOLERANCE} (or a step) of; 0 for none
  */
-record WarmupRule(int minRounds, long minJitQuietNanos, long minRoundNanos, long ceiling) {
+record WarmupRule(int minRounds, long minJitQuietNanos, long minRoundNanos, long settledLevel) {
 
     /** Consecutive round medians that must agree. */
     public static final int STABLE_ROUNDS = 5;
@@ -34,7 +35,7 @@ record WarmupRule(int minRounds, long minJitQuietNanos, long minRoundNanos, long
     static final long MIN_REGION_ROUND_NANOS = 200_000L;
     /** Medians agree when within this share of each other or within one observed step. */
     static final double AGREEMENT = 0.05;
-    /** Settled medians may lie this far above the lowest median of the warm-up, or above a ceiling. */
+    /** Settled medians may lie this far above the lowest median of the warm-up, or above a settled level. */
     static final double PLATEAU_TOLERANCE = 0.15;
 
     /** The full rule of the probe path's empty regions, whose rounds may be as short as they come. */
@@ -43,12 +44,12 @@ record WarmupRule(int minRounds, long minJitQuietNanos, long minRoundNanos, long
     static final WarmupRule REGION = new WarmupRule(MIN_ROUNDS, MIN_JIT_QUIET_NANOS, MIN_REGION_ROUND_NANOS, 0);
 
     /**
-     * The quick rule of code compiled before, which settled at {@code level}: {@link #STABLE_ROUNDS}
-     * agreeing rounds with no compilation during them, no higher than {@code level} (within
+     * The quick rule of code compiled before, which settled at {@code settledLevel}: {@link #STABLE_ROUNDS}
+     * agreeing rounds with no compilation during them, no higher than {@code settledLevel} (within
      * {@link #PLATEAU_TOLERANCE} or a step); rounds as long as this rule's.
      */
-    WarmupRule withinLevel(long level) {
-        return new WarmupRule(STABLE_ROUNDS, 0, minRoundNanos, level);
+    WarmupRule quickWithin(long settledLevel) {
+        return new WarmupRule(STABLE_ROUNDS, 0, minRoundNanos, settledLevel);
     }
 
     /** The budget of a quick rule: at most the JIT quiet a full rule would wait anyway. */
@@ -56,9 +57,9 @@ record WarmupRule(int minRounds, long minJitQuietNanos, long minRoundNanos, long
         return Math.min(budgetNanos, MIN_JIT_QUIET_NANOS);
     }
 
-    /** Whether {@code median}, the last round's, is within tolerance of the ceiling (always, without one). */
-    boolean withinCeiling(long median, long quantum) {
-        return ceiling <= 0 || median - ceiling <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * ceiling));
+    /** Whether {@code median}, the last round's, is within tolerance of the settled level (always, without one). */
+    boolean withinSettledLevel(long median, long quantum) {
+        return settledLevel <= 0 || median - settledLevel <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * settledLevel));
     }
 
     /**

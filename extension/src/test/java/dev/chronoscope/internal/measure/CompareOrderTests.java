@@ -25,7 +25,7 @@ class CompareOrderTests {
         ProbeFloor floor = Synthetic.context(30, 1, false).floor();
         Timings.Context context = new Timings.Context(ClockReaders.open(ClockId.NANO_TIME), null, floor, false, 1, "test",
                 new AssertionSettings(false, seed));
-        MeasuringProbe probe = new MeasuringProbe(context, 0);
+        MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
         Comparison c = probe.compare("a", () -> calls.add('a'), "b", () -> calls.add('b'), 2_000);
         assertThat(c.seed()).isEqualTo(seed);
         // the timed blocks are the last calls; before them, sizing and warm-up may have called the regions

@@ -50,7 +50,8 @@ class CoreSpeedCheckTests {
         Timings.Context context = new Timings.Context(reader, null, Timings.measureFloor(reader, 2_000, 50_000_000L, null).floor(),
                 true, 10, "test");
         // regions warmed as a test's are (200 ms at most), so that their code is compiled before it is sampled
-        return new MeasuringProbe(context, 200_000_000L, 1_000, 5_000_000L, "", 0, new CompiledRegions(), reference);
+        return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(200_000_000L)
+                .withFloorSamples(1_000).withCoreSpeed(reference));
     }
 
     /** A reference read twice at the faster speed, as timed tests read it before and after, and at the slower one from then on. */

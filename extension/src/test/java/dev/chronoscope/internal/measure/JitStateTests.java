@@ -25,6 +25,6 @@ class JitStateTests {
         assertThat(warmed).isNotSameAs(off);
         assertThat(warmed.rounds()).isPositive();
         assertThat(jit.warmup(ClockId.CLOCK_MONOTONIC, reader, 10_000_000L)).as("a smaller budget").isSameAs(warmed);
-        assertThat(jit.probeLevel(ClockId.CLOCK_MONOTONIC)).isEqualTo(warmed.finalMedian());
+        assertThat(jit.settledLevel(ClockId.CLOCK_MONOTONIC)).isEqualTo(warmed.finalMedian());
     }
 }

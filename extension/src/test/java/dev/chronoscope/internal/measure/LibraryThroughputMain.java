@@ -30,8 +30,10 @@ public final class LibraryThroughputMain {
         System.err.println(new Warmer(reader, new CompiledRegions().compilerWatch()).probePath(1_000_000_000L).describe("ns"));
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 5_000_000L, null);
         CompiledRegions regions = new CompiledRegions();
-        MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), true, 10, "test"), 500_000_000L,
-                10_000, 5_000_000L, "main", 0, regions, new CoreSpeedReference());
+        Timings.Context context = new Timings.Context(reader, null, floor.floor(), true, 10, "test");
+        MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(500_000_000L)
+                .withFloorSamples(10_000).withFloorBudgetNanos(5_000_000L).withTestName("main").withCompiledRegions(regions)
+                .withCoreSpeed(new CoreSpeedReference()));
         int reps = Integer.getInteger("reps", 3);
         for (int r = 0; r < reps; r++) {
             for (String w : args) {

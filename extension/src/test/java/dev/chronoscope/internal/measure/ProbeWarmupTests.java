@@ -90,8 +90,8 @@ class ProbeWarmupTests {
         assertThat(first.converged()).as(first.describe("ns")).isTrue();
         // the full rule: at least ten rounds, then the JIT quiet for 20 ms or C2 seen compiling the region (CompilerWatch)
         assertThat(first.rounds()).as(first.describe("ns")).isGreaterThanOrEqualTo(WarmupRule.MIN_ROUNDS);
-        assertThat(compiled.settledMedian(REGION.getClass(), 1)).hasValue(first.finalMedian());
-        assertThat(compiled.settledMedian(REGION.getClass(), 2)).as("another batch size is other code").isEmpty();
+        assertThat(compiled.settledLevel(REGION.getClass(), 1)).hasValue(first.finalMedian());
+        assertThat(compiled.settledLevel(REGION.getClass(), 2)).as("another batch size is other code").isEmpty();
 
         // later warm-ups of the class may end after five agreeing rounds; the test JVM's own JIT
         // activity (compiling the tests) can hold one back, so a few attempts are allowed
@@ -134,7 +134,7 @@ class ProbeWarmupTests {
         assertThat(new Warmer(new ScriptedCost(round -> 110), CompilerWatch.open()).rewarmIfCold(100, 5_000_000_000L, raisedTo::add))
                 .isEmpty();
         assertThat(raisedTo).isEmpty();
-        // at 200 (cold code runs 1.7x and more slower): the quick rule's ceiling refuses it, the full rule settles there
+        // at 200 (cold code runs 1.7x and more slower): the quick rule's settled level refuses it, the full rule settles there
         java.util.Optional<ProbeWarmup> cold = new Warmer(new ScriptedCost(round -> 200), CompilerWatch.open())
                 .rewarmIfCold(100, 5_000_000_000L, raisedTo::add);
         assertThat(cold).hasValueSatisfying(w -> {

@@ -39,7 +39,7 @@ class ResizedPilotsTests {
         return SelfChecks.resizedDiffers(throughputAt(2.6), calls -> {
             asked.add(calls);
             asked.add(2 * calls);
-            return new double[]{k.next(), twice.next()};
+            return new BatchSizing.PilotPair(k.next(), twice.next());
         }, "ns").map(Refusal::reason);
     }
 
@@ -80,6 +80,6 @@ class ResizedPilotsTests {
         Timing latency = Timing.builder().label("region").clock(ClockId.CLOCK_MONOTONIC).readMethod("test").sortedSamples(new long[]{1, 2, 3})
                 .floor(new ProbeFloor(ClockId.CLOCK_MONOTONIC, raw, raw, 1)).step(1, "test").raw(raw)
                 .verdict(Verdict.RESOLVED, "resolved").build();
-        assertThat(SelfChecks.resizedDiffers(latency, calls -> new double[]{9.0, 9.0}, "ns")).isEmpty();
+        assertThat(SelfChecks.resizedDiffers(latency, calls -> new BatchSizing.PilotPair(9.0, 9.0), "ns")).isEmpty();
     }
 }

@@ -18,7 +18,7 @@ class WorkBesideCheckTests {
 
     private static ThreadCpu.Part part(double otherMs, double wallMs, long waits) {
         long others = (long) (otherMs * 1e6);
-        return new ThreadCpu.Part(new ThreadCpu.Used(others, List.of(new long[]{THREAD, others}), waits), (long) (wallMs * 1e6));
+        return new ThreadCpu.Part(new ThreadCpu.Used(others, List.of(new ThreadCpu.ThreadUse(THREAD, others)), waits), (long) (wallMs * 1e6));
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.openjdk.jmh.profile.GCProfiler;
@@ -51,9 +52,10 @@ public final class AllocationComparison {
         JvmState jvm = new JvmState();
         jvm.prepare(ClockId.NANO_TIME, 1_000_000_000L);
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, null);
-        MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, null, floor.floor(), false, 1, "1 ns",
-                AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(), jvm.compiledRegions(),
-                jvm.coreSpeed());
+        Timings.Context context = new Timings.Context(reader, null, floor.floor(), false, 1, "1 ns", AssertionSettings.defaults());
+        MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(500_000_000L)
+                .withFloorSamples(10_000).withFloorBudgetNanos(5_000_000L).withLoopBytesPerCall(floor.loopBytesPerCall())
+                .withCompiledRegions(jvm.compiledRegions()).withCoreSpeed(jvm.coreSpeed()));
         AllocationWorkloads w = new AllocationWorkloads();
         Map<String, Supplier<?>> workloads = new LinkedHashMap<>();
         workloads.put("array8", w::array8);

@@ -12,6 +12,7 @@ import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.EffectiveResolution;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -248,9 +249,11 @@ public final class ThroughputComparison {
             ClockReader reader = ClockReaders.open(clock);
             Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, frequency);
             EffectiveResolution resolution = jvm.step(clock).resolution(floor);
-            MeasuringProbe probe = new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), true, resolution,
-                    AssertionSettings.defaults()), 500_000_000L, 10_000, 5_000_000L, "", floor.loopBytesPerCall(),
-                    jvm.compiledRegions(), jvm.coreSpeed());
+            Timings.Context context = new Timings.Context(reader, frequency, floor.floor(), true, resolution,
+                    AssertionSettings.defaults());
+            MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(500_000_000L)
+                    .withFloorSamples(10_000).withFloorBudgetNanos(5_000_000L).withLoopBytesPerCall(floor.loopBytesPerCall())
+                    .withCompiledRegions(jvm.compiledRegions()).withCoreSpeed(jvm.coreSpeed()));
             return new Harness(jvm, clock, resolution, probe);
         }
     }

@@ -16,6 +16,7 @@ import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
 import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.internal.stats.BlockBootstrap;
@@ -253,8 +254,8 @@ public final class Validation {
         Timings.Floor floor = Timings.measureFloor(reader, ChronoscopeConfig.FLOOR_SAMPLES, floorBudget, frequency);
         // as a timed test decides the step: the clock's effective resolution
         EffectiveResolution resolution = jvm.step(clock).resolution(floor);
-        return new MeasuringProbe(new Timings.Context(reader, frequency, floor.floor(), false, resolution, assertionSettings()),
-                regionWarmup);
+        Timings.Context context = new Timings.Context(reader, frequency, floor.floor(), false, resolution, assertionSettings());
+        return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(regionWarmup));
     }
 
     /** A command-line tool: the assertion keys come from the system properties of the same names. */
