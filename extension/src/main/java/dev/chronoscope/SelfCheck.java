@@ -33,8 +33,10 @@ public enum SelfCheck {
                     + " with at most 5 % between them",
             "in throughput, warmed up and sampled again within the timing's budget; if the modes persist, REFUSED"),
     SLOWER_THAN_WARMED_UP("slower-than-warmed-up",
-            "the samples' median beyond x1.25 above the median the region's warm-up settled at right before",
-            "warmed up and sampled again within the timing's budget; if still slower, REFUSED"),
+            "the samples' median beyond x1.25 (x3 for one call per sample) above the median the region's warm-up settled at"
+                    + " right before, at as many calls per sample",
+            "in throughput, warmed up and sampled again within the timing's budget; if still slower, REFUSED; in repeat"
+                    + " and compare, REFUSED"),
     RESIZED("re-sized",
             "pilots at k and at 2k calls per sample, taken in turn right after the samples, differ per call beyond x1.25"
                     + " (median of up to 3 pairs)",

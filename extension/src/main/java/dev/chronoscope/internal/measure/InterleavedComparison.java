@@ -38,8 +38,9 @@ final class InterleavedComparison {
         RegionTimer.requireSamples(method, times, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
         ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
         ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
-        a.warmUp(1);
-        b.warmUp(1);
+        // what each side settled at alone, one call per sample: its samples alone are held against it
+        a.settledAlone = a.warmUp(1);
+        b.settledAlone = b.warmUp(1);
         // a clock too coarse for any batch of reasonable length is left to decide (inconclusive) as before
         boolean batchable = timer.sizing().canResolveByBatching();
         String firstAlone = batchable ? a.unresolvedAlone() : null;
@@ -133,10 +134,11 @@ final class InterleavedComparison {
                 // each side against the same calls alone, as throughput checks a region
                 SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
                 List<ThreadCpu.Part> parts = threads.parts();
+                // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
                 SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
-                        .aloneBy(() -> aloneA);
+                        .aloneBy(() -> aloneA).settledAt(ra, k == 1 ? a.settledAlone : null);
                 SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
-                        .aloneBy(() -> aloneB);
+                        .aloneBy(() -> aloneB).settledAt(rb, k == 1 ? b.settledAlone : null);
                 Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, k, batchFloor).withCoreSpeed(coreSpeed), evidenceA);
                 Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, k, batchFloor).withCoreSpeed(coreSpeed), evidenceB);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
@@ -176,6 +178,8 @@ final class InterleavedComparison {
         private Region region;
         /** Sees this region's code compiled during its blocks; set when sampling begins. */
         SamplingJit jit;
+        /** What its warm-up of one call per sample settled at, before any block. */
+        ProbeWarmup settledAlone;
         final String note;
         final String label;
         /** The samples asked of each region: its warm-up rounds are a tenth of them. */

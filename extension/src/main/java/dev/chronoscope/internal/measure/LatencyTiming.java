@@ -32,7 +32,7 @@ final class LatencyTiming {
             ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, "'" + label + "'", new RegionTimer.Resampling());
             Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, 1, null), warmup),
-                    sampled.evidence(1, timer.unit()));
+                    sampled.evidence(1, timer.unit()).settledAt(sampled.recorder(), warmup));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);
         });
     }

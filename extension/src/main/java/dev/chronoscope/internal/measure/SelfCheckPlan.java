@@ -58,11 +58,11 @@ public final class SelfCheckPlan {
         Map<Way, List<SelfCheck>> m = new EnumMap<>(Way.class);
         // two modes, slowdowns and the batch's length are read per call in batches only: one call alone
         // reads whatever the host and the data did to that call, and two modes there are common and real
-        m.put(Way.REPEAT, List.of(PAGE_FAULTS, JIT_DURING_SAMPLING, WORK_BESIDE));
+        m.put(Way.REPEAT, List.of(PAGE_FAULTS, JIT_DURING_SAMPLING, WORK_BESIDE, SLOWER_THAN_WARMED_UP));
         m.put(Way.REPEAT_FOR, List.of(PAGE_FAULTS, JIT_DURING_SAMPLING, WORK_BESIDE));
         m.put(Way.THROUGHPUT, List.of(PAGE_FAULTS, JIT_DURING_SAMPLING, WORK_BESIDE, TWO_MODES, SLOWER_THAN_WARMED_UP,
                 RESIZED, BACK_TO_BACK_ABOVE_ALONE));
-        m.put(Way.COMPARE_ALONE, List.of(PAGE_FAULTS, JIT_DURING_SAMPLING, WORK_BESIDE));
+        m.put(Way.COMPARE_ALONE, List.of(PAGE_FAULTS, JIT_DURING_SAMPLING, WORK_BESIDE, SLOWER_THAN_WARMED_UP));
         m.put(Way.COMPARE_BATCHED, List.of(PAGE_FAULTS, JIT_DURING_SAMPLING, WORK_BESIDE, TWO_MODES, BACK_TO_BACK_ABOVE_ALONE));
         return Map.copyOf(m);
     }

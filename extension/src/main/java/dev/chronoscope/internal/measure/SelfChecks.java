@@ -26,6 +26,15 @@ final class SelfChecks {
      * x1.34 here (commons-lang3 {@code isBlank}: 13.6-15.0 ns inlined, 10.3-11.6 ns shared; JMH 12.9 ns).
      */
     static final double BATCHED_RATIO = 1.5;
+    /**
+     * Beyond noise for samples of one call alone against the warm-up that settled at one call per sample:
+     * one call reads the cache state the calls around it left (in {@code compare}, the other side's) and
+     * the host's moment, and moved x2.5 between runs under a CPU hog (a TreeMap lookup loop, 651 ns to
+     * 1.675 µs); a loop thrown away by the JIT runs interpreted far slower (x16: 32 HashMap lookups read
+     * 1.749 µs against 110 ns, a C2 loop deoptimised on every call while the busy compiler had not yet
+     * replaced it).
+     */
+    static final double ALONE_RATIO = 3;
 
     /**
      * Page faults per sample from which a figure includes the kernel handing out fresh memory: one
@@ -91,7 +100,8 @@ final class SelfChecks {
     static Optional<Refusal> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit) {
         // refused only against a warm-up that settled: the last round of one that did not may be noise
         double ratio = settled != null && settled.converged() ? slowdown(timing, recorder, settled) : Double.NaN;
-        if (!(ratio > RATIO)) {
+        double noise = timing.callsPerSample() == 1 ? ALONE_RATIO : RATIO;
+        if (!(ratio > noise)) {
             return Optional.empty();
         }
         double sampled = timing.raw().p50() * timing.callsPerSample();
@@ -99,7 +109,7 @@ final class SelfChecks {
                         + " (%d calls) is %.2fx the %s %s its warm-up settled at right before, beyond the x%.2f that noise"
                         + " explains: the region's code changed between the two (thrown away by the JIT, or other code)",
                 Format.unitsOrFraction(sampled), unit, timing.callsPerSample(), ratio,
-                Format.unitsOrFraction(settled.finalMedian()), unit, RATIO)));
+                Format.unitsOrFraction(settled.finalMedian()), unit, noise)));
     }
 
     /**

@@ -1,0 +1,142 @@
+package dev.chronoscope.junit;
+
+import dev.chronoscope.Comparison;
+import dev.chronoscope.Probe;
+import dev.chronoscope.SelfCheck;
+import dev.chronoscope.SubtractProbeFloor;
+import dev.chronoscope.Timing;
+import dev.chronoscope.Verdict;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static dev.chronoscope.assertj.ChronoscopeAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The slower-than-warmed-up check where one call is timed alone ({@code repeat}, each side of a
+ * {@code compare} timed one call per sample): a region whose code runs 8x slower in its samples than
+ * in its warm-up — as a loop the JIT threw away runs until the busy compiler replaces it — is
+ * {@link Verdict#REFUSED}, and a claim on it aborts instead of failing on a figure of other code.
+ */
+class SlowerThanWarmedUpTests {
+
+    @TempDir
+    Path dir;
+
+    /** 256 dependent multiply-adds, 2,048 while {@code slowed}: no branch the JIT could fold, the length is a shift. */
+    static long chain(long seed, int steps) {
+        long x = seed;
+        for (int i = 0; i < steps; i++) {
+            x = x * 6364136223846793005L + i;
+        }
+        return x;
+    }
+
+    /** Whether the stack holds {@code method} of a class whose name ends with {@code classSuffix}. */
+    static boolean within(String classSuffix, String method) {
+        return StackWalker.getInstance().walk(frames -> frames.anyMatch(
+                f -> f.getClassName().endsWith(classSuffix) && f.getMethodName().equals(method)));
+    }
+
+    /** Repeat of a region 8x slower in every sampling than in its warm-up. */
+    static class RepeatSlowedTestCase {
+        static final Map<String, Timing> TIMINGS = new ConcurrentHashMap<>();
+        private long last;
+        private int shift;
+
+        long region() {
+            long now = System.nanoTime();
+            if (now - last > 100_000) {
+                // looked at only after a pause, rarely: the walk is not what is timed
+                shift = within(".RegionTimer", "sample") ? 3 : 0;
+            }
+            last = now;
+            return chain(now, 256 << shift);
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void repeat(Probe probe) {
+            TIMINGS.put("slowed", probe.repeat("slowed", 5_000, this::region));
+        }
+    }
+
+    /**
+     * A comparison whose first side is half the second's cost when warmed up, and 4x it in the blocks
+     * of samples: the claim "first is faster" is true of the code users run, false of the samples.
+     */
+    static class CompareSlowedTestCase {
+        static final Map<String, Comparison> COMPARISONS = new ConcurrentHashMap<>();
+        private long last;
+        private int shift;
+
+        long first() {
+            long now = System.nanoTime();
+            if (now - last > 100_000) {
+                shift = within("InterleavedComparison$ComparedRegion", "block") ? 3 : 0;
+            }
+            last = now;
+            return chain(now, 256 << shift);
+        }
+
+        long second() {
+            return chain(System.nanoTime(), 512);
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void compare(Probe probe) {
+            Comparison c = probe.compare("first", this::first, "second", this::second, 4_000);
+            COMPARISONS.put("c", c);
+            assertThat(c).firstIsFasterThanSecond();
+        }
+    }
+
+    @BeforeEach
+    void clear() {
+        RepeatSlowedTestCase.TIMINGS.clear();
+        CompareSlowedTestCase.COMPARISONS.clear();
+    }
+
+    /** With the documented region warm-up: the check holds samples only against a warm-up that settled. */
+    private ChronoscopeKit kit() {
+        return ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY,
+                dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms");
+    }
+
+    @Test
+    void aRepeatSampledFarSlowerThanItsWarmUpIsRefused() {
+        kit().run(RepeatSlowedTestCase.class).tests().assertStatistics(s -> s.succeeded(1));
+        Timing t = RepeatSlowedTestCase.TIMINGS.get("slowed");
+        assumeSettled(t);
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.REFUSED);
+        assertThat(t.refusedBy()).contains(SelfCheck.SLOWER_THAN_WARMED_UP);
+        assertThat(t.verdictReason()).contains("self-check slower than warmed up").contains("beyond the x3.00 that noise explains");
+    }
+
+    @Test
+    void aCompareSideSampledFarSlowerThanItsWarmUpIsRefusedAndItsClaimAbortsInsteadOfFailing() {
+        KitRun run = kit().run(CompareSlowedTestCase.class);
+        Comparison c = CompareSlowedTestCase.COMPARISONS.get("c");
+        // per call in batches, the first side's blocks are batches, which the throughput checks judge
+        org.junit.jupiter.api.Assumptions.assumeTrue(c.first().callsPerSample() == 1,
+                () -> "the clock did not resolve one call alone here: the comparison was batched (" + c.first().callsPerSample()
+                        + " calls per sample)");
+        assumeSettled(c.first());
+        assertThat(c.first().verdict()).as(c.first().verdictReason()).isEqualTo(Verdict.REFUSED);
+        assertThat(c.first().refusedBy()).contains(SelfCheck.SLOWER_THAN_WARMED_UP);
+        assertThat(c.second().refusedBy()).doesNotContain(SelfCheck.SLOWER_THAN_WARMED_UP);
+        run.tests().assertStatistics(s -> s.aborted(1).failed(0));
+    }
+
+    /** A warm-up that did not settle within its budget (a busy host's starved compiler) is no level to hold samples against. */
+    private static void assumeSettled(Timing t) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(t.unsettledWarmup().isEmpty(),
+                () -> "the warm-up of '" + t.label() + "' did not settle here: " + t.unsettledWarmup().orElse(""));
+    }
+}
