@@ -20,9 +20,11 @@ import java.util.Map;
  * @param runsForThreshold  the fewest runs at which the noise no longer limits the gate below the threshold; 0 where
  *                          even {@value #MAX_RUNS} runs would not do
  * @param spreadForThreshold the largest spread at which many runs bring the gate to the threshold
+ * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier timings)
+ * @param unchangedDf       its degrees of freedom
  */
 public record GatePower(double spread, int df, int runs, double threshold, double detectable, double detectableAtMost,
-                        int runsForThreshold, double spreadForThreshold) {
+                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf) {
 
     /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
     static final double Z_90 = 1.2816;
@@ -31,6 +33,11 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
 
     /** The power of a gate that judged with {@code spread} over {@code df} degrees of freedom against {@code runs} runs. */
     public static GatePower of(double spread, int df, int runs, double threshold) {
+        return of(spread, df, spread, df, runs, threshold);
+    }
+
+    /** {@link #of(double, int, int, double)} for a gate whose {@code unchanged} test used {@code unchangedSpread}. */
+    public static GatePower of(double spread, int df, double unchangedSpread, int unchangedDf, int runs, double threshold) {
         if (!(spread > 0) || runs < 1 || !(threshold > 0)) {
             throw new IllegalArgumentException("a gate's power needs a positive spread, runs and threshold: spread " + spread
                     + ", runs " + runs + ", threshold " + threshold);
@@ -43,7 +50,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         }
         double spreadForThreshold = Math.log1p(threshold) / (BaselineRule.t995(0) + Z_90);
         return new GatePower(spread, df, runs, threshold, detectable(spread, df, runs, threshold),
-                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold);
+                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold, unchangedSpread, unchangedDf);
     }
 
     /** The smallest relative change caught in 9 of 10 runs at {@code spread} with {@code runs} baseline runs. */
@@ -69,6 +76,14 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         double factor = Math.sqrt(1 + 1.0 / runs);
         double room = (Math.log1p(threshold) - BaselineRule.t95(df) * usedSpread * factor) / (trueSpread * factor);
         return room <= 0 ? 0 : 2 * normalCdf(room) - 1;
+    }
+
+    /**
+     * The share of runs of unchanged code that spread {@code trueSpread} between runs which this gate's {@code unchanged}
+     * test can pass: the model the rule is validated against, with the spread and quantile that test used.
+     */
+    public double reachableUnchanged(double trueSpread) {
+        return reachableUnchanged(trueSpread, unchangedSpread, unchangedDf, runs, threshold);
     }
 
     /** Whether a change of the threshold's size can be told with as many runs as a baseline keeps. */
@@ -99,7 +114,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)
                 .put("detectableChange", detectable).put("detectableChangeAtMostRuns", detectableAtMost)
                 .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold", spreadForThreshold)
-                .put("statement", describe());
+                .put("unchangedSpread", unchangedSpread).put("unchangedDf", unchangedDf).put("statement", describe());
     }
 
     /** The power a record's {@code power} member holds; null for null (records written before it existed). */
@@ -108,9 +123,12 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
             return null;
         }
         Object needed = m.get("runsForThreshold");
+        // records written before the 'unchanged' test's spread was kept: the same as the verdict's
+        boolean own = m.get("unchangedSpread") instanceof Number;
         return new GatePower(number(m.get("spread")), (int) number(m.get("df")), (int) number(m.get("runs")),
                 number(m.get("threshold")), number(m.get("detectableChange")), number(m.get("detectableChangeAtMostRuns")),
-                needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")));
+                needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")),
+                number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")));
     }
 
     /**
