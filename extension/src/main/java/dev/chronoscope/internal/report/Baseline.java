@@ -194,12 +194,22 @@ public final class Baseline {
      *                    control its batch floor is too coarse to be; NaN: unknown, or the same as floorNs)
      * @param coreSpeed   the core's speed before and after its test ({@link SpeedControl})
      * @param bytesPerCall its allocation per call ({@link AllocationRule}); null where not counted
+     * @param repetitionKeys a repeated test's: the keys of this run's repetitions whose medians' geometric mean
+     *                    {@code medianNs} is, this one's last ({@link Repetitions}); empty: this timing alone
      */
     public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall) {
+                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
+                           List<String> repetitionKeys) {
 
         public Observed {
             coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+            repetitionKeys = List.copyOf(repetitionKeys);
+        }
+
+        /** A timing judged alone. */
+        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
+                        double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall) {
+            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, bytesPerCall, List.of());
         }
 
         /** A timing whose allocation was not counted. */
@@ -254,7 +264,7 @@ public final class Baseline {
      */
     public BaselineVerdict compare(Observed timing, HostFingerprint host, ContainerFacts container, double threshold) {
         Objects.requireNonNull(container, "container");
-        BaselineVerdict v = compareOnHost(timing, host, threshold);
+        BaselineVerdict v = Repetitions.judged(compareOnHost(timing, host, threshold), timing.repetitionKeys().size());
         Set<String> differences = new LinkedHashSet<>();
         List<Double> allocations = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -287,8 +297,12 @@ public final class Baseline {
         }
         List<BaselineEntry> entries = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            if (runs.get(i).host().differences(host).isEmpty() && byKey.get(i).containsKey(key)) {
-                entries.add(byKey.get(i).get(key));
+            BaselineEntry e = runs.get(i).host().differences(host).isEmpty() ? byKey.get(i).get(key) : null;
+            if (e != null && timing.repetitionKeys().size() > 1) {
+                e = Repetitions.collapse(e, byKey.get(i), timing.repetitionKeys());
+            }
+            if (e != null) {
+                entries.add(e);
             }
         }
         if (entries.isEmpty()) {

@@ -22,9 +22,10 @@ import java.util.Map;
  * @param spreadForThreshold the largest spread at which many runs bring the gate to the threshold
  * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier timings)
  * @param unchangedDf       its degrees of freedom
+ * @param repetitions       how many repetitions of a repeated test each side's figure is the mean of (1: one timing)
  */
 public record GatePower(double spread, int df, int runs, double threshold, double detectable, double detectableAtMost,
-                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf) {
+                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf, int repetitions) {
 
     /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
     static final double Z_90 = 1.2816;
@@ -50,7 +51,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         }
         double spreadForThreshold = Math.log1p(threshold) / (BaselineRule.t995(0) + Z_90);
         return new GatePower(spread, df, runs, threshold, detectable(spread, df, runs, threshold),
-                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold, unchangedSpread, unchangedDf);
+                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold, unchangedSpread, unchangedDf, 1);
     }
 
     /** The smallest relative change caught in 9 of 10 runs at {@code spread} with {@code runs} baseline runs. */
@@ -86,6 +87,12 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return reachableUnchanged(trueSpread, unchangedSpread, unchangedDf, runs, threshold);
     }
 
+    /** This power, for figures that are each the mean of {@code m} repetitions of a run (the spread is of those means). */
+    GatePower ofMeans(int m) {
+        return new GatePower(spread, df, runs, threshold, detectable, detectableAtMost, runsForThreshold, spreadForThreshold,
+                unchangedSpread, unchangedDf, m);
+    }
+
     /** Whether a change of the threshold's size can be told with as many runs as a baseline keeps. */
     public boolean thresholdReachable() {
         return runsForThreshold > 0;
@@ -96,8 +103,9 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
      * threshold 10 % is out of reach: it needs a steadier region, a single-run spread below 2.5 %}.
      */
     public String describe() {
-        String head = String.format(Locale.ROOT, "spreads %.1f %% between runs: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
-                100 * spread, runs, runs == 1 ? "" : "s", percent(detectable));
+        String head = String.format(Locale.ROOT, "spreads %.1f %% between runs%s: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
+                100 * spread, repetitions > 1 ? " (means of " + repetitions + " repetitions)" : "", runs, runs == 1 ? "" : "s",
+                percent(detectable));
         if (runsForThreshold > 0 && runsForThreshold <= runs) {
             return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it", percent(threshold));
         }
@@ -114,7 +122,8 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)
                 .put("detectableChange", detectable).put("detectableChangeAtMostRuns", detectableAtMost)
                 .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold", spreadForThreshold)
-                .put("unchangedSpread", unchangedSpread).put("unchangedDf", unchangedDf).put("statement", describe());
+                .put("unchangedSpread", unchangedSpread).put("unchangedDf", unchangedDf).put("repetitions", repetitions)
+                .put("statement", describe());
     }
 
     /** The power a record's {@code power} member holds; null for null (records written before it existed). */
@@ -128,7 +137,8 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return new GatePower(number(m.get("spread")), (int) number(m.get("df")), (int) number(m.get("runs")),
                 number(m.get("threshold")), number(m.get("detectableChange")), number(m.get("detectableChangeAtMostRuns")),
                 needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")),
-                number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")));
+                number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")),
+                m.get("repetitions") instanceof Number r ? r.intValue() : 1);
     }
 
     /**
