@@ -6,7 +6,6 @@ import dev.chronoscope.internal.report.BaselineEntry;
 import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
 import dev.chronoscope.internal.report.CoreSpeed;
-import dev.chronoscope.internal.report.GatePower;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,10 +78,8 @@ class BaselineValidationTests {
         System.out.println("qualifying (>= 100 ns, spread <= 3 %): " + qualifying + "; below 100 ns (counted, not asserted): "
                 + below100);
 
-        // run medians have heavier tails than a normal model's: a few runs far out inflate the sd, so the share the rule
-        // can reach is computed with the spread of the bulk, the interquartile range of the logs over 1.349
-        Map<String, Double> robust = robustSpreads(same);
-        System.out.println("between-run spread of the bulk (IQR of ln / 1.349): " + robust);
+        // the reachable share is modelled with each timing's sd of ln medians over the unchanged runs, what the rule's own
+        // and pooled spreads estimate, and the spread each comparison's 'unchanged' test used (GatePower#reachableUnchanged)
         Random random = new Random(42);
         StringBuilder tables = new StringBuilder();
         Map<Integer, Map<String, int[]>> aaByK = new TreeMap<>();
@@ -100,11 +97,11 @@ class BaselineValidationTests {
                 }
                 if (k == 1) {
                     for (int i : others) {
-                        judge(new Baseline(List.of(same.runs().get(i))), same.runs().get(j), aa, aaCells, 0, robust);
+                        judge(new Baseline(List.of(same.runs().get(i))), same.runs().get(j), aa, aaCells, 0, spread);
                     }
                 } else {
                     for (int d = 0; d < DRAWS; d++) {
-                        judge(draw(same, others, k, random), same.runs().get(j), aa, aaCells, 0, robust);
+                        judge(draw(same, others, k, random), same.runs().get(j), aa, aaCells, 0, spread);
                     }
                 }
             }
@@ -119,7 +116,7 @@ class BaselineValidationTests {
                 }
                 for (Baseline.Run r : s.getValue().runs()) {
                     for (int d = 0; d < SLOW_DRAWS; d++) {
-                        judge(draw(same, all, k, random), r, counts, slowCells, s.getKey() - 1, robust);
+                        judge(draw(same, all, k, random), r, counts, slowCells, s.getKey() - 1, spread);
                     }
                 }
                 slowByKey.put(k + " x" + s.getKey(), counts);
@@ -127,7 +124,7 @@ class BaselineValidationTests {
             }
         }
         System.out.println(tables);
-        System.out.println(cellTable(cells, robust));
+        System.out.println(cellTable(cells, spread));
 
         // never a false regression of a gated timing with one baseline run; at most 1 % with ten. The
         // targets are about regions of 100 ns and more (a median of a few clock steps moves by whole
@@ -188,23 +185,6 @@ class BaselineValidationTests {
         List<Integer> shuffled = new ArrayList<>(indices);
         Collections.shuffle(shuffled, random);
         return new Baseline(shuffled.subList(0, k).stream().sorted().map(i -> pool.runs().get(i)).toList());
-    }
-
-    /** Each timing's interquartile range of ln(median) over the runs divided by 1.349 (a normal's sd), by label. */
-    private static Map<String, Double> robustSpreads(Baseline b) {
-        Map<String, List<Double>> logs = new TreeMap<>();
-        b.runs().forEach(r -> r.timings().forEach(e -> logs.computeIfAbsent(e.label(), l -> new ArrayList<>()).add(Math.log(e.medianNs()))));
-        Map<String, Double> out = new TreeMap<>();
-        logs.forEach((label, l) -> {
-            List<Double> sorted = l.stream().filter(Double::isFinite).sorted().toList();
-            if (sorted.size() < 4) {
-                return;
-            }
-            double q1 = sorted.get((int) Math.floor(0.25 * (sorted.size() - 1)));
-            double q3 = sorted.get((int) Math.ceil(0.75 * (sorted.size() - 1)));
-            out.put(label, Math.round(10000 * (q3 - q1) / 1.349) / 10000.0);
-        });
-        return out;
     }
 
     /** Each timing's standard deviation of ln(median) over the runs, by label. */
@@ -291,8 +271,7 @@ class BaselineValidationTests {
                 cell[N]++;
                 cell[REGRESSED] += v.regressed() ? 1 : 0;
                 cell[UNCHANGED] += v.verdict().equals("unchanged") ? 1 : 0;
-                cell[REACHABLE] += GatePower.reachableUnchanged(Math.max(spreads.get(e.label()), 1e-9), v.power().spread(), v.power().df(),
-                        v.power().runs(), 0.10);
+                cell[REACHABLE] += v.power().reachableUnchanged(Math.max(spreads.get(e.label()), 1e-9));
                 if (change > 0 && change >= v.power().detectable()) {
                     cell[DETECTABLE_N]++;
                     cell[DETECTABLE_CAUGHT] += v.regressed() ? 1 : 0;

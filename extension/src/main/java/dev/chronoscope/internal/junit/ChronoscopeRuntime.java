@@ -10,6 +10,7 @@ import dev.chronoscope.internal.report.RunPresence;
 import dev.chronoscope.internal.report.TestRecord;
 import dev.chronoscope.internal.report.Uninterrupted;
 import dev.chronoscope.internal.stats.AssertionSettings;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -177,7 +178,9 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     void complete(ExtensionContext context, TimedTest test) {
         test.close();
         TestRecord made = test.record(context, outcome(context));
-        TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings(), made.coreSpeed()));
+        Optional<String> repeatedTemplate = context.getTestMethod().filter(m -> m.isAnnotationPresent(RepeatedTest.class))
+                .flatMap(m -> context.getParent()).map(ExtensionContext::getUniqueId);
+        TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings(), made.coreSpeed(), repeatedTemplate));
         Optional<String> gate = baseline.gateFailure(judged);
         TestRecord record = gate.map(judged::failedByGate).orElse(judged);
         count(record);

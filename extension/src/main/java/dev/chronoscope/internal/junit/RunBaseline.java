@@ -20,7 +20,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -36,6 +38,15 @@ final class RunBaseline {
     private final Supplier<HostFingerprint> fingerprint;
     /** Beside the fingerprint, not in it: runs under another quota are compared, and say so. */
     private final ContainerFacts container;
+    /**
+     * A repeated test's timings in this run so far, by template and label: each repetition is judged as the mean of its
+     * run's repetitions so far, against the baseline runs' means of the same ones. Guarded by itself.
+     */
+    private final Map<String, List<Repeated>> repetitions = new HashMap<>();
+
+    /** One repetition's resolved median of a timing, and its key. */
+    private record Repeated(String key, double medianNs) {
+    }
 
     private RunBaseline(Settings.BaselineSettings settings, Optional<Baseline> compared, Supplier<HostFingerprint> fingerprint,
                         ContainerFacts container) {
@@ -84,9 +95,10 @@ final class RunBaseline {
     /**
      * Each timing's verdict against the baseline, in order; empty when no comparison is configured.
      * The first timing is the test's invocation, judged with the noise of invocations; {@code coreSpeed}
-     * is the test's, read before and after it.
+     * is the test's, read before and after it; {@code repeatedTemplate} the unique id of its {@code @RepeatedTest}
+     * method, where it is one of its repetitions.
      */
-    List<BaselineVerdict> judge(String uniqueId, List<Timing> timings, CoreSpeed coreSpeed) {
+    List<BaselineVerdict> judge(String uniqueId, List<Timing> timings, CoreSpeed coreSpeed, Optional<String> repeatedTemplate) {
         if (settings.compare().isEmpty()) {
             return List.of();
         }
@@ -110,9 +122,14 @@ final class RunBaseline {
             double median = t.kept() == 0 ? Double.NaN : t.floorSubtracted() ? t.netNanos().p50() : t.rawNanos().p50();
             double within = t.kept() < 2 ? Double.NaN : BaselineRule.RunMedian.withinRunSe(t.percentileValue(25) * t.nanosPerUnit(),
                     t.percentileValue(75) * t.nanosPerUnit(), t.kept(), median);
-            BaselineVerdict v = compared.get().compare(new Baseline.Observed(uniqueId + " :: " + t.label(), kind, t.clock().name(),
-                    t.floorSubtracted() ? "net" : "raw", median, within, t.floor().nanos().p50(), testFloor,
-                    t.verdict() == Verdict.RESOLVED, coreSpeed, t.allocation().map(a -> a.bytesPerCall()).orElse(null)),
+            String key = uniqueId + " :: " + t.label();
+            List<Repeated> group = repeatedTemplate.isPresent() && t.verdict() == Verdict.RESOLVED && median > 0
+                    ? repeatedSoFar(repeatedTemplate.get() + " :: " + t.label(), new Repeated(key, median)) : List.of();
+            BaselineVerdict v = compared.get().compare(new Baseline.Observed(key, kind, t.clock().name(),
+                    t.floorSubtracted() ? "net" : "raw", group.size() > 1 ? geometricMean(group) : median,
+                    group.size() > 1 ? Double.NaN : within, t.floor().nanos().p50(), testFloor,
+                    t.verdict() == Verdict.RESOLVED, coreSpeed, t.allocation().map(a -> a.bytesPerCall()).orElse(null),
+                    group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of()),
                     fingerprint(), container, settings.threshold());
             if (v.allocation() != null && !settings.gateAllocation()) {
                 v = v.withAllocation(v.allocation().notGated(ALLOCATION_NOT_GATED));
@@ -120,6 +137,19 @@ final class RunBaseline {
             out.add(kind == BaselineRule.Kind.INVOCATION && !settings.gateInvocations() ? v.notGated(NOT_GATED) : v);
         }
         return out;
+    }
+
+    /** The repetitions of the timing {@code group} in this run so far, {@code latest} added last. */
+    private List<Repeated> repeatedSoFar(String group, Repeated latest) {
+        synchronized (repetitions) {
+            List<Repeated> so = repetitions.computeIfAbsent(group, g -> new ArrayList<>());
+            so.add(latest);
+            return List.copyOf(so);
+        }
+    }
+
+    private static double geometricMean(List<Repeated> group) {
+        return Math.exp(group.stream().mapToDouble(r -> Math.log(r.medianNs())).average().orElseThrow());
     }
 
     /** Why an invocation's verdict does not fail its test. */

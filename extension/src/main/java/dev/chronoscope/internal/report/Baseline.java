@@ -194,12 +194,22 @@ public final class Baseline {
      *                    control its batch floor is too coarse to be; NaN: unknown, or the same as floorNs)
      * @param coreSpeed   the core's speed before and after its test ({@link SpeedControl})
      * @param bytesPerCall its allocation per call ({@link AllocationRule}); null where not counted
+     * @param repetitionKeys a repeated test's: the keys of this run's repetitions whose medians' geometric mean
+     *                    {@code medianNs} is, this one's last ({@link Repetitions}); empty: this timing alone
      */
     public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall) {
+                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
+                           List<String> repetitionKeys) {
 
         public Observed {
             coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+            repetitionKeys = List.copyOf(repetitionKeys);
+        }
+
+        /** A timing judged alone. */
+        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
+                        double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall) {
+            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, bytesPerCall, List.of());
         }
 
         /** A timing whose allocation was not counted. */
@@ -254,7 +264,7 @@ public final class Baseline {
      */
     public BaselineVerdict compare(Observed timing, HostFingerprint host, ContainerFacts container, double threshold) {
         Objects.requireNonNull(container, "container");
-        BaselineVerdict v = compareOnHost(timing, host, threshold);
+        BaselineVerdict v = Repetitions.judged(compareOnHost(timing, host, threshold), timing.repetitionKeys().size());
         Set<String> differences = new LinkedHashSet<>();
         List<Double> allocations = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -287,8 +297,12 @@ public final class Baseline {
         }
         List<BaselineEntry> entries = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            if (runs.get(i).host().differences(host).isEmpty() && byKey.get(i).containsKey(key)) {
-                entries.add(byKey.get(i).get(key));
+            BaselineEntry e = runs.get(i).host().differences(host).isEmpty() ? byKey.get(i).get(key) : null;
+            if (e != null && timing.repetitionKeys().size() > 1) {
+                e = Repetitions.collapse(e, byKey.get(i), timing.repetitionKeys());
+            }
+            if (e != null) {
+                entries.add(e);
             }
         }
         if (entries.isEmpty()) {
@@ -327,26 +341,28 @@ public final class Baseline {
         if (testFloorToo && FloorControl.off(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor, medianNs, threshold)) {
             return BaselineVerdict.inconclusive(FloorControl.reason(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor));
         }
-        List<BaselineRule.RunMedian> medians = comparable.stream()
+        List<BaselineEntry> kept = comparable.stream()
                 .filter(e -> !FloorControl.off(kind, e.floorFor(kind), typicalFloor, e.medianNs(), threshold))
                 .filter(e -> !testFloorToo || !FloorControl.off(BaselineRule.Kind.LATENCY, e.floorP50Ns(), typicalTestFloor, e.medianNs(), threshold))
-                .map(BaselineEntry::runMedian).toList();
-        if (medians.isEmpty()) {
+                .toList();
+        if (kept.isEmpty()) {
             // an even number of runs whose floors lie far apart: their median floor is none of theirs
             return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "the baseline runs' floors disagree with each "
                     + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
                     FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
-        BaselineVerdict v = BaselineRule.judge(kind, new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), medians,
+        java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against = runsJudged -> BaselineRule.judge(kind,
+                new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), runsJudged.stream().map(BaselineEntry::runMedian).toList(),
                 SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE),
                 SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE_UNCHANGED), threshold);
-        // the core's speed as a guard on throughput timings: a regression read on a slower core (an
-        // improvement on a faster one) is inconclusive. Calls
-        // back to back overlap, and lose that overlap with the core's speed; one call alone does not
+        BaselineVerdict v = against.apply(kept);
+        // the core's speed as a control on throughput timings: a regression read on a slower core (an
+        // improvement on a faster one) is judged again against the baseline runs of this core's speed.
+        // Calls back to back overlap, and lose that overlap with the core's speed; one call alone does not
         // (measured: a 600-step chain alone read 641-701 ns in both states, its throughput kin 11-16 % slower)
         SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
         return kind == BaselineRule.Kind.THROUGHPUT && speed.couldExplain(v)
-                ? SpeedControl.judgeAcrossSpeeds(v, timing.coreSpeed(), speed).withPower(v.power()) : v;
+                ? SpeedControl.judgeLikeStates(v, timing.coreSpeed(), speed, kept, against) : v;
     }
 
     static double median(List<Double> values) {

@@ -265,7 +265,8 @@ public final class BaselineRule {
             figures = (Math.abs(d) <= Math.log(up) ? "the change is within the threshold but the interval reaches past it: "
                     : "the change exceeds the threshold but not the between-run noise: ") + figures;
         }
-        return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(), n, threshold));
+        return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(), usedForUnchanged.sigma(),
+                usedForUnchanged.df(), n, threshold));
     }
 
     /** The between-run spread {@code judge} uses for a timing whose {@code baseline} medians' mean log is {@code mean}. */

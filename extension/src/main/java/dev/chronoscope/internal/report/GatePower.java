@@ -20,9 +20,12 @@ import java.util.Map;
  * @param runsForThreshold  the fewest runs at which the noise no longer limits the gate below the threshold; 0 where
  *                          even {@value #MAX_RUNS} runs would not do
  * @param spreadForThreshold the largest spread at which many runs bring the gate to the threshold
+ * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier timings)
+ * @param unchangedDf       its degrees of freedom
+ * @param repetitions       how many repetitions of a repeated test each side's figure is the mean of (1: one timing)
  */
 public record GatePower(double spread, int df, int runs, double threshold, double detectable, double detectableAtMost,
-                        int runsForThreshold, double spreadForThreshold) {
+                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf, int repetitions) {
 
     /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
     static final double Z_90 = 1.2816;
@@ -31,6 +34,11 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
 
     /** The power of a gate that judged with {@code spread} over {@code df} degrees of freedom against {@code runs} runs. */
     public static GatePower of(double spread, int df, int runs, double threshold) {
+        return of(spread, df, spread, df, runs, threshold);
+    }
+
+    /** {@link #of(double, int, int, double)} for a gate whose {@code unchanged} test used {@code unchangedSpread}. */
+    public static GatePower of(double spread, int df, double unchangedSpread, int unchangedDf, int runs, double threshold) {
         if (!(spread > 0) || runs < 1 || !(threshold > 0)) {
             throw new IllegalArgumentException("a gate's power needs a positive spread, runs and threshold: spread " + spread
                     + ", runs " + runs + ", threshold " + threshold);
@@ -43,7 +51,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         }
         double spreadForThreshold = Math.log1p(threshold) / (BaselineRule.t995(0) + Z_90);
         return new GatePower(spread, df, runs, threshold, detectable(spread, df, runs, threshold),
-                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold);
+                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold, unchangedSpread, unchangedDf, 1);
     }
 
     /** The smallest relative change caught in 9 of 10 runs at {@code spread} with {@code runs} baseline runs. */
@@ -71,6 +79,20 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return room <= 0 ? 0 : 2 * normalCdf(room) - 1;
     }
 
+    /**
+     * The share of runs of unchanged code that spread {@code trueSpread} between runs which this gate's {@code unchanged}
+     * test can pass: the model the rule is validated against, with the spread and quantile that test used.
+     */
+    public double reachableUnchanged(double trueSpread) {
+        return reachableUnchanged(trueSpread, unchangedSpread, unchangedDf, runs, threshold);
+    }
+
+    /** This power, for figures that are each the mean of {@code m} repetitions of a run (the spread is of those means). */
+    GatePower ofMeans(int m) {
+        return new GatePower(spread, df, runs, threshold, detectable, detectableAtMost, runsForThreshold, spreadForThreshold,
+                unchangedSpread, unchangedDf, m);
+    }
+
     /** Whether a change of the threshold's size can be told with as many runs as a baseline keeps. */
     public boolean thresholdReachable() {
         return runsForThreshold > 0;
@@ -81,8 +103,9 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
      * threshold 10 % is out of reach: it needs a steadier region, a single-run spread below 2.5 %}.
      */
     public String describe() {
-        String head = String.format(Locale.ROOT, "spreads %.1f %% between runs: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
-                100 * spread, runs, runs == 1 ? "" : "s", percent(detectable));
+        String head = String.format(Locale.ROOT, "spreads %.1f %% between runs%s: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
+                100 * spread, repetitions > 1 ? " (means of " + repetitions + " repetitions)" : "", runs, runs == 1 ? "" : "s",
+                percent(detectable));
         if (runsForThreshold > 0 && runsForThreshold <= runs) {
             return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it", percent(threshold));
         }
@@ -99,6 +122,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)
                 .put("detectableChange", detectable).put("detectableChangeAtMostRuns", detectableAtMost)
                 .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold", spreadForThreshold)
+                .put("unchangedSpread", unchangedSpread).put("unchangedDf", unchangedDf).put("repetitions", repetitions)
                 .put("statement", describe());
     }
 
@@ -108,9 +132,13 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
             return null;
         }
         Object needed = m.get("runsForThreshold");
+        // records written before the 'unchanged' test's spread was kept: the same as the verdict's
+        boolean own = m.get("unchangedSpread") instanceof Number;
         return new GatePower(number(m.get("spread")), (int) number(m.get("df")), (int) number(m.get("runs")),
                 number(m.get("threshold")), number(m.get("detectableChange")), number(m.get("detectableChangeAtMostRuns")),
-                needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")));
+                needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")),
+                number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")),
+                m.get("repetitions") instanceof Number r ? r.intValue() : 1);
     }
 
     /**

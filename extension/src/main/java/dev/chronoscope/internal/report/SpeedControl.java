@@ -12,7 +12,8 @@ import java.util.Locale;
  * <p>A test's speed is the slower of its two readings (the core ran at least that slowly during
  * it), compared with the median of the baseline runs' faster readings ({@link #select}). A
  * throughput timing's {@code regressed} on a core slower than that by more than {@link #TOLERANCE}
- * (an {@code improved} on a faster one) is inconclusive: in one JVM whose reference read 1.43x
+ * (an {@code improved} on a faster one) is judged again against the baseline runs whose core ran
+ * at its speed ({@link #judgeLikeStates}), and is inconclusive where there are none: in one JVM whose reference read 1.43x
  * slower, the corpus's code read 1.5-1.8x slower (a sort of 200 strings 1.77x, LZ4 1.55x), the
  * 200-step chain 1.11x in the pools, so no division by the reference's ratio says what the host
  * took. Latency timings are not guarded: one call alone has no
@@ -68,6 +69,39 @@ final class SpeedControl {
             return ratio > 1 ? v.verdict().equals(BaselineVerdict.REGRESSED)
                     : ratio < 1 && v.verdict().equals(BaselineVerdict.IMPROVED);
         }
+    }
+
+    /**
+     * {@code raw}, a verdict the core's other speed could have made, judged again against those of the baseline runs
+     * {@code kept} whose test ran at this test's speed ({@link #alike}): like states compared, the host's state is no
+     * longer a difference between the two sides. Inconclusive ({@link #judgeAcrossSpeeds}) where the baseline holds none.
+     */
+    static BaselineVerdict judgeLikeStates(BaselineVerdict raw, CoreSpeed judged, Selection selection, List<BaselineEntry> kept,
+                                           java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against) {
+        List<BaselineEntry> like = kept.stream().filter(e -> alike(judged, e.coreSpeed(), selection.ratio() > 1)).toList();
+        if (like.isEmpty()) {
+            return judgeAcrossSpeeds(raw, judged, selection).withPower(raw.power());
+        }
+        BaselineVerdict v = against.apply(like);
+        return new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), String.format(Locale.ROOT, "the core ran x%.2f %s than "
+                + "in the baseline runs (%s), so this is judged against the %d of them whose core ran at this test's %s speed "
+                + "throughout; ", selection.ratio() > 1 ? selection.ratio() : 1 / selection.ratio(), selection.ratio() > 1 ? "slower" : "faster",
+                judged.describe(), like.size(), selection.ratio() > 1 ? "slower" : "faster") + v.reason(), v.gated(), v.power(), v.allocation());
+    }
+
+    /**
+     * Whether a baseline test's core ran throughout (its two readings within {@link #TOLERANCE}) at the speed that could
+     * explain most of the judged test's verdict: for a regression its slower reading, for an improvement its faster one.
+     * A judged test whose state changed during it may have timed in either state; against runs of the state that
+     * favours its verdict least, the state explains none of it.
+     */
+    static boolean alike(CoreSpeed judged, CoreSpeed baseline, boolean slower) {
+        return judged.known() && baseline.known() && within(baseline.beforeNsPerStep(), baseline.afterNsPerStep())
+                && (slower ? within(slowest(judged), slowest(baseline)) : within(fastest(judged), fastest(baseline)));
+    }
+
+    private static boolean within(double a, double b) {
+        return a <= b * TOLERANCE && b <= a * TOLERANCE;
     }
 
     /**

@@ -110,6 +110,31 @@ class SpeedControlTests {
     }
 
     @Test
+    void aRegressionReadOnASlowerCoreIsJudgedAgainstTheBaselineRunsOfThatSpeedWhereThereAreAny() {
+        double[] mostlyFast = {190, 211, 189, 191, 190, 192, 188, 210, 191, 190};
+        CoreSpeed[] speeds = {FAST, SLOW, FAST, FAST, FAST, FAST, FAST, SLOW, FAST, FAST};
+        Baseline b = baseline(mostlyFast, speeds);
+
+        BaselineVerdict slowed = judge(b, 1.5 * 211, SLOW);
+
+        assertThat(slowed.verdict()).as(slowed.reason()).isEqualTo("regressed");
+        assertThat(slowed.ratio()).isCloseTo(1.5, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(slowed.reason()).startsWith("the core ran x1.33 slower than in the baseline runs (0.990 ns per multiply-add before the "
+                + "test, 1.000 after), so this is judged against the 2 of them whose core ran at this test's slower speed throughout; ");
+        // unchanged code in the slow state, against the slow runs: no regression
+        assertThat(judge(b, 212, SLOW).verdict()).as(judge(b, 212, SLOW).reason()).isNotEqualTo("regressed");
+        // a test whose core changed speed during it may have timed in either state: against the slower state's runs, the
+        // state explains none of a regression still read there
+        BaselineVerdict changed = judge(b, 1.5 * 211, new CoreSpeed(0.75, 1.0));
+        assertThat(changed.verdict()).as(changed.reason()).isEqualTo("regressed");
+        assertThat(judge(b, 1.04 * 211, new CoreSpeed(0.75, 1.0)).verdict()).isNotEqualTo("regressed");
+        // a baseline whose runs all changed speed during them holds no run of a known state: inconclusive, as without like runs
+        BaselineVerdict none = judge(baseline(FAST_RUNS, FAST, new CoreSpeed(0.75, 1.0)), 1.5 * 211, SLOW);
+        assertThat(none.verdict()).as(none.reason()).isEqualTo("inconclusive");
+        assertThat(none.reason()).startsWith("the core ran at another speed than in the baseline runs");
+    }
+
+    @Test
     void aBaselineSavedBeforeSpeedsWereReadIsJudgedAsBefore() {
         BaselineVerdict v = judge(baseline(FAST_RUNS, CoreSpeed.UNKNOWN), 190, SLOW);
 
