@@ -41,11 +41,12 @@ public final class PairedValidation {
 
     /** The command's options; JMH's iterations as in the issue that asked for the pairing: 5 + 5 of 400 ms. */
     record Options(int rounds, List<String> workloads, ClockId clock, int samples, String heap, int jmhIterations,
-                   int jmhWarmup, int jmhMillis, Path save, Path quiet, boolean help) {
+                   int jmhWarmup, int jmhMillis, Path save, Path quiet, Path table, boolean help) {
 
         static final String USAGE = """
                 usage: PairedValidation [--rounds N] [--workloads a,b] [--clock NAME] [--samples N] [--heap SIZE]
                                         [--jmh-iterations N] [--jmh-warmup N] [--jmh-time MS] [--save FILE] [--quiet FILE]
+                                        [--table FILE]
                   --rounds N          rounds over the workloads, 1..50 (default 3); each round times every workload
                                       once with each tool, JMH's fork right before Chronoscope's JVM
                   --workloads a,b     as ThroughputComparison's (default corpus)
@@ -57,6 +58,7 @@ public final class PairedValidation {
                   --save FILE         where the paired figures' lines go (default target/paired-<UTC time>.txt)
                   --quiet FILE        a quiet run's saved lines: every figure resolved here with nothing recorded
                                       beside it must lie within ±25 % of that run's median for the workload
+                  --table FILE        time nothing: judge and print the figures a run saved (with --quiet, against it)
                 Exit status: 0 when every target is met, 1 when one is missed, 2 on bad options.
                 """;
 
@@ -72,8 +74,9 @@ public final class PairedValidation {
             Path save = Path.of("target", "paired-" + Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()
                     .replace(":", "") + ".txt");
             Path quiet = null;
+            Path table = null;
             boolean help = false;
-            Map<String, String> expected = Map.of(
+            Map<String, String> expected = new java.util.HashMap<>(Map.of(
                     "--rounds", "expected a number of rounds from 1 to " + ThroughputOptions.MAX_FORKS,
                     "--workloads", "expected a comma-separated list of " + String.join(", ", WorkloadCatalog.names())
                             + " or the groups " + String.join(", ", WorkloadCatalog.GROUPS.keySet().stream().sorted().toList()),
@@ -87,10 +90,11 @@ public final class PairedValidation {
                     "--jmh-time", "expected an iteration length in ms from " + ThroughputOptions.MIN_JMH_MILLIS + " to "
                             + ThroughputOptions.MAX_JMH_MILLIS,
                     "--save", "expected a file to write the paired figures to",
-                    "--quiet", "expected a file a quiet run saved (--save)");
+                    "--quiet", "expected a file a quiet run saved (--save)"));
+            expected.put("--table", "expected a file a run saved (--save)");
             for (CommandLine.Option o : CommandLine.parse(args, Set.of("--help", "-h"), expected,
                     "--rounds N, --workloads a,b, --clock NAME, --samples N, --heap SIZE, --jmh-iterations N,"
-                            + " --jmh-warmup N, --jmh-time MS, --save FILE, --quiet FILE or --help")) {
+                            + " --jmh-warmup N, --jmh-time MS, --save FILE, --quiet FILE, --table FILE or --help")) {
                 String e = expected.get(o.name());
                 switch (o.name()) {
                     case "--rounds" -> rounds = (int) CommandLine.wholeNumber(o.name(), o.value(), 1, ThroughputOptions.MAX_FORKS, e);
@@ -106,17 +110,21 @@ public final class PairedValidation {
                     case "--jmh-time" -> millis = (int) CommandLine.wholeNumber(o.name(), o.value(),
                             ThroughputOptions.MIN_JMH_MILLIS, ThroughputOptions.MAX_JMH_MILLIS, e);
                     case "--save" -> save = Path.of(o.value());
-                    case "--quiet" -> {
-                        quiet = Path.of(o.value());
-                        if (!Files.isRegularFile(quiet)) {
-                            throw new CommandLine.InvalidOptionException("option --quiet: '" + o.value()
-                                    + "' is not a file; " + e);
-                        }
-                    }
+                    case "--quiet" -> quiet = savedFile(o, e);
+                    case "--table" -> table = savedFile(o, e);
                     default -> help = true;
                 }
             }
-            return new Options(rounds, workloads, clock, samples, heap, iterations, warmup, millis, save, quiet, help);
+            return new Options(rounds, workloads, clock, samples, heap, iterations, warmup, millis, save, quiet, table, help);
+        }
+
+        private static Path savedFile(CommandLine.Option o, String expected) throws CommandLine.InvalidOptionException {
+            Path file = Path.of(o.value());
+            if (!Files.isRegularFile(file)) {
+                throw new CommandLine.InvalidOptionException("option " + o.name() + ": '" + o.value() + "' is not a file; "
+                        + expected);
+            }
+            return file;
         }
 
         /** The same settings as the throughput comparison's options, for the JMH runner and the heap they share. */
@@ -145,9 +153,14 @@ public final class PairedValidation {
             return;
         }
         List<PairedFigure> quiet = options.quiet() == null ? List.of() : read(options.quiet());
-        PairedTable table = run(options, quiet);
+        PairedTable table = options.table() != null
+                ? new PairedTable(read(options.table()), quiet, "Paired figures saved in " + options.table()
+                        + (quiet.isEmpty() ? "" : ", held against the quiet run in " + options.quiet()))
+                : run(options, quiet);
         table.print(System.out);
-        System.out.println("Paired figures saved in " + options.save().toAbsolutePath());
+        if (options.table() == null) {
+            System.out.println("Paired figures saved in " + options.save().toAbsolutePath());
+        }
         System.exit(table.targetsMet() ? 0 : 1);
     }
 
@@ -275,7 +288,8 @@ public final class PairedValidation {
         PairedFigure figure = new PairedFigure(w, round, jmh, low, high, t.netNanos().mean(), t.netNanos().p50(),
                 t.verdict().name(), refusedBy.isEmpty() ? "-" : String.join(",", refusedBy.stream().map(SelfCheck::key).toList()),
                 t.coreSpeed().slowdown(), t.coreSpeed().slower(), t.unsettledWarmup().isPresent(), claims, load,
-                String.valueOf(t.verdictReason()));
+                String.format(Locale.ROOT, "%s | %d calls per sample, floor p50 %.1f ns per sample", t.verdictReason(),
+                        t.callsPerSample(), t.floor().nanos().p50()));
         System.out.println(HOST + String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s",
                 harness.jvm().host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
                 harness.clock(), harness.resolution().describe()));

@@ -423,6 +423,10 @@ public final class ThroughputComparison {
             // but moved its ~3-5 ns figures by up to 0.5 ns (docs/evidence/jmh-agreement.md, "JMH's murmur3 modes")
             List<String> jvmArgs = new ArrayList<>(options.heapJvmOptions());
             jvmArgs.add("-D" + CoreSpeedLog.PROPERTY + "=" + speedLog);
+            if (Runtime.version().feature() >= 23) {
+                // JMH 1.37 reads field offsets through sun.misc.Unsafe: four lines of warning per fork from JDK 23 on
+                jvmArgs.add("--sun-misc-unsafe-memory-access=allow");
+            }
             builder.jvmArgsAppend(jvmArgs.toArray(String[]::new));
         }
         Map<String, Double> avgt = new LinkedHashMap<>();
