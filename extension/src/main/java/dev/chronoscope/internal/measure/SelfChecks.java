@@ -27,12 +27,9 @@ final class SelfChecks {
      */
     static final double BATCHED_RATIO = 1.5;
     /**
-     * Beyond noise for samples of one call alone against the warm-up that settled at one call per sample:
-     * one call reads the cache state the calls around it left (in {@code compare}, the other side's) and
-     * the host's moment, and moved x2.5 between runs under a CPU hog (a TreeMap lookup loop, 651 ns to
-     * 1.675 µs); a loop thrown away by the JIT runs interpreted far slower (x16: 32 HashMap lookups read
-     * 1.749 µs against 110 ns, a C2 loop deoptimised on every call while the busy compiler had not yet
-     * replaced it).
+     * Beyond noise for samples of one call alone against a warm-up of one call per sample: one call reads the
+     * cache state the calls around it left and the host's moment (x2.5 seen), a loop the JIT threw away runs far
+     * slower (x16 seen); docs/evidence/real-library-code.md, "A loop deoptimised on every call".
      */
     static final double ALONE_RATIO = 3;
 

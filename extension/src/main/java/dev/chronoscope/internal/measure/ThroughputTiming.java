@@ -86,9 +86,8 @@ final class ThroughputTiming {
                 ProbeWarmup again = timer.warmUp(region, samples, k, label);
                 settled = again == null ? settled : again;
             }
-            // the floor again right after the samples: a floor read while the host or a busy JIT held the empty
-            // loop back is too high, and a figure net of it too low (a 3.8 ns cache lookup read 1.9 ns at a floor
-            // 3x its usual, under a CPU hog); of the two readings around the samples, the lower is the loop's cost
+            // the floor again right after the samples: one read while the host held the empty loop back is too
+            // high and the figure net of it too low; of the two readings around the samples the lower is the loop's
             ProbeFloor floorAfter = sizing.floor(empty, k);
             if (floorAfter.raw().p50() < batchFloor.raw().p50()) {
                 t = timer.timing(label, sampled, k, floorAfter);

@@ -233,12 +233,7 @@ public final class PairedValidation {
     /** One Chronoscope JVM timing one workload; one that fails is said, with its last output. */
     private static List<String> childJvm(Options options, List<String> childArgs, String workload, int round)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(
-                () -> new IllegalStateException("this JVM's java command is not known: cannot start a fork")),
-                "--enable-native-access=ALL-UNNAMED"));
-        command.addAll(options.asThroughputOptions().heapJvmOptions());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PairedValidation.class.getName()));
-        command.addAll(childArgs);
+        List<String> command = ThroughputComparison.forkCommand(options.asThroughputOptions(), PairedValidation.class, childArgs);
         Path log = Files.createTempFile("chronoscope-paired", ".log");
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

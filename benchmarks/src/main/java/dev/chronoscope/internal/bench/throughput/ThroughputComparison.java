@@ -302,14 +302,20 @@ public final class ThroughputComparison {
     /** Where a JVM's host line gives its core speed, before and after its workloads. */
     static final String CORE_SPEED = " | core speed ";
 
-    /** Chronoscope's side in a fresh JVM, as JMH forks its own; a JVM that fails is said, with its last output. */
-    private static ChronoscopeRun timeInChildJvm(ThroughputOptions options, int fork) throws IOException, InterruptedException {
+    /** The command of a fresh JVM on this one's java and class path, with {@code options}' heap, running {@code main}. */
+    static List<String> forkCommand(ThroughputOptions options, Class<?> main, List<String> arguments) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(
                         () -> new IllegalStateException("this JVM's java command is not known: cannot start a fork")),
                 "--enable-native-access=ALL-UNNAMED"));
         command.addAll(options.heapJvmOptions());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ThroughputComparison.class.getName()));
-        command.addAll(options.childArguments());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(arguments);
+        return command;
+    }
+
+    /** Chronoscope's side in a fresh JVM, as JMH forks its own; a JVM that fails is said, with its last output. */
+    private static ChronoscopeRun timeInChildJvm(ThroughputOptions options, int fork) throws IOException, InterruptedException {
+        List<String> command = forkCommand(options, ThroughputComparison.class, options.childArguments());
         Path log = Files.createTempFile("chronoscope-throughput-fork", ".log");
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
