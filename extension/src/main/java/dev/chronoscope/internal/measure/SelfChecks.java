@@ -29,7 +29,7 @@ final class SelfChecks {
     /**
      * Beyond noise for samples of one call alone against a warm-up of one call per sample: one call reads the
      * cache state the calls around it left and the host's moment (x2.5 seen), a loop the JIT threw away runs far
-     * slower (x16 seen); docs/evidence/real-library-code.md, "A loop deoptimised on every call".
+     * slower (x16 seen): docs/evidence/real-library-code.md.
      */
     static final double ALONE_RATIO = 3;
 
