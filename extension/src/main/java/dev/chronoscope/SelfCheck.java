@@ -27,7 +27,9 @@ public enum SelfCheck {
     WORK_BESIDE("work-beside",
             "other threads of the JVM used at least 25 % of each half of the sampling in CPU while the timing thread never"
                     + " waited for them (voluntary context switches)",
-            "REFUSED: the figure holds the other work's contention, not its cost"),
+            "sampled again within the timing's budget (not in repeatFor): a burst of the JVM's other work, such as a build"
+                    + " tool writing the tests' output, does not come back; work the region hands off does, and is REFUSED:"
+                    + " the figure holds the other work's contention, not its cost"),
     TWO_MODES("two-modes",
             "the batches' samples fall into two groups of at least a third each, beyond x1.25 and 3 clock quanta apart,"
                     + " with at most 5 % between them",
@@ -35,8 +37,10 @@ public enum SelfCheck {
     SLOWER_THAN_WARMED_UP("slower-than-warmed-up",
             "the samples' median beyond x1.25 (x3 for one call per sample) above the median the region's warm-up settled at"
                     + " right before, at as many calls per sample",
-            "in throughput, warmed up and sampled again within the timing's budget; if still slower, REFUSED; in repeat"
-                    + " and compare, REFUSED"),
+            "in throughput, warmed up and sampled again within the timing's budget; if still slower, REFUSED; in repeat,"
+                    + " REFUSED; in compare, the side is timed alone again right after: within x3 of its warm-up there, its code"
+                    + " not compiled since, it was slower only in turn with the other side and is kept, said in the record; else"
+                    + " REFUSED"),
     RESIZED("re-sized",
             "pilots at k and at 2k calls per sample, taken in turn right after the samples, differ per call beyond x1.25"
                     + " (median of up to 3 pairs)",

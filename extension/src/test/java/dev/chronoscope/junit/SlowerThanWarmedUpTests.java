@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The slower-than-warmed-up check where one call is timed alone ({@code repeat}, each side of a
  * {@code compare} timed one call per sample): a region whose code runs 8x slower in its samples than
  * in its warm-up — as a loop the JIT threw away runs until the busy compiler replaces it — is
- * {@link Verdict#REFUSED}, and a claim on it aborts instead of failing on a figure of other code.
+ * {@link Verdict#REFUSED}, and a claim on it aborts instead of failing on a figure of other code; a
+ * compared side slower only in turn with the other, and as fast as its warm-up alone again right
+ * after, ran the same code: its figure is kept and the record says why.
  */
 class SlowerThanWarmedUpTests {
 
@@ -67,17 +69,19 @@ class SlowerThanWarmedUpTests {
     }
 
     /**
-     * A comparison whose first side is half the second's cost when warmed up, and 4x it in the blocks
-     * of samples: the claim "first is faster" is true of the code users run, false of the samples.
+     * A comparison's sides: the first 256 steps warmed up, 2,048 in its blocks of samples (looked at
+     * only after a pause); the second 512 steps throughout.
      */
-    static class CompareSlowedTestCase {
-        static final Map<String, Comparison> COMPARISONS = new ConcurrentHashMap<>();
+    abstract static class SlowedFirstSide {
         private long last;
         private int shift;
 
+        /** Whether the slowdown lasts once the first block began (other code), or only within the blocks (data). */
+        abstract boolean lasts();
+
         long first() {
             long now = System.nanoTime();
-            if (now - last > 100_000) {
+            if (now - last > 100_000 && (shift == 0 || !lasts())) {
                 shift = within("InterleavedComparison$ComparedRegion", "block") ? 3 : 0;
             }
             last = now;
@@ -86,6 +90,20 @@ class SlowerThanWarmedUpTests {
 
         long second() {
             return chain(System.nanoTime(), 512);
+        }
+    }
+
+    /**
+     * A comparison whose first side is half the second's cost when warmed up, and 4x it from its
+     * first block of samples on, for good, as a loop the JIT threw away runs until a busy compiler
+     * replaces it: the claim "first is faster" is true of the code users run, false of the samples.
+     */
+    static class CompareSlowedTestCase extends SlowedFirstSide {
+        static final Map<String, Comparison> COMPARISONS = new ConcurrentHashMap<>();
+
+        @Override
+        boolean lasts() {
+            return true;
         }
 
         @Test
@@ -97,10 +115,31 @@ class SlowerThanWarmedUpTests {
         }
     }
 
+    /**
+     * A comparison whose first side is 8x slower in its blocks of samples than alone, before and
+     * after them, as a search whose data the other side's scan evicts at each turn: the code is the
+     * same, what the calls cost in turn is what the samples read.
+     */
+    static class CompareInTurnTestCase extends SlowedFirstSide {
+        static final Map<String, Comparison> COMPARISONS = new ConcurrentHashMap<>();
+
+        @Override
+        boolean lasts() {
+            return false;
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void compare(Probe probe) {
+            COMPARISONS.put("c", probe.compare("first", this::first, "second", this::second, 4_000));
+        }
+    }
+
     @BeforeEach
     void clear() {
         RepeatSlowedTestCase.TIMINGS.clear();
         CompareSlowedTestCase.COMPARISONS.clear();
+        CompareInTurnTestCase.COMPARISONS.clear();
     }
 
     /** With the documented region warm-up: the check holds samples only against a warm-up that settled. */
@@ -131,7 +170,26 @@ class SlowerThanWarmedUpTests {
         assertThat(c.first().verdict()).as(c.first().verdictReason()).isEqualTo(Verdict.REFUSED);
         assertThat(c.first().refusedBy()).contains(SelfCheck.SLOWER_THAN_WARMED_UP);
         assertThat(c.second().refusedBy()).doesNotContain(SelfCheck.SLOWER_THAN_WARMED_UP);
+        assertThat(c.first().verdictReason()).containsPattern("alone again right after them it read \\d+\\.\\d\\dx");
         run.tests().assertStatistics(s -> s.aborted(1).failed(0));
+    }
+
+    @Test
+    void aCompareSideSlowerOnlyInTurnWithTheOtherIsKeptAndTheRecordSaysWhy() {
+        KitRun run = kit().run(CompareInTurnTestCase.class);
+        run.tests().assertStatistics(s -> s.succeeded(1));
+        Comparison c = CompareInTurnTestCase.COMPARISONS.get("c");
+        org.junit.jupiter.api.Assumptions.assumeTrue(c.first().callsPerSample() == 1,
+                () -> "the clock did not resolve one call alone here: the comparison was batched (" + c.first().callsPerSample()
+                        + " calls per sample)");
+        assumeSettled(c.first());
+        String section = run.section("CompareInTurnTestCase.compare(Probe)");
+        // a compilation of its code since the samples began leaves the code in doubt: then refusing is right
+        org.junit.jupiter.api.Assumptions.assumeFalse(c.first().verdictReason().contains("HotSpot compiled its code meanwhile"),
+                c.first().verdictReason());
+        assertThat(c.first().refusedBy()).as(c.first().verdictReason()).doesNotContain(SelfCheck.SLOWER_THAN_WARMED_UP);
+        assertThat(section).containsPattern("'first' read its samples at \\d+\\.\\d\\dx the [^\\n]* per call its warm-up settled at"
+                + " alone, and alone again right after them at \\d+\\.\\d\\dx: its calls were slower only while taking turns");
     }
 
     /** A warm-up that did not settle within its budget (a busy host's starved compiler) is no level to hold samples against. */

@@ -46,7 +46,7 @@ final class InterleavedComparison {
         String firstAlone = batchable ? a.unresolvedAlone() : null;
         String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
         if (firstAlone == null && secondAlone == null) {
-            Sampled alone = sample(a, b, times, 1, null, AloneFigure.NONE, AloneFigure.NONE);
+            Sampled alone = sample(a, b, times, 1, null, null, AloneFigure.NONE, AloneFigure.NONE);
             // the look at one call alone came after a warm-up of one call per sample; code that
             // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
             // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
@@ -72,16 +72,17 @@ final class InterleavedComparison {
         // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
         AloneFigure aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS)) : AloneFigure.NONE;
         AloneFigure aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS)) : AloneFigure.NONE;
-        return commit(sample(a, b, times, k, batchFloor, aloneA, aloneB), batching);
+        return commit(sample(a, b, times, k, empty, batchFloor, aloneA, aloneB), batching);
     }
 
     /**
      * Both regions' samples in block pairs at {@code k} calls per sample, taken again (the pairs are
      * what the ratio stands on) when either side's code was compiled or page faults came, and each
-     * side's timing checked.
+     * side's timing checked. Per call in batches, net of the lower of the batch floor read before the
+     * samples and again right after them, as throughput ({@link BatchSizing#lowerFloorAfter}).
      */
-    private Sampled sample(ComparedRegion a, ComparedRegion b, int times, int k, ProbeFloor batchFloor, AloneFigure aloneA,
-                           AloneFigure aloneB) {
+    private Sampled sample(ComparedRegion a, ComparedRegion b, int times, int k, Region empty, ProbeFloor batchFloor,
+                           AloneFigure aloneA, AloneFigure aloneB) {
         long seed = timer.context().assertions().seed();
         int blockSize = Comparisons.blockSize(times);
         int pairs = Comparisons.blockPairs(times, blockSize);
@@ -129,18 +130,19 @@ final class InterleavedComparison {
             String what = "'" + (firstMoved ? a.label : b.label) + "' (compared with '"
                     + (firstMoved ? b.label : a.label) + "')";
             long sampled = (long) ra.samples().size() + rb.samples().size();
-            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, budget, what)) {
+            List<ThreadCpu.Part> parts = threads.parts();
+            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, parts, budget, what)) {
                 // both sides' page faults and work beside: their blocks take turns; per call in batches,
                 // each side against the same calls alone, as throughput checks a region
                 SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
-                List<ThreadCpu.Part> parts = threads.parts();
+                ProbeFloor floor = batchFloor == null ? null : timer.sizing().lowerFloorAfter(empty, k, batchFloor);
                 // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
                 SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
-                        .aloneBy(() -> aloneA).settledAt(ra, k == 1 ? a.settledAlone : null);
+                        .aloneBy(() -> aloneA).settledAt(ra, k == 1 ? a.settledAlone : null).againAloneBy(a::alone);
                 SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
-                        .aloneBy(() -> aloneB).settledAt(rb, k == 1 ? b.settledAlone : null);
-                Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, k, batchFloor).withCoreSpeed(coreSpeed), evidenceA);
-                Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, k, batchFloor).withCoreSpeed(coreSpeed), evidenceB);
+                        .aloneBy(() -> aloneB).settledAt(rb, k == 1 ? b.settledAlone : null).againAloneBy(b::alone);
+                Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, k, floor).withCoreSpeed(coreSpeed), evidenceA);
+                Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, k, floor).withCoreSpeed(coreSpeed), evidenceB);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
             }
         }
@@ -215,6 +217,23 @@ final class InterleavedComparison {
         @Override
         public int callsPerSample(int from) {
             return naming(note, () -> timer.sizing().callsPerSample(region, from));
+        }
+
+        /**
+         * This region alone again, one call per sample, right after the samples it took in turn
+         * ({@link AloneAgain}), its JIT watch still on; a figure kept for it is said in the record.
+         */
+        AloneAgain alone() {
+            return naming(note, () -> {
+                long seen = jit.compilationsSeen();
+                SampleRecorder recorder = new SampleRecorder(AloneAgain.SAMPLES);
+                timer.time(jit, region, AloneAgain.SAMPLES, 1, recorder);
+                Samples.Sorted sorted = recorder.samples().sorted();
+                double median = sorted.size() == 0 ? Double.NaN : sorted.get(sorted.size() / 2);
+                // the timed code compiled since the samples began, or any compilation during the look: the code may have changed
+                return new AloneAgain(median, jit.timedCodeCompilations() > 0 || jit.compilationsSeen() > seen,
+                        why -> timer.note("'" + label + "' kept slower than warmed up", why));
+            });
         }
 
         /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */

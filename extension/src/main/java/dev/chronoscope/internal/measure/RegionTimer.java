@@ -224,6 +224,11 @@ final class RegionTimer {
         return sizing.floor(empty, k);
     }
 
+    /** Says {@code why} in the test's record, once per {@code key}: something a self-check found and let stand. */
+    void note(String key, String why) {
+        warmupWarnings.putIfAbsent(key, why);
+    }
+
     /** One warning per label whose region warm-up did not settle within its budget, in the order they happened. */
     List<String> warmupWarnings() {
         return List.copyOf(warmupWarnings.values());
@@ -279,7 +284,7 @@ final class RegionTimer {
             long nanos = System.nanoTime() - start;
             faults = faulted(faults);
             recorder.stopCountingSwitches();
-            if (!sampleAgain(jit, faults, recorder.samples().size(), k, budget, what)) {
+            if (!sampleAgain(jit, faults, recorder.samples().size(), k, threads.parts(), budget, what)) {
                 return new Sampled(recorder, allocation, event, faults, jitRefusal(jit, recorder), nanos, threads);
             }
         }
@@ -336,12 +341,17 @@ final class RegionTimer {
      *   <li>the kernel handed the thread fresh pages often enough for the page-fault self-check to
      *       refuse the figure ({@code faults} while {@code samples} samples of {@code k} calls were
      *       taken): the young generation is cycled first ({@link YoungGeneration}), so an allocating
-     *       region's next samples fill memory already touched.</li>
+     *       region's next samples fill memory already touched;</li>
+     *   <li>other threads of the JVM worked beside the samples ({@link SelfChecks#besideSamples}): work the
+     *       region hands off comes back in the next sampling and is refused there, a burst of other work
+     *       does not (Surefire's stream flusher wrote the tests' output beside a 6.3 ms sampling, 3.2 ms of
+     *       CPU across both halves, and a claim aborted).</li>
      * </ul>
      * Never where region warm-ups are off: then the region runs exactly as many times as asked.
      * Each discarded sampling is said in the test's record, naming {@code what}.
      */
-    boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, Resampling budget, String what) {
+    boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, List<ThreadCpu.Part> threads, Resampling budget,
+                        String what) {
         // with region warm-ups off the region runs as many times as asked and no more: it may count
         // its calls or have effects (a scripted clock's test did, and a sampling taken again ran out of its script)
         if (budget.spent() || regionWarmupBudgetNanos <= 0) {
@@ -353,6 +363,10 @@ final class RegionTimer {
             why = Optional.of(String.format(Locale.ROOT, "the kernel handed the thread %d fresh pages while its samples were taken"
                     + " (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s before"
                     + " sampling again", faults, cycled.describe()));
+        }
+        if (why.isEmpty()) {
+            why = SelfChecks.besideSamples(threads, samples).map(seen -> seen + "; work the region hands off comes back in"
+                    + " the next sampling, a burst of the JVM's other work does not");
         }
         return why.isPresent() && discard(what, "", budget, why.get());
     }

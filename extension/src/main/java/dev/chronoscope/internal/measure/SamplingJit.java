@@ -66,6 +66,16 @@ final class SamplingJit {
         return done;
     }
 
+    /** The compilations of the timed code seen so far, and those that finished two or more between reads (any code). */
+    long compilationsSeen() {
+        return compiledEntry + unseen;
+    }
+
+    /** The compilations of the timed code seen so far. */
+    int timedCodeCompilations() {
+        return compiledEntry;
+    }
+
     private void poll(int samplesNow) {
         if (counters == null) {
             return;

@@ -89,29 +89,36 @@ public final class SelfCheckPlan {
      * {@code samples} samples of {@code k} calls (a comparison's both sides, whose blocks take turns),
      * the JIT check's finding, the other threads' CPU time per half; for throughput, the recorder and
      * the warm-up it settled at, the re-sizing pilots; for batches, the same calls alone (computed
-     * only where the figure still stands). Null members: not read for this way.
+     * only where the figure still stands); for a compared side one call per sample, the side alone
+     * again (taken only where its samples read slower than its warm-up). Null members: not read for this way.
      */
     record Evidence(long faults, long samples, int k, Optional<Refusal> jit, List<ThreadCpu.Part> threads, String unit,
-                    SampleRecorder recorder, ProbeWarmup settled, IntFunction<BatchSizing.PilotPair> pilots, Supplier<AloneFigure> alone) {
+                    SampleRecorder recorder, ProbeWarmup settled, IntFunction<BatchSizing.PilotPair> pilots, Supplier<AloneFigure> alone,
+                    Supplier<AloneAgain> again) {
 
         /** The evidence every sampling has. */
         static Evidence of(long faults, long samples, int k, Optional<Refusal> jit, List<ThreadCpu.Part> threads, String unit) {
-            return new Evidence(faults, samples, k, jit, threads, unit, null, null, null, null);
+            return new Evidence(faults, samples, k, jit, threads, unit, null, null, null, null, null);
         }
 
         /** With the recorder and the warm-up the samples are held against (slower than warmed up). */
         Evidence settledAt(SampleRecorder samplesRecorder, ProbeWarmup warmup) {
-            return new Evidence(faults, samples, k, jit, threads, unit, samplesRecorder, warmup, pilots, alone);
+            return new Evidence(faults, samples, k, jit, threads, unit, samplesRecorder, warmup, pilots, alone, again);
         }
 
         /** With pilots at k and 2k calls (re-sized); null: the batch cannot double. */
         Evidence resizedBy(IntFunction<BatchSizing.PilotPair> pilotPairs) {
-            return new Evidence(faults, samples, k, jit, threads, unit, recorder, settled, pilotPairs, alone);
+            return new Evidence(faults, samples, k, jit, threads, unit, recorder, settled, pilotPairs, alone, again);
         }
 
         /** With the same calls alone, measured when the check is reached (back to back above alone). */
         Evidence aloneBy(Supplier<AloneFigure> aloneFigure) {
-            return new Evidence(faults, samples, k, jit, threads, unit, recorder, settled, pilots, aloneFigure);
+            return new Evidence(faults, samples, k, jit, threads, unit, recorder, settled, pilots, aloneFigure, again);
+        }
+
+        /** With the side alone again right after its samples in turn, looked at when they read slower than warmed up. */
+        Evidence againAloneBy(Supplier<AloneAgain> aloneAgain) {
+            return new Evidence(faults, samples, k, jit, threads, unit, recorder, settled, pilots, alone, aloneAgain);
         }
 
         Optional<Refusal> judge(SelfCheck check, Timing t) {
@@ -121,7 +128,7 @@ public final class SelfCheckPlan {
                 case WORK_BESIDE -> SelfChecks.workBeside(threads, samples);
                 case TWO_MODES -> SelfChecks.twoModes(t, unit);
                 case SLOWER_THAN_WARMED_UP -> recorder == null ? Optional.empty()
-                        : SelfChecks.slowerThanWarmedUp(t, recorder, settled, unit);
+                        : SelfChecks.slowerThanWarmedUp(t, recorder, settled, unit, again);
                 case RESIZED -> pilots == null ? Optional.empty() : SelfChecks.resizedDiffers(t, pilots, unit);
                 case BACK_TO_BACK_ABOVE_ALONE -> {
                     // the calls alone cost another measurement: taken only where the figure still stands

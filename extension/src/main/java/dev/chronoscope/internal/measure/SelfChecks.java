@@ -92,9 +92,12 @@ final class SelfChecks {
      * unit) beyond noise above the median the region's warm-up {@code settled} at, at the same batch
      * size, right before. The code slowed down between the two: a region's loop thrown away
      * (deoptimised) after its warm-up runs interpreted, many times slower, with no compilation
-     * during the samples to see.
+     * during the samples to see. A compared side ({@code again}, else null) is looked at alone again
+     * first: as fast as its warm-up there, with no compilation, its calls were slowed by the other
+     * side's turns (data it evicted), not by other code, and the figure is kept, said in the record.
      */
-    static Optional<Refusal> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit) {
+    static Optional<Refusal> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit,
+                                                java.util.function.Supplier<AloneAgain> again) {
         // refused only against a warm-up that settled: the last round of one that did not may be noise
         double ratio = settled != null && settled.converged() ? slowdown(timing, recorder, settled) : Double.NaN;
         double noise = timing.callsPerSample() == 1 ? ALONE_RATIO : RATIO;
@@ -102,11 +105,26 @@ final class SelfChecks {
             return Optional.empty();
         }
         double sampled = timing.raw().p50() * timing.callsPerSample();
+        String alone = "";
+        if (again != null) {
+            AloneAgain look = again.get();
+            double againRatio = look.perSample() / settled.finalMedian();
+            if (!look.recompiled() && againRatio <= noise) {
+                look.kept().accept(String.format(Locale.ROOT, "'%s' read its samples at %.2fx the %s %s per call its warm-up"
+                                + " settled at alone, and alone again right after them at %.2fx: its calls were slower only"
+                                + " while taking turns with the other side (what that left in the caches and predictors), not"
+                                + " in other code; kept, as what its calls cost in turn",
+                        timing.label(), ratio, Format.unitsOrFraction(settled.finalMedian()), unit, againRatio));
+                return Optional.empty();
+            }
+            alone = String.format(Locale.ROOT, "; alone again right after them it read %.2fx%s", againRatio,
+                    look.recompiled() ? ", and HotSpot compiled its code meanwhile" : ", as slow");
+        }
         return Optional.of(new Refusal(SelfCheck.SLOWER_THAN_WARMED_UP, String.format(Locale.ROOT, "self-check slower than warmed up: the samples' p50 of %s %s per sample"
                         + " (%d calls) is %.2fx the %s %s its warm-up settled at right before, beyond the x%.2f that noise"
-                        + " explains: the region's code changed between the two (thrown away by the JIT, or other code)",
+                        + " explains%s: the region's code changed between the two (thrown away by the JIT, or other code)",
                 Format.unitsOrFraction(sampled), unit, timing.callsPerSample(), ratio,
-                Format.unitsOrFraction(settled.finalMedian()), unit, noise)));
+                Format.unitsOrFraction(settled.finalMedian()), unit, noise, alone)));
     }
 
     /**
@@ -284,6 +302,19 @@ final class SelfChecks {
      * @param samples the samples taken
      */
     static Optional<Refusal> workBeside(List<ThreadCpu.Part> parts, long samples) {
+        return besideSamples(parts, samples).map(seen -> new Refusal(SelfCheck.WORK_BESIDE, "self-check work beside: " + seen
+                + ": work ran beside the calls, not within them (work the region hands off, such as an executor's task or a"
+                + " cache's maintenance, or other work of the JVM), so the figure holds its contention with the calls but not"
+                + " its cost, and reads what the other threads' scheduling made of it; time work where it runs, have it run on"
+                + " the calling thread (e.g. an executor of Runnable::run), or keep other work out of the JVM while timing"));
+    }
+
+    /**
+     * What the work-beside check found in a sampling, said as a fact ("while the samples were taken
+     * (6.3 ms), other threads of this JVM used …"); empty where it found no work beside
+     * ({@link #workBeside} for the rule).
+     */
+    static Optional<String> besideSamples(List<ThreadCpu.Part> parts, long samples) {
         if (parts.isEmpty()) {
             return Optional.empty();
         }
@@ -305,14 +336,10 @@ final class SelfChecks {
         if (waits > Math.min(HOUSEKEEPING_WAITS, samples / 10)) {
             return Optional.empty();
         }
-        return Optional.of(new Refusal(SelfCheck.WORK_BESIDE, String.format(Locale.ROOT, "self-check work beside: while the samples were taken (%.1f ms), other"
-                        + " threads of this JVM used %.1f ms of CPU (%s of each half's time: %s), and the timing thread never"
-                        + " waited for them (%d voluntary context switches in %d samples): work ran beside the calls, not"
-                        + " within them (work the region hands off, such as an executor's task or a cache's maintenance, or"
-                        + " other work of the JVM), so the figure holds its contention with the calls but not its cost, and"
-                        + " reads what the other threads' scheduling made of it; time work where it runs, have it run on the"
-                        + " calling thread (e.g. an executor of Runnable::run), or keep other work out of the JVM while timing",
-                wall / 1e6, others / 1e6, shares, ThreadCpu.busiest(parts, 3), waits, samples)));
+        return Optional.of(String.format(Locale.ROOT, "while the samples were taken (%.1f ms), other threads of this JVM used"
+                        + " %.1f ms of CPU (%s of each half's time: %s), and the timing thread never waited for them"
+                        + " (%d voluntary context switches in %d samples)",
+                wall / 1e6, others / 1e6, shares, ThreadCpu.busiest(parts, 3), waits, samples));
     }
 
     private static double median(double[] values, int n) {

@@ -86,11 +86,9 @@ final class ThroughputTiming {
                 ProbeWarmup again = timer.warmUp(region, samples, k, label);
                 settled = again == null ? settled : again;
             }
-            // the floor again right after the samples: one read while the host held the empty loop back is too
-            // high and the figure net of it too low; of the two readings around the samples the lower is the loop's
-            ProbeFloor floorAfter = sizing.floor(empty, k);
-            if (floorAfter.raw().p50() < batchFloor.raw().p50()) {
-                t = timer.timing(label, sampled, k, floorAfter);
+            ProbeFloor floor = sizing.lowerFloorAfter(empty, k, batchFloor);
+            if (floor != batchFloor) {
+                t = timer.timing(label, sampled, k, floor);
             }
             long aloneWarmNanos = sampled.nanos() / 8;
             SelfCheckPlan.Evidence evidence = sampled.evidence(k, timer.unit()).settledAt(sampled.recorder(), settled)

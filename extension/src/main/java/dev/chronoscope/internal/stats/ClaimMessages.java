@@ -54,7 +54,7 @@ public final class ClaimMessages {
     // ---- relations ------------------------------------------------------------------------------
 
     /** How a relation reads: its symbol, its words, and where an interval lies when the claim passes and when it fails. */
-    private record Wording(String symbol, String words, String passingSide, String failingSide) {
+    record Wording(String symbol, String words, String passingSide, String failingSide) {
         static Wording of(Relation r) {
             return switch (r) {
                 case LESS -> new Wording("<", "less than", "below", "at or above");
@@ -239,11 +239,11 @@ public final class ClaimMessages {
         return String.join(" and ", parts);
     }
 
-    private static String level() {
+    static String level() {
         return Format.percent(AssertionSettings.CONFIDENCE).replace(".0 %", " %");
     }
 
-    private static String interval(double low, double high) {
+    static String interval(double low, double high) {
         return "[" + Format.duration(low) + ", " + Format.duration(high) + "]";
     }
 
@@ -266,12 +266,12 @@ public final class ClaimMessages {
                 pad("verdict") + t.verdict() + ": " + t.verdictReason());
     }
 
-    private static String clockLine(Timing t) {
+    static String clockLine(Timing t) {
         return t.clock() + " (" + t.readMethod() + "), effective resolution " + inUnits(t, t.step()) + " ("
                 + t.stepSource() + ")";
     }
 
-    private static String floorLine(Timing t) {
+    static String floorLine(Timing t) {
         return "p50 " + inUnits(t, t.floor().median())
                 + (t.floorSubtracted() ? ", subtracted from the figures" : ", not subtracted (raw figures)");
     }
@@ -289,127 +289,5 @@ public final class ClaimMessages {
         return t.frequency().isPresent()
                 ? Format.units(value) + " " + t.unit().symbol() + " = " + Format.duration(nanos)
                 : Format.duration(nanos);
-    }
-
-    // ---- a ratio of a comparison ------------------------------------------------------------------
-
-    /** The messages of one {@link RatioClaim}: the claim, and the details every outcome shows. */
-    static final class Ratio {
-        private final Comparison c;
-        private final Relation relation;
-        private final double bound;
-        private final String subject;
-        private final String predicate;
-        private final List<String> details = new ArrayList<>();
-
-        Ratio(Comparison c, Relation relation, double bound, String subject, String predicate) {
-            this.c = c;
-            this.relation = relation;
-            this.bound = bound;
-            this.subject = subject;
-            this.predicate = predicate;
-            Timing a = c.first();
-            details.add(pad("claim") + "median(second) / median(first) " + Wording.of(relation).symbol() + " " + Format.ratio(bound));
-            details.add(pad("ratio") + ratioLine());
-            c.batching().ifPresent(why -> details.add(pad("timed as") + why));
-            details.add(pad("first") + regionLine(a));
-            details.add(pad("second") + regionLine(c.second()));
-            if (!Double.isNaN(c.pValue())) {
-                details.add(pad("ranks") + "Mann-Whitney U " + Format.units(c.mannWhitneyU()) + " (first), z "
-                        + String.format(Locale.ROOT, "%.2f", c.z()) + ", p " + Format.probability(c.pValue())
-                        + (c.exactPValue() ? " (exact)" : " (normal approximation)") + ", assuming independent runs;"
-                        + " P(first faster) " + String.format(Locale.ROOT, "%.3f", c.probabilityFirstFaster())
-                        + ", rank-biserial " + String.format(Locale.ROOT, "%.3f", c.rankBiserial()));
-            }
-            details.add(pad("design") + "interleaved: " + c.blockPairs() + " block pairs of " + Format.count(c.blockSize())
-                    + " runs of each region, order within each pair shuffled (seed " + c.seed() + ")");
-            details.add(pad("clock") + clockLine(a));
-            details.add(pad("floor") + floorLine(a));
-        }
-
-        Decision tooFewSamples(Timing t) {
-            return inconclusive("'" + t.label() + "' kept only " + Format.count(t.kept())
-                    + " samples, and a claim needs at least " + AssertionSettings.MIN_SAMPLES,
-                    "compare at least " + AssertionSettings.MIN_SAMPLES + " runs of each region");
-        }
-
-        Decision refused(Timing t) {
-            return inconclusive("a self-check refused the figure of '" + t.label() + "' (" + t.verdictReason() + ")",
-                    REFUSED_ADVICE);
-        }
-
-        Decision unresolved(Timing t) {
-            return inconclusive("the clock does not resolve '" + t.label() + "' (" + t.verdictReason() + ")",
-                    "put more work in each timed region (loop the operation inside it), or use a finer clock");
-        }
-
-        Decision noInterval() {
-            return inconclusive("the ratio's interval could not be computed", "compare more runs");
-        }
-
-        Decision passed() {
-            String side = Wording.of(relation).passingSide() + " " + Format.ratio(bound);
-            details.add(pad("decision") + "PASS: the whole interval lies " + side);
-            String claim = subject + " is " + predicate;
-            return new Decision(Outcome.PASS, Character.toUpperCase(claim.charAt(0)) + claim.substring(1) + ": " + interval()
-                    + ", lies " + side + ".", details, "");
-        }
-
-        Decision failed() {
-            String side = Wording.of(relation).failingSide() + " " + Format.ratio(bound);
-            details.add(pad("decision") + "FAIL: the whole interval lies " + side);
-            return new Decision(Outcome.FAIL, "Expected " + subject + " to be " + predicate + ", but " + interval() + ", lies "
-                    + side + ".", details, "");
-        }
-
-        Decision withinOneQuantum() {
-            Timing a = c.first();
-            Timing b = c.second();
-            return inconclusive("the medians, " + inUnits(b, b.percentileValue(50)) + " (second) and "
-                            + inUnits(a, a.percentileValue(50)) + " (first), differ by no more than one quantum of the"
-                            + " clock's effective resolution, " + inUnits(a, c.resolution()) + ": quantised medians that"
-                            + " coincide are not evidence of equality, and " + interval()
-                            + ", widened by that quantum on each median, straddles " + Format.ratio(bound),
-                    "put more work in each timed region (loop the operation inside it), so that one quantum ("
-                            + inUnits(a, c.resolution()) + ") is a small share of it, or use a finer clock (@MeasureWith)");
-        }
-
-        Decision straddles() {
-            return inconclusive(interval() + " straddles " + Format.ratio(bound),
-                    "compare more runs to narrow the interval, or claim a factor further from the measured "
-                            + Format.ratio(c.ratio()));
-        }
-
-        /** The interval of the ratio, without the comma a headline puts after it. */
-        private String interval() {
-            return "the " + level() + " interval of median(second)/median(first), [" + Format.ratio(c.ratioLow())
-                    + ", " + Format.ratio(c.ratioHigh()) + "]";
-        }
-
-        private Decision inconclusive(String why, String advice) {
-            details.add(pad("decision") + "INCONCLUSIVE: " + why);
-            return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether " + subject + " is " + predicate
-                    + ": " + why + ".", details, advice);
-        }
-
-        private String ratioLine() {
-            Timing a = c.first();
-            Timing b = c.second();
-            String medians = a.kept() > 0 && b.kept() > 0
-                    ? " = " + Format.duration(b.percentileValue(50) * b.nanosPerUnit()) + " / "
-                    + Format.duration(a.percentileValue(50) * a.nanosPerUnit()) : "";
-            return Format.ratio(c.ratio()) + medians + ", " + level() + " interval [" + Format.ratio(c.ratioLow()) + ", "
-                    + Format.ratio(c.ratioHigh()) + "] (paired block bootstrap [" + Format.ratio(c.bootstrapLow()) + ", "
-                    + Format.ratio(c.bootstrapHigh()) + "] from " + Format.count(c.resamples()) + " resamples of "
-                    + c.blockPairs() + " block pairs, seed " + c.seed() + "; widened on each median by one quantum of the clock's"
-                    + " effective resolution, " + inUnits(a, c.resolution()) + ")";
-        }
-
-        private static String regionLine(Timing t) {
-            String median = t.kept() > 0 ? "p50 " + Format.duration(t.percentileValue(50) * t.nanosPerUnit())
-                    + (t.floorSubtracted() ? " net" : " raw") + ", " : "";
-            return "'" + t.label() + "': " + median + Format.count(t.kept()) + " kept, " + Format.count(t.dropped())
-                    + " dropped, " + t.verdict() + " (" + t.verdictReason() + ")";
-        }
     }
 }

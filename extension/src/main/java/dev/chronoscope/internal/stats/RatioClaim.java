@@ -27,7 +27,7 @@ public final class RatioClaim {
      * @param predicate what is claimed of it, e.g. {@code faster than 'linear' (second) by at least 3x}
      */
     public static Decision decide(Comparison c, Relation relation, double bound, String subject, String predicate) {
-        ClaimMessages.Ratio says = new ClaimMessages.Ratio(c, relation, bound, subject, predicate);
+        RatioClaimMessages says = new RatioClaimMessages(c, relation, bound, subject, predicate);
         List<Timing> both = List.of(c.first(), c.second());
         for (Timing t : both) {
             if (t.kept() < AssertionSettings.MIN_SAMPLES) {

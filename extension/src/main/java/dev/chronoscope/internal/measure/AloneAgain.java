@@ -1,0 +1,19 @@
+package dev.chronoscope.internal.measure;
+
+import java.util.function.Consumer;
+
+/**
+ * A side of a comparison timed alone again right after the samples it took in turn with the other
+ * side, one call per sample ({@link InterleavedComparison}): it tells the slower-than-warmed-up check
+ * code from data. Code the JIT threw away (or other code) is as slow alone; calls slowed only by what
+ * the other side left in the caches and predictors are as fast alone as the warm-up was.
+ *
+ * @param perSample  the median per sample alone, in the clock's unit
+ * @param recompiled whether HotSpot compiled the side's code from the start of its samples to the end of this one
+ * @param kept       says in the test's record why a slower figure was kept
+ */
+record AloneAgain(double perSample, boolean recompiled, Consumer<String> kept) {
+
+    /** Samples of the look alone: a block of the comparison's counters, a short look that leaves the JIT no time. */
+    static final int SAMPLES = SamplingJit.BLOCK;
+}
