@@ -38,9 +38,9 @@ public enum SelfCheck {
             "the samples' median beyond x1.25 (x3 for one call per sample) above the median the region's warm-up settled at"
                     + " right before, at as many calls per sample",
             "in throughput, warmed up and sampled again within the timing's budget; if still slower, REFUSED; in repeat,"
-                    + " REFUSED; in compare, the side is timed alone again right after: within x3 of its warm-up there, its code"
-                    + " not compiled since, it was slower only in turn with the other side and is kept, said in the record; else"
-                    + " REFUSED"),
+                    + " REFUSED; in compare, kept and said in the record where the other side slowed alike (within x3: the host"
+                    + " did) or where the side, timed alone again right after, is within x3 of its warm-up, its code not compiled"
+                    + " since (slower only in turn with the other side); else REFUSED"),
     RESIZED("re-sized",
             "pilots at k and at 2k calls per sample, taken in turn right after the samples, differ per call beyond x1.25"
                     + " (median of up to 3 pairs)",

@@ -79,6 +79,11 @@ class SlowerThanWarmedUpTests {
         /** Whether the slowdown lasts once the first block began (other code), or only within the blocks (data). */
         abstract boolean lasts();
 
+        /** Whether the second side slows down as the first does (the host slowed both). */
+        boolean secondToo() {
+            return false;
+        }
+
         long first() {
             long now = System.nanoTime();
             if (now - last > 100_000 && (shift == 0 || !lasts())) {
@@ -89,7 +94,7 @@ class SlowerThanWarmedUpTests {
         }
 
         long second() {
-            return chain(System.nanoTime(), 512);
+            return chain(System.nanoTime(), 512 << (secondToo() ? shift : 0));
         }
     }
 
@@ -135,11 +140,33 @@ class SlowerThanWarmedUpTests {
         }
     }
 
+    /** Both sides 8x slower from their first block on, for good, as when the host slows down: the ratio holds. */
+    static class BothSlowedTestCase extends SlowedFirstSide {
+        static final Map<String, Comparison> COMPARISONS = new ConcurrentHashMap<>();
+
+        @Override
+        boolean lasts() {
+            return true;
+        }
+
+        @Override
+        boolean secondToo() {
+            return true;
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void compare(Probe probe) {
+            COMPARISONS.put("c", probe.compare("first", this::first, "second", this::second, 4_000));
+        }
+    }
+
     @BeforeEach
     void clear() {
         RepeatSlowedTestCase.TIMINGS.clear();
         CompareSlowedTestCase.COMPARISONS.clear();
         CompareInTurnTestCase.COMPARISONS.clear();
+        BothSlowedTestCase.COMPARISONS.clear();
     }
 
     /** With the documented region warm-up: the check holds samples only against a warm-up that settled. */
@@ -196,5 +223,21 @@ class SlowerThanWarmedUpTests {
     private static void assumeSettled(Timing t) {
         org.junit.jupiter.api.Assumptions.assumeTrue(t.unsettledWarmup().isEmpty(),
                 () -> "the warm-up of '" + t.label() + "' did not settle here: " + t.unsettledWarmup().orElse(""));
+    }
+
+    @Test
+    void compareSidesSlowedAlikeAreKeptAndTheRecordSaysTheHostDidIt() {
+        KitRun run = kit().run(BothSlowedTestCase.class);
+        run.tests().assertStatistics(s -> s.succeeded(1));
+        Comparison c = BothSlowedTestCase.COMPARISONS.get("c");
+        org.junit.jupiter.api.Assumptions.assumeTrue(c.first().callsPerSample() == 1,
+                () -> "the clock did not resolve one call alone here: the comparison was batched (" + c.first().callsPerSample()
+                        + " calls per sample)");
+        assumeSettled(c.first());
+        assumeSettled(c.second());
+        assertThat(c.first().refusedBy()).as(c.first().verdictReason()).doesNotContain(SelfCheck.SLOWER_THAN_WARMED_UP);
+        assertThat(c.second().refusedBy()).as(c.second().verdictReason()).doesNotContain(SelfCheck.SLOWER_THAN_WARMED_UP);
+        assertThat(run.section("BothSlowedTestCase.compare(Probe)")).containsPattern("'first' read its samples at \\d+\\.\\d\\dx"
+                + " the [^\\n]* per call its warm-up settled at, and 'second' at \\d+\\.\\d\\dx its own: the host");
     }
 }

@@ -8,11 +8,16 @@ import java.util.function.Consumer;
  * code from data. Code the JIT threw away (or other code) is as slow alone; calls slowed only by what
  * the other side left in the caches and predictors are as fast alone as the warm-up was.
  *
- * @param perSample  the median per sample alone, in the clock's unit
- * @param recompiled whether HotSpot compiled the side's code from the start of its samples to the end of this one
- * @param kept       says in the test's record why a slower figure was kept
+ * The other side's samples over its own warm-up tell the host from the code: a host (or anything both
+ * sides share) that slowed down slows both alike, and the ratio the comparison stands on holds.
+ *
+ * @param perSample     the median per sample alone, in the clock's unit
+ * @param recompiled    whether HotSpot compiled the side's code from the start of its samples to the end of this one
+ * @param otherLabel    the other side's label
+ * @param otherSlowdown the other side's samples' median over what its warm-up settled at; NaN where unknown
+ * @param kept          says in the test's record why a slower figure was kept
  */
-record AloneAgain(double perSample, boolean recompiled, Consumer<String> kept) {
+record AloneAgain(double perSample, boolean recompiled, String otherLabel, double otherSlowdown, Consumer<String> kept) {
 
     /** Samples of the look alone: a block of the comparison's counters, a short look that leaves the JIT no time. */
     static final int SAMPLES = SamplingJit.BLOCK;

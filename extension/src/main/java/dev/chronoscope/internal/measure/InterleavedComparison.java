@@ -138,9 +138,9 @@ final class InterleavedComparison {
                 ProbeFloor floor = batchFloor == null ? null : timer.sizing().lowerFloorAfter(empty, k, batchFloor);
                 // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
                 SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
-                        .aloneBy(() -> aloneA).settledAt(ra, k == 1 ? a.settledAlone : null).againAloneBy(a::alone);
+                        .aloneBy(() -> aloneA).settledAt(ra, k == 1 ? a.settledAlone : null).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
                 SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
-                        .aloneBy(() -> aloneB).settledAt(rb, k == 1 ? b.settledAlone : null).againAloneBy(b::alone);
+                        .aloneBy(() -> aloneB).settledAt(rb, k == 1 ? b.settledAlone : null).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
                 Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, k, floor).withCoreSpeed(coreSpeed), evidenceA);
                 Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, k, floor).withCoreSpeed(coreSpeed), evidenceB);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
@@ -223,7 +223,7 @@ final class InterleavedComparison {
          * This region alone again, one call per sample, right after the samples it took in turn
          * ({@link AloneAgain}), its JIT watch still on; a figure kept for it is said in the record.
          */
-        AloneAgain alone() {
+        AloneAgain alone(String otherLabel, double otherSlowdown) {
             return naming(note, () -> {
                 long seen = jit.compilationsSeen();
                 SampleRecorder recorder = new SampleRecorder(AloneAgain.SAMPLES);
@@ -231,9 +231,16 @@ final class InterleavedComparison {
                 Samples.Sorted sorted = recorder.samples().sorted();
                 double median = sorted.size() == 0 ? Double.NaN : sorted.get(sorted.size() / 2);
                 // the timed code compiled since the samples began, or any compilation during the look: the code may have changed
-                return new AloneAgain(median, jit.timedCodeCompilations() > 0 || jit.compilationsSeen() > seen,
+                return new AloneAgain(median, jit.timedCodeCompilations() > 0 || jit.compilationsSeen() > seen, otherLabel, otherSlowdown,
                         why -> timer.note("'" + label + "' kept slower than warmed up", why));
             });
+        }
+
+        /** Its samples' median per sample ({@code recorder}) over what its warm-up alone settled at; NaN where either is missing. */
+        double slowdown(SampleRecorder recorder) {
+            Samples.Sorted sorted = recorder.samples().sorted();
+            return sorted.size() == 0 || settledAlone == null || !(settledAlone.finalMedian() > 0) ? Double.NaN
+                    : sorted.get(sorted.size() / 2) / settledAlone.finalMedian();
         }
 
         /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */

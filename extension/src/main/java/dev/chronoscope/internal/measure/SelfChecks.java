@@ -92,9 +92,10 @@ final class SelfChecks {
      * unit) beyond noise above the median the region's warm-up {@code settled} at, at the same batch
      * size, right before. The code slowed down between the two: a region's loop thrown away
      * (deoptimised) after its warm-up runs interpreted, many times slower, with no compilation
-     * during the samples to see. A compared side ({@code again}, else null) is looked at alone again
-     * first: as fast as its warm-up there, with no compilation, its calls were slowed by the other
-     * side's turns (data it evicted), not by other code, and the figure is kept, said in the record.
+     * during the samples to see. A compared side ({@code again}, else null) is kept, said in the
+     * record, where the other side slowed alike (the host did), or where alone again right after it
+     * is as fast as its warm-up, with no compilation (the other side's turns slowed its calls: data
+     * it evicted), not other code.
      */
     static Optional<Refusal> slowerThanWarmedUp(Timing timing, SampleRecorder recorder, ProbeWarmup settled, String unit,
                                                 java.util.function.Supplier<AloneAgain> again) {
@@ -109,6 +110,14 @@ final class SelfChecks {
         if (again != null) {
             AloneAgain look = again.get();
             double againRatio = look.perSample() / settled.finalMedian();
+            if (ratio / look.otherSlowdown() <= noise) {
+                look.kept().accept(String.format(Locale.ROOT, "'%s' read its samples at %.2fx the %s %s per call its warm-up"
+                                + " settled at, and '%s' at %.2fx its own: the host (or what both sides share) slowed both"
+                                + " alike, not this side's code; kept, the ratio the comparison stands on holds",
+                        timing.label(), ratio, Format.unitsOrFraction(settled.finalMedian()), unit, look.otherLabel(),
+                        look.otherSlowdown()));
+                return Optional.empty();
+            }
             if (!look.recompiled() && againRatio <= noise) {
                 look.kept().accept(String.format(Locale.ROOT, "'%s' read its samples at %.2fx the %s %s per call its warm-up"
                                 + " settled at alone, and alone again right after them at %.2fx: its calls were slower only"
@@ -117,8 +126,9 @@ final class SelfChecks {
                         timing.label(), ratio, Format.unitsOrFraction(settled.finalMedian()), unit, againRatio));
                 return Optional.empty();
             }
-            alone = String.format(Locale.ROOT, "; alone again right after them it read %.2fx%s", againRatio,
-                    look.recompiled() ? ", and HotSpot compiled its code meanwhile" : ", as slow");
+            alone = String.format(Locale.ROOT, "; alone again right after them it read %.2fx%s, while '%s' read %.2fx its own"
+                    + " warm-up", againRatio, look.recompiled() ? ", and HotSpot compiled its code meanwhile" : ", as slow",
+                    look.otherLabel(), look.otherSlowdown());
         }
         return Optional.of(new Refusal(SelfCheck.SLOWER_THAN_WARMED_UP, String.format(Locale.ROOT, "self-check slower than warmed up: the samples' p50 of %s %s per sample"
                         + " (%d calls) is %.2fx the %s %s its warm-up settled at right before, beyond the x%.2f that noise"

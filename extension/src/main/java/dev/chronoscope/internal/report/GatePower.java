@@ -87,6 +87,16 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return reachableUnchanged(trueSpread, unchangedSpread, unchangedDf, runs, threshold);
     }
 
+    /**
+     * The largest |d| (ln of the run's median over the baseline runs' mean) this gate's {@code unchanged} test
+     * passes: ln(1 + threshold) less its margin t95·σ·√(1 + 1/K); negative where no run can pass it. Against the
+     * |d| of unchanged runs drawn from their own distribution, it gives the reachable share without assuming
+     * the runs spread normally (heavy-tailed timings land close more often than a normal of their sd).
+     */
+    public double unchangedRoom() {
+        return Math.log1p(threshold) - BaselineRule.t95(unchangedDf) * unchangedSpread * Math.sqrt(1 + 1.0 / runs);
+    }
+
     /** This power, for figures that are each the mean of {@code m} repetitions of a run (the spread is of those means). */
     GatePower ofMeans(int m) {
         return new GatePower(spread, df, runs, threshold, detectable, detectableAtMost, runsForThreshold, spreadForThreshold,
