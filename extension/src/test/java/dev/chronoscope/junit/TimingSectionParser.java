@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 final class TimingSectionParser {
 
     private static final Set<String> SECTION_KEYS = Set.of("clock", "frequency", "host", "container", "resolution", "floor",
-            "core speed", "warmup", "pinned", "outcome");
+            "core speed", "host load", "warmup", "pinned", "outcome");
     private static final Set<String> STATS_KEYS = Set.of("raw ticks", "raw ns", "net ticks", "net ns");
     private static final Pattern SAMPLES = Pattern.compile(
             "(\\d+) kept \\| (\\d+) dropped \\((\\d+) CPU migration, (\\d+) negative delta\\)");

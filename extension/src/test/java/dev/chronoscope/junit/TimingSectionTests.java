@@ -91,7 +91,7 @@ class TimingSectionTests {
                 assertThat(line).matches("[a-z][a-z ]{11} \\S.*"));
 
         List<String> expected = new ArrayList<>(ticks ? List.of("clock", "frequency") : List.of("clock"));
-        expected.addAll(List.of("host", "container", "resolution", "floor", "core speed", "warmup", "pinned", "outcome"));
+        expected.addAll(List.of("host", "container", "resolution", "floor", "core speed", "host load", "warmup", "pinned", "outcome"));
         for (JsonRecord timing : record.timings()) {
             expected.addAll(List.of("timing", "mode", "samples"));
             if (timing.whole("kept") > 0) {
@@ -107,6 +107,10 @@ class TimingSectionTests {
         List<String> keys = keys(section);
         assertThat(keys.stream().filter("warning"::equals).count()).isEqualTo(((List<?>) record.get("warnings")).size());
         assertThat(keys.stream().filter(k -> !k.equals("warning")).toList()).containsExactlyElementsOf(expected);
+        // the host's load over the test: told from /proc/stat where the test lasted long enough, else why not
+        assertThat(section).containsPattern("\nhost load    (other processes used \\d+\\.\\d\\d of \\d+ CPUs, this JVM \\d+\\.\\d\\d"
+                + "|not told: the test lasted \\d+ clock ticks?|unknown: )");
+        assertThat(record.get("hostLoad")).isNotNull();
         assertThat(section)
                 .contains("\nclock        " + record.string("clock.id") + " | ")
                 .contains("\nhost         invariant TSC ")

@@ -2,7 +2,10 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.internal.clock.TscReadPath;
+import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
+import dev.chronoscope.internal.host.HostFiles;
+import dev.chronoscope.internal.host.HostLoad;
 import dev.chronoscope.internal.host.HostProfile;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.report.RunKey;
@@ -127,6 +130,14 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     /** The host tests are timed on: the real one, or the one the configuration describes. */
     public HostFacts host() {
         return host;
+    }
+
+    /**
+     * The host's CPU time now ({@link HostLoad}): of the machine the JVM runs on, whatever host a
+     * profile describes, since it is what shares that machine's CPUs with the test.
+     */
+    Fact<HostLoad> hostLoadNow() {
+        return HostLoad.read(HostFiles.system());
     }
 
     /** The JVM state this run times on. */

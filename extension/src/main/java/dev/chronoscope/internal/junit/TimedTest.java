@@ -17,6 +17,7 @@ import dev.chronoscope.internal.report.ClaimRecord;
 import dev.chronoscope.internal.report.ComparisonRecord;
 import dev.chronoscope.internal.report.ConsoleNotes;
 import dev.chronoscope.internal.report.ContainerFacts;
+import dev.chronoscope.internal.host.HostLoad;
 import dev.chronoscope.internal.report.CoreSpeed;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -62,6 +63,9 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     private final double speedBefore;
     /** Read as the test ends; NaN until then. */
     private volatile double speedAfter = Double.NaN;
+    /** The host's CPU time when the test began and when it ended: what other processes took meanwhile. */
+    private final Fact<HostLoad> loadBefore;
+    private volatile Fact<HostLoad> loadAfter = Fact.unknown("the test had not ended when its record was made");
 
     /**
      * What the test is timed with, as its setup left it.
@@ -102,6 +106,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         this.aggregate = aggregate;
         // the gate's control for the core's speed (SpeedControl), read before the test and again in close()
         speedBefore = runtime.jvm().coreSpeed().nanosPerStep();
+        loadBefore = runtime.hostLoadNow();
     }
 
     Probe probe() {
@@ -185,6 +190,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 // the claims made in the test and its @AfterEach methods, which run before the record is made
                 .claims(ClaimRecord.of(context.claims().take(), timings))
                 .coreSpeed(new CoreSpeed(speedBefore, speedAfter))
+                .hostLoad(loadBefore.flatMap(before -> loadAfter.map(after -> after.since(before))))
                 .build();
     }
 
@@ -198,6 +204,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         if (closed.compareAndSet(false, true)) {
             probe.end(testName);
             speedAfter = runtime.jvm().coreSpeed().nanosPerStep();
+            loadAfter = runtime.hostLoadNow();
             pinning.restore();
             runtime.timingLock().release();
         }

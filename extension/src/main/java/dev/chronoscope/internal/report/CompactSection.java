@@ -29,6 +29,9 @@ public final class CompactSection {
     private CompactSection() {
     }
 
+    /** Other processes' CPUs from which the console shows the host's load (the full section always does). */
+    static final double BUSY_CPUS = 0.5;
+
     /** The section of {@code r}; a run-wide fact line is printed only where {@code firstSeen} accepts it. */
     public static String format(TestRecord r, Predicate<String> firstSeen) {
         List<String> lines = new ArrayList<>();
@@ -42,6 +45,10 @@ public final class CompactSection {
             }
         }
         add(lines, "clock", clockLine(r));
+        // shown where other processes kept at least half a CPU busy: a fact that slows figures without changing the code
+        if (r.hostLoad().isKnown() && r.hostLoad().get().othersCpus() >= BUSY_CPUS) {
+            add(lines, "host load", r.hostLoad().get().describe());
+        }
         for (int i = 0; i < r.timings().size(); i++) {
             Timing t = r.timings().get(i);
             add(lines, isInvocation(t) ? "invocation" : "timing", timingLine(t));

@@ -41,6 +41,7 @@ public final class RecordJson {
                 .put("pinned", r.pinned())
                 .put("timingLock", r.timingLock())
                 .put("coreSpeed", r.coreSpeed().toJson())
+                .put("hostLoad", hostLoad(r))
                 .put("warnings", r.warnings())
                 .put("floorSubtracted", r.floorSubtracted());
         List<Object> timings = new ArrayList<>();
@@ -134,5 +135,16 @@ public final class RecordJson {
     static Json.Obj summary(Summary s) {
         return Json.object().put("unit", s.unit().symbol()).put("count", s.count()).put("min", s.min()).put("p50", s.p50())
                 .put("p90", s.p90()).put("p99", s.p99()).put("max", s.max()).put("mean", s.mean()).put("mad", s.mad());
+    }
+
+    /** What other processes and the hypervisor took of the host's CPUs during the test, or why that is unknown. */
+    private static Json.Obj hostLoad(TestRecord r) {
+        if (!r.hostLoad().isKnown()) {
+            return Json.object().put("unknown", r.hostLoad().unknownReason());
+        }
+        var l = r.hostLoad().get();
+        boolean told = l.elapsedTicks() >= dev.chronoscope.internal.host.HostLoad.Interval.MIN_TICKS;
+        return Json.object().put("othersCpus", told ? l.othersCpus() : null).put("stealShare", told ? l.stealShare() : null)
+                .put("elapsedTicks", l.elapsedTicks()).put("cpus", l.cpus()).put("statement", l.describe());
     }
 }

@@ -5,6 +5,9 @@ import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TscFrequency;
 
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostLoad;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -34,16 +37,20 @@ import java.util.Objects;
  * @param claims      the claims the test made about its timings, in the order made, each with its outcome
  * @param timingLock  what the cross-JVM timing lock did for the test: held (and how long it waited), or why not; null where none was asked
  * @param coreSpeed   the core's speed before the test and when it ended ({@link CoreSpeed#UNKNOWN} where not read)
+ * @param hostLoad    what other processes and the hypervisor took of the host's CPUs from the test's start to its end,
+ *                    or why that is unknown
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
                          String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate,
-                         ContainerFacts container, List<ClaimRecord> claims, String timingLock, CoreSpeed coreSpeed) {
+                         ContainerFacts container, List<ClaimRecord> claims, String timingLock, CoreSpeed coreSpeed,
+                         Fact<HostLoad.Interval> hostLoad) {
 
     public TestRecord {
         coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+        hostLoad = hostLoad == null ? Fact.unknown("not read") : hostLoad;
         Objects.requireNonNull(uniqueId, "uniqueId");
         Objects.requireNonNull(container, "container");
         Objects.requireNonNull(clock, "clock");
@@ -64,7 +71,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
     public TestRecord judged(List<BaselineVerdict> verdicts) {
         return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host, floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, verdicts,
-                comparisons, gate, container, claims, timingLock, coreSpeed);
+                comparisons, gate, container, claims, timingLock, coreSpeed, hostLoad);
     }
 
     /**
@@ -74,7 +81,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
     public TestRecord failedByGate(String message) {
         return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                comparisons, new GateFailure(outcome, message), container, claims, timingLock, coreSpeed);
+                comparisons, new GateFailure(outcome, message), container, claims, timingLock, coreSpeed, hostLoad);
     }
 
     public static Builder builder() {
@@ -110,6 +117,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private List<ClaimRecord> claims = List.of();
         private String timingLock;
         private CoreSpeed coreSpeed = CoreSpeed.UNKNOWN;
+        private Fact<HostLoad.Interval> hostLoad;
 
         private Builder() {
         }
@@ -145,10 +153,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder timingLock(String timingLock) { this.timingLock = timingLock; return this; }
         public Builder coreSpeed(CoreSpeed coreSpeed) { this.coreSpeed = coreSpeed; return this; }
 
+        public Builder hostLoad(Fact<HostLoad.Interval> hostLoad) { this.hostLoad = hostLoad; return this; }
+
         public TestRecord build() {
             return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
                     floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
-                    comparisons, null, container, claims, timingLock, coreSpeed);
+                    comparisons, null, container, claims, timingLock, coreSpeed, hostLoad);
         }
     }
 }

@@ -44,6 +44,7 @@ public final class TimingSection {
         if (r.coreSpeed().known()) {
             line(out, "core speed", r.coreSpeed().describe() + " (the reference the baseline gate compares runs at)");
         }
+        line(out, "host load", r.hostLoad().isKnown() ? r.hostLoad().get().describe() : "unknown: " + r.hostLoad().unknownReason());
         line(out, "warmup", r.warmup());
         line(out, "pinned", r.pinned());
         line(out, "outcome", r.gate() == null ? r.outcome() : r.outcome() + " | " + r.gate().describe());

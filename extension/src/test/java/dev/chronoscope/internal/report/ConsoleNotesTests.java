@@ -3,6 +3,8 @@ package dev.chronoscope.internal.report;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostLoad;
 import dev.chronoscope.internal.stats.Synthetic;
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +44,23 @@ class ConsoleNotesTests {
         assertThat(record.warnings()).hasSize(6);
         assertThat(CompactSection.format(record, fact -> true)).doesNotContain("moved from CPU").doesNotContain("'steady' was sampled again")
                 .contains("'coarse' was sampled again");
+    }
+
+    @Test
+    void theConsoleShowsTheHostsLoadWhereOtherProcessesKeptHalfACpuBusy() {
+        Timing steady = Synthetic.timing("steady", Synthetic.around(1000, 100, 1001));
+        // 100 ticks per CPU on 2 CPUs: others 98 busy ticks (0.98 CPU), this JVM 100, 4 stolen
+        HostLoad.Interval busy = new HostLoad.Interval(100, 98, 100, 4, 200, 2);
+        HostLoad.Interval quiet = new HostLoad.Interval(100, 20, 100, 0, 200, 2);
+        java.util.function.Function<HostLoad.Interval, TestRecord> record = load -> TestRecord.builder()
+                .test("[engine:x]", "T.t()", "t()").outcome("passed").clock(ClockId.CLOCK_MONOTONIC, "default", "clock_gettime")
+                .host("host").floor(steady.floor(), false).step(1, "synthetic").warmup("once").pinned("no").warnings(List.of())
+                .timings(List.of(steady), null).started("now", 1).run("run").container(ContainerFacts.NOT_RECORDED)
+                .hostLoad(Fact.of(load, "/proc/stat")).build();
+
+        assertThat(CompactSection.format(record.apply(busy), fact -> true)).contains("host load    other processes used 0.98 of 2 CPUs,"
+                + " this JVM 1.00 (over 100 clock ticks of /proc/stat); steal 2.0 %");
+        assertThat(CompactSection.format(record.apply(quiet), fact -> true)).doesNotContain("host load");
+        assertThat(TimingSection.format(record.apply(quiet))).contains("host load    other processes used 0.20 of 2 CPUs");
     }
 }
