@@ -42,6 +42,8 @@ public final class Timing {
     private final String allocationUnknown;
     private final long involuntaryContextSwitches;
     private final CpuThrottling cpuThrottling;
+    private final long collections;
+    private final long collectionMillis;
     private final TimingMode mode;
     private final int callsPerSample;
     private final ClaimLog claimLog;
@@ -68,6 +70,8 @@ public final class Timing {
         this.allocation = b.allocation;
         this.involuntaryContextSwitches = b.involuntaryContextSwitches;
         this.cpuThrottling = b.cpuThrottling;
+        this.collections = b.collections;
+        this.collectionMillis = b.collectionMillis;
         this.allocationUnknown = b.allocation != null ? "" : b.allocationUnknown;
         this.mode = Objects.requireNonNull(b.mode, "mode");
         this.callsPerSample = b.callsPerSample;
@@ -146,6 +150,8 @@ public final class Timing {
         this.allocationUnknown = t.allocationUnknown;
         this.involuntaryContextSwitches = t.involuntaryContextSwitches;
         this.cpuThrottling = t.cpuThrottling;
+        this.collections = t.collections;
+        this.collectionMillis = t.collectionMillis;
         this.mode = t.mode;
         this.callsPerSample = t.callsPerSample;
         this.claimLog = t.claimLog;
@@ -179,6 +185,19 @@ public final class Timing {
     /** Involuntary context switches of the measuring thread while sampling ({@code /proc/thread-self/status}); empty: not counted. */
     public java.util.OptionalLong involuntaryContextSwitches() {
         return involuntaryContextSwitches < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(involuntaryContextSwitches);
+    }
+
+    /**
+     * Garbage collections that ran while the samples were taken (every collector's count); empty: not counted.
+     * The samples a collection paused are in the figure's mean and tail, seldom in its median.
+     */
+    public java.util.OptionalLong collectionsWhileSampling() {
+        return collections < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(collections);
+    }
+
+    /** The collectors' accumulated time for {@link #collectionsWhileSampling()}, in ms (concurrent phases included); empty: not counted. */
+    public java.util.OptionalLong collectionMillisWhileSampling() {
+        return collections < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(collectionMillis);
     }
 
     /** What the binding cgroup CPU quota did while sampling (a throttled figure includes the wait); empty: no quota or unread. */

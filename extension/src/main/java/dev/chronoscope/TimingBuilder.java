@@ -28,6 +28,8 @@ public final class TimingBuilder {
     String allocationUnknown = "not measured";
     long involuntaryContextSwitches = -1;
     CpuThrottling cpuThrottling;
+    long collections = -1;
+    long collectionMillis;
     TimingMode mode = TimingMode.LATENCY;
     int callsPerSample = 1;
     ClaimLog claimLog;
@@ -56,6 +58,8 @@ public final class TimingBuilder {
     public TimingBuilder involuntaryContextSwitches(long v) { involuntaryContextSwitches = v; return this; }
     /** Null where not counted. */
     public TimingBuilder cpuThrottling(CpuThrottling v) { cpuThrottling = v; return this; }
+    /** Garbage collections while sampling and their collectors' time in ms; {@code count} -1 when not counted. */
+    public TimingBuilder collections(long count, long millis) { collections = count; collectionMillis = millis; return this; }
     public TimingBuilder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
     /** Latency (the default, 1 call per sample) or throughput with {@code calls} per sample. */
     public TimingBuilder mode(TimingMode v, int calls) { mode = v; callsPerSample = calls; return this; }

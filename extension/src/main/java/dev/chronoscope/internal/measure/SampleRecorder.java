@@ -63,12 +63,18 @@ public final class SampleRecorder {
     public void startCountingSwitches() {
         throttlingMark = QuotaThrottling.read();
         switchesMark = ThreadSwitches.involuntary();
+        collectionsMark = GarbageCollections.now();
     }
 
     /** Adds the switches and throttling since {@link #startCountingSwitches()}; each stays unknown where it cannot be read. */
     public void stopCountingSwitches() {
         long now = ThreadSwitches.involuntary();
         CpuStat throttlingNow = QuotaThrottling.read();
+        long[] collectedNow = GarbageCollections.now();
+        if (collectedNow != null && collectionsMark != null) {
+            collections = Math.max(0, collections) + collectedNow[0] - collectionsMark[0];
+            collectionMillis += collectedNow[1] - collectionsMark[1];
+        }
         if (now >= 0 && switchesMark >= 0) {
             involuntarySwitches = Math.max(0, involuntarySwitches) + (now - switchesMark);
         }
@@ -88,6 +94,20 @@ public final class SampleRecorder {
     public long involuntarySwitches() {
         return involuntarySwitches;
     }
+
+    /** Garbage collections while counting; -1 where not counted. */
+    public long collections() {
+        return collections;
+    }
+
+    /** The collectors' accumulated time while counting, ms. */
+    public long collectionMillis() {
+        return collectionMillis;
+    }
+
+    private long[] collectionsMark;
+    private long collections = -1;
+    private long collectionMillis;
 
     private long switchesMark = -1;
     private CpuStat throttlingMark;
@@ -113,5 +133,29 @@ public final class SampleRecorder {
     /** CPUs the reads ran on, where the clock reports them. */
     public BitSet cpusSeen() {
         return (BitSet) cpusSeen.clone();
+    }
+
+    /** Every garbage collector's count and accumulated time, summed: {count, ms}; null where a collector does not keep them. */
+    static final class GarbageCollections {
+        private static final java.util.List<java.lang.management.GarbageCollectorMXBean> COLLECTORS =
+                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans();
+
+        private GarbageCollections() {
+        }
+
+        static long[] now() {
+            long count = 0;
+            long millis = 0;
+            for (java.lang.management.GarbageCollectorMXBean c : COLLECTORS) {
+                long n = c.getCollectionCount();
+                long t = c.getCollectionTime();
+                if (n < 0 || t < 0) {
+                    return null;
+                }
+                count += n;
+                millis += t;
+            }
+            return new long[]{count, millis};
+        }
     }
 }

@@ -184,6 +184,7 @@ public final class Timings {
                 .droppedMigration(recorder.droppedMigration())
                 .involuntaryContextSwitches(recorder.involuntarySwitches())
                 .cpuThrottling(recorder.cpuThrottling())
+                .collections(recorder.collections(), recorder.collectionMillis())
                 .droppedNegative(recorder.droppedNegative())
                 .floor(floor)
                 .floorSubtracted(context.subtractFloor())

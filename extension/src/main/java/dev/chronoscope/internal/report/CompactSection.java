@@ -142,7 +142,8 @@ public final class CompactSection {
         String verdict = t.verdict() == Verdict.RESOLVED ? "RESOLVED" : t.verdict() + ": " + t.verdictReason();
         long preempted = t.involuntaryContextSwitches().orElse(0);
         String noise = (preempted > 0 ? " | preempted " + Format.count(preempted) + "x" : "")
-                + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("");
+                + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("")
+                + (t.collectionsWhileSampling().orElse(0) > 0 ? " | " + t.collectionsWhileSampling().getAsLong() + " GC while sampling" : "");
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
         return figures + " | " + verdict + noise + alloc;

@@ -108,10 +108,17 @@ public final class TimingSection {
                 + " involuntary context switches" : "involuntary context switches not counted") + " | "
                 + t.droppedMigration() + " samples moved between CPUs"
                 + t.cpuThrottling().map(c -> " | CPU quota " + c.describe() + (c.throttled() ? ": THROTTLED while sampling" : ""))
-                .orElse(""));
+                .orElse("") + collected(t));
         t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + Format.count(a.calls())
                 + " calls after warm-up, halves " + Format.bytes(a.firstHalfBytesPerCall()) + " / "
                 + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves() ? " (CHANGED during the run)" : "")));
+    }
+
+    /** {@code  | 2 garbage collections while sampling (3 ms): in the mean, seldom the median}; empty where none or not counted. */
+    static String collected(Timing t) {
+        long n = t.collectionsWhileSampling().orElse(0);
+        return n <= 0 ? "" : String.format(java.util.Locale.ROOT, " | %d garbage collection%s while sampling (%d ms): in the mean,"
+                + " seldom the median", n, n == 1 ? "" : "s", t.collectionMillisWhileSampling().orElse(0));
     }
 
     private static void line(StringBuilder out, String key, String value) {

@@ -21,7 +21,9 @@ import java.util.Locale;
  * @param coreSlower     whether that slowdown is beyond the noise (recorded beside the figure)
  * @param unsettled      whether the region's warm-up did not settle (recorded beside the figure)
  * @param claims         the outcomes of {@link #CLAIMS}, in order
- * @param load           the 1-minute load average when the timing ended
+ * @param load           the 1-minute load average when the timing ended, then after slashes the CPUs other processes
+ *                       used while it ran and the garbage collections while it sampled ({@code 1.12/0.98/1}; lines saved
+ *                       before they were read hold the average alone)
  * @param reason         the verdict's reason, last on the line (it has spaces)
  */
 record PairedFigure(String workload, int round, double jmh, double envelopeLow, double envelopeHigh, double mean,
@@ -56,8 +58,36 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
 
     /** A condition recorded beside the figure that says why it may not be the region's settled cost on a quiet host. */
     boolean flagged() {
-        return coreSlower || unsettled;
+        return coreSlower || unsettled || collections() > 0;
     }
+
+    /** The CPUs other processes used while the timing ran, as its test's record says it; NaN where not read. */
+    double othersCpus() {
+        return loadPart(1);
+    }
+
+    /** Garbage collections while the samples were taken (they are in the mean, seldom the median); -1 where not read. */
+    long collections() {
+        double n = loadPart(2);
+        return Double.isNaN(n) ? -1 : (long) n;
+    }
+
+    private double loadPart(int i) {
+        String[] parts = load.split("/");
+        try {
+            return parts.length <= i ? Double.NaN : Double.parseDouble(parts[i]);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** Whether other processes kept at least half a CPU busy while it ran: the host's load, recorded beside the figure. */
+    boolean hostBusy() {
+        return othersCpus() >= HOST_BUSY_CPUS;
+    }
+
+    /** As the console shows a test's host load (CompactSection): from half a CPU of other processes' work. */
+    static final double HOST_BUSY_CPUS = 0.5;
 
     boolean hasEnvelope() {
         return !Double.isNaN(envelopeLow) && !Double.isNaN(envelopeHigh);

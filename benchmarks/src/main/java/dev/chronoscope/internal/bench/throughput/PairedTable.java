@@ -138,8 +138,12 @@ final class PairedTable {
             List<PairedFigure> resolved = judged.stream().filter(f -> quietMedians.containsKey(f.workload())
                     && f.resolved() && !f.flagged()).toList();
             long off = resolved.stream().filter(this::offQuiet).count();
+            long offBusy = resolved.stream().filter(f -> offQuiet(f) && f.hostBusy()).count();
             targets.add(new Target("resolved figures beyond ±" + UNDER_LOAD_PERCENT + " % of the quiet run's median", off,
                     resolved.size(), "none", off == 0));
+            // the host's load is recorded beside every figure: those it names as busy are told apart, not excused
+            targets.add(new Target("of them, with nothing recorded beside them (the host's load under half a CPU)",
+                    off - offBusy, resolved.size(), "none", off - offBusy == 0));
         }
         return targets;
     }
@@ -166,6 +170,12 @@ final class PairedTable {
             }
             if (offQuiet(f)) {
                 notes.add(String.format(Locale.ROOT, "x%.2f quiet", f.mean() / quietMedians.get(f.workload())));
+            }
+            if (f.collections() > 0) {
+                notes.add(f.collections() + " GC in samples");
+            }
+            if (f.hostBusy()) {
+                notes.add(String.format(Locale.ROOT, "others %.2f CPUs", f.othersCpus()));
             }
             out.printf(Locale.ROOT, "%-13s %2d %10s %21s %10s %10s %-12s %-6s %-28s %s%n", f.workload(), f.round(),
                     PairedFigure.ns(f.jmh()), styles, PairedFigure.ns(f.mean()), PairedFigure.ns(f.p50()), f.verdict(), right(f) ? "yes" : "NO",

@@ -4,6 +4,9 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.Outcome;
 import dev.chronoscope.SelfCheck;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.host.Fact;
+import dev.chronoscope.internal.host.HostFiles;
+import dev.chronoscope.internal.host.HostLoad;
 import dev.chronoscope.internal.args.CommandLine;
 import dev.chronoscope.internal.bench.LoadAverage;
 import dev.chronoscope.internal.stats.Bound;
@@ -262,8 +265,13 @@ public final class PairedValidation {
         ThroughputComparison.Harness harness = ThroughputComparison.Harness.open(clock);
         WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
         Region region = workload.region().apply(WorkloadCatalog.Sources.create());
+        Fact<HostLoad> before = HostLoad.read(HostFiles.system());
         Timing t = region.throughput(harness.probe(), w + " throughput", samples);
-        String load = LoadAverage.now().split(" ")[0];
+        Fact<HostLoad> after = HostLoad.read(HostFiles.system());
+        // the load average, the CPUs other processes used while the timing ran and the collections while it sampled,
+        // as a test's record holds them
+        double others = before.isKnown() && after.isKnown() ? after.get().since(before.get()).othersCpus() : Double.NaN;
+        String load = LoadAverage.now().split(" ")[0] + "/" + others + "/" + t.collectionsWhileSampling().orElse(-1);
         if (workload.jmhInChronoscopesJvm()) {
             // JMH without a fork, after Chronoscope, on the same JVM's history (WorkloadCatalog's streamShared)
             ThroughputOptions jmhOptions = new ThroughputOptions(Integer.parseInt(args[8]), Integer.parseInt(args[9]),
