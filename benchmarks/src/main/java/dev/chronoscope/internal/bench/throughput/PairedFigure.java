@@ -22,8 +22,8 @@ import java.util.Locale;
  * @param unsettled      whether the region's warm-up did not settle (recorded beside the figure)
  * @param claims         the outcomes of {@link #CLAIMS}, in order
  * @param load           the 1-minute load average when the timing ended, then after slashes the CPUs other processes
- *                       used while it ran and the garbage collections while it sampled ({@code 1.12/0.98/1}; lines saved
- *                       before they were read hold the average alone)
+ *                       used while it ran, the garbage collections while it sampled and its bytes per call
+ *                       ({@code 1.12/0.98/1/232.0}; lines saved before they were read hold fewer parts)
  * @param reason         the verdict's reason, last on the line (it has spaces)
  */
 record PairedFigure(String workload, int round, double jmh, double envelopeLow, double envelopeHigh, double mean,
@@ -70,6 +70,11 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
     long collections() {
         double n = loadPart(2);
         return Double.isNaN(n) ? -1 : (long) n;
+    }
+
+    /** Bytes allocated per call in the figure's samples; NaN where not read (a JVM that removed an allocation reads 0). */
+    double bytesPerCall() {
+        return loadPart(3);
     }
 
     private double loadPart(int i) {

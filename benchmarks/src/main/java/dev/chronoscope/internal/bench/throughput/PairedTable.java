@@ -171,6 +171,9 @@ final class PairedTable {
             if (offQuiet(f)) {
                 notes.add(String.format(Locale.ROOT, "x%.2f quiet", f.mean() / quietMedians.get(f.workload())));
             }
+            if (!Double.isNaN(f.bytesPerCall())) {
+                notes.add(String.format(Locale.ROOT, "%.0f B/call", f.bytesPerCall()));
+            }
             if (f.collections() > 0) {
                 notes.add(f.collections() + " GC in samples");
             }

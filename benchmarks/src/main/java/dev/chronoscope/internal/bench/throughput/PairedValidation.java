@@ -268,10 +268,11 @@ public final class PairedValidation {
         Fact<HostLoad> before = HostLoad.read(HostFiles.system());
         Timing t = region.throughput(harness.probe(), w + " throughput", samples);
         Fact<HostLoad> after = HostLoad.read(HostFiles.system());
-        // the load average, the CPUs other processes used while the timing ran and the collections while it sampled,
-        // as a test's record holds them
+        // the load average, the CPUs other processes used while the timing ran, the collections while it sampled and
+        // the bytes per call, as a test's record holds them
         double others = before.isKnown() && after.isKnown() ? after.get().since(before.get()).othersCpus() : Double.NaN;
-        String load = LoadAverage.now().split(" ")[0] + "/" + others + "/" + t.collectionsWhileSampling().orElse(-1);
+        String load = LoadAverage.now().split(" ")[0] + "/" + others + "/" + t.collectionsWhileSampling().orElse(-1) + "/"
+                + t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN);
         if (workload.jmhInChronoscopesJvm()) {
             // JMH without a fork, after Chronoscope, on the same JVM's history (WorkloadCatalog's streamShared)
             ThroughputOptions jmhOptions = new ThroughputOptions(Integer.parseInt(args[8]), Integer.parseInt(args[9]),
