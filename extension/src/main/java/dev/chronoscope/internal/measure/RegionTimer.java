@@ -344,8 +344,7 @@ final class RegionTimer {
      *       region's next samples fill memory already touched;</li>
      *   <li>other threads of the JVM worked beside the samples ({@link SelfChecks#besideSamples}): work the
      *       region hands off comes back in the next sampling and is refused there, a burst of other work
-     *       does not (Surefire's stream flusher wrote the tests' output beside a 6.3 ms sampling, 3.2 ms of
-     *       CPU across both halves, and a claim aborted).</li>
+     *       (a build tool's thread writing the tests' output) does not; see docs/evidence/real-library-code.md.</li>
      * </ul>
      * Never where region warm-ups are off: then the region runs exactly as many times as asked.
      * Each discarded sampling is said in the test's record, naming {@code what}.

@@ -146,8 +146,9 @@ public final class RecordJson {
             return Json.object().put("unknown", r.hostLoad().unknownReason());
         }
         var l = r.hostLoad().get();
-        boolean told = l.elapsedTicks() >= dev.chronoscope.internal.host.HostLoad.Interval.MIN_TICKS;
-        return Json.object().put("othersCpus", told ? l.othersCpus() : null).put("stealShare", told ? l.stealShare() : null)
+        // NaN under the ticks it takes to tell: written as null
+        return Json.object().put("othersCpus", Double.isNaN(l.othersCpus()) ? null : l.othersCpus())
+                .put("stealShare", Double.isNaN(l.stealShare()) ? null : l.stealShare())
                 .put("elapsedTicks", l.elapsedTicks()).put("cpus", l.cpus()).put("statement", l.describe());
     }
 }
