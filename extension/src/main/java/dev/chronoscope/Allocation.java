@@ -19,10 +19,19 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param firstHalfBytesPerCall  per call over the first half of the calls
  * @param secondHalfBytesPerCall per call over the second half
  * @param loopBytesPerCall       what the timing loop allocated per call with an empty region, subtracted above
+ * @param firstCallsBytesPerCall what the region's first calls allocated per call, before its warm-up: interpreted or
+ *                               C1-compiled code, before C2's escape analysis removes any of it (NaN: not counted —
+ *                               region warm-ups off, or its code compiled by an earlier timing in this JVM)
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Allocation(long calls, double bytesPerCall, double firstHalfBytesPerCall, double secondHalfBytesPerCall,
-                         double loopBytesPerCall) {
+                         double loopBytesPerCall, double firstCallsBytesPerCall) {
+
+    /** An allocation whose first calls were not counted. */
+    public Allocation(long calls, double bytesPerCall, double firstHalfBytesPerCall, double secondHalfBytesPerCall,
+                      double loopBytesPerCall) {
+        this(calls, bytesPerCall, firstHalfBytesPerCall, secondHalfBytesPerCall, loopBytesPerCall, Double.NaN);
+    }
 
     /** A per-call difference between the halves at or above this is a change, not rounding. */
     public static final double CHANGE_BYTES = 1.0;

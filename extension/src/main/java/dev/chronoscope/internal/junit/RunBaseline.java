@@ -129,7 +129,8 @@ final class RunBaseline {
                     t.floorSubtracted() ? "net" : "raw", group.size() > 1 ? geometricMean(group) : median,
                     group.size() > 1 ? Double.NaN : within, t.floor().nanos().p50(), testFloor,
                     t.verdict() == Verdict.RESOLVED, coreSpeed, t.allocation().map(a -> a.bytesPerCall()).orElse(null),
-                    group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of()),
+                    group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of(),
+                    t.allocation().map(a -> a.firstCallsBytesPerCall()).filter(Double::isFinite).orElse(null)),
                     fingerprint(), container, settings.threshold());
             if (v.allocation() != null && !settings.gateAllocation()) {
                 v = v.withAllocation(v.allocation().notGated(ALLOCATION_NOT_GATED));

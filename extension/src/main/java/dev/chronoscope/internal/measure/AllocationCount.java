@@ -11,13 +11,16 @@ import dev.chronoscope.Allocation;
 final class AllocationCount {
 
     private final Samples samples;
+    private final double firstCallsBytesPerCall;
     private final long[] bytes = new long[2];
     private final long[] calls = new long[2];
     private long bytesMark;
     private long growthMark;
 
-    AllocationCount(SampleRecorder recorder) {
+    /** A count of the region whose first calls allocated {@code firstCallsBytesPerCall} ({@link FirstCalls}; NaN: not counted). */
+    AllocationCount(SampleRecorder recorder, double firstCallsBytesPerCall) {
         this.samples = recorder.samples();
+        this.firstCallsBytesPerCall = firstCallsBytesPerCall;
     }
 
     /** Marks the start of a stretch of the timed loop. */
@@ -54,7 +57,8 @@ final class AllocationCount {
             return null;
         }
         double all = Math.max(0, (bytes[0] + bytes[1]) / (double) total - loopBytesPerCall);
-        return new Allocation(total, all, perCall(0, loopBytesPerCall), perCall(1, loopBytesPerCall), loopBytesPerCall);
+        return new Allocation(total, all, perCall(0, loopBytesPerCall), perCall(1, loopBytesPerCall), loopBytesPerCall,
+                firstCallsBytesPerCall);
     }
 
     private double perCall(int half, double loopBytesPerCall) {

@@ -93,8 +93,8 @@ final class InterleavedComparison {
             int[] endsA = new int[pairs];
             int[] endsB = new int[pairs];
             SplittableRandom order = new SplittableRandom(seed);
-            AllocationCount allocationA = new AllocationCount(ra);
-            AllocationCount allocationB = new AllocationCount(rb);
+            AllocationCount allocationA = timer.allocationCount(a.region, ra);
+            AllocationCount allocationB = timer.allocationCount(b.region, rb);
             TimedRegionEvent eventA = TimedRegionEvent.started();
             TimedRegionEvent eventB = TimedRegionEvent.started();
             a.startSampling();

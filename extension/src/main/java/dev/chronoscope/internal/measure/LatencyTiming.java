@@ -51,7 +51,7 @@ final class LatencyTiming {
         return naming(timingNote(method, label), () -> {
             ProbeWarmup warmup = timer.warmUp(region, 10_000, 1, label);
             SampleRecorder recorder = new SampleRecorder(1 << 16);
-            AllocationCount allocation = new AllocationCount(recorder);
+            AllocationCount allocation = timer.allocationCount(region, recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
             // two halves of the budget, so that the allocation of each half can be told apart; the
             // other threads read at each half's start and at the end, outside the allocation counts

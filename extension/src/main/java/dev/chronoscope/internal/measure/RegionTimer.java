@@ -51,6 +51,7 @@ final class RegionTimer {
     /** The JVM's core-speed reference, read around batched samples; empty: not read. */
     private final Optional<CoreSpeedReference> coreSpeed;
     private final Sink sink = new Sink();
+    private final FirstCalls firstCalls = new FirstCalls(sink);
     private final BatchSizing sizing;
     private final Map<String, String> warmupWarnings = new LinkedHashMap<>();
 
@@ -175,7 +176,15 @@ final class RegionTimer {
      * the JIT still compiled it.
      */
     ProbeWarmup warmUp(Region region, int times, int calls, String label) {
+        if (regionWarmupBudgetNanos > 0) {
+            firstCalls.count(region, compiledRegions);
+        }
         return warmUpAs(region, times, calls, "'" + label + "'");
+    }
+
+    /** A count of {@code region}'s allocation while it is timed, with what its first calls allocated. */
+    AllocationCount allocationCount(Region region, SampleRecorder recorder) {
+        return new AllocationCount(recorder, firstCalls.of(region));
     }
 
     /**
@@ -271,7 +280,7 @@ final class RegionTimer {
     Sampled sample(Region region, int samples, int k, String what, Resampling budget) {
         while (true) {
             SampleRecorder recorder = new SampleRecorder(samples);
-            AllocationCount allocation = new AllocationCount(recorder);
+            AllocationCount allocation = allocationCount(region, recorder);
             TimedRegionEvent event = TimedRegionEvent.started();
             recorder.startCountingSwitches();
             long faults = PageFaults.minor();

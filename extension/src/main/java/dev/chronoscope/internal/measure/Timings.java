@@ -95,7 +95,7 @@ public final class Timings {
     public static Floor measureFloor(ClockReader reader, int samples, long budgetNanos, TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         // the floor's run is the timing loop with empty regions: what it allocates, the loop allocates
-        AllocationCount loop = new AllocationCount(recorder);
+        AllocationCount loop = new AllocationCount(recorder, Double.NaN);
         long start = System.nanoTime();
         loop.open();
         loop.close(0, RegionLoop.repeatEmpty(reader, samples, budgetNanos, 100, recorder, new Sink()));

@@ -196,14 +196,23 @@ public final class Baseline {
      * @param bytesPerCall its allocation per call ({@link AllocationRule}); null where not counted
      * @param repetitionKeys a repeated test's: the keys of this run's repetitions whose medians' geometric mean
      *                    {@code medianNs} is, this one's last ({@link Repetitions}); empty: this timing alone
+     * @param firstCallsBytesPerCall what its first calls allocated, before C2 ({@link AllocationRule}); null where not counted
      */
     public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
                            double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
-                           List<String> repetitionKeys) {
+                           List<String> repetitionKeys, Double firstCallsBytesPerCall) {
 
         public Observed {
             coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
             repetitionKeys = List.copyOf(repetitionKeys);
+        }
+
+        /** A timing whose first calls' allocation was not counted. */
+        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
+                        double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
+                        List<String> repetitionKeys) {
+            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, bytesPerCall, repetitionKeys,
+                    null);
         }
 
         /** A timing judged alone. */
@@ -266,15 +275,16 @@ public final class Baseline {
         Objects.requireNonNull(container, "container");
         BaselineVerdict v = Repetitions.judged(compareOnHost(timing, host, threshold), timing.repetitionKeys().size());
         Set<String> differences = new LinkedHashSet<>();
-        List<Double> allocations = new ArrayList<>();
+        List<AllocationRule.Counted> allocations = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             BaselineEntry e = byKey.get(i).get(timing.key());
             if (e != null && runs.get(i).host().differences(host).isEmpty()) {
                 differences.addAll(container.differences(runs.get(i).container()));
-                allocations.add(e.bytesPerCall());
+                allocations.add(new AllocationRule.Counted(e.bytesPerCall(), e.firstCallsBytesPerCall()));
             }
         }
-        v = allocations.isEmpty() ? v : v.withAllocation(AllocationRule.judge(timing.bytesPerCall(), allocations));
+        v = allocations.isEmpty() ? v : v.withAllocation(AllocationRule.judge(
+                new AllocationRule.Counted(timing.bytesPerCall(), timing.firstCallsBytesPerCall()), allocations));
         return differences.isEmpty() ? v : v.withReasonAdded("; the baseline ran in another container: " + String.join(", ", differences));
     }
 

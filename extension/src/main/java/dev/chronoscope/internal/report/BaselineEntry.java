@@ -19,16 +19,26 @@ import java.util.Map;
  *                    saved before it existed
  * @param bytesPerCall heap bytes allocated per call ({@link dev.chronoscope.Allocation}); null where not counted, and in
  *                    entries saved before it existed
+ * @param firstCallsBytesPerCall what the timing's first calls allocated per call, before C2 ({@link AllocationRule}); null
+ *                    where not counted, and in entries saved before it existed
  */
 public record BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs,
                             double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
-                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall) {
+                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall, Double firstCallsBytesPerCall) {
 
     private static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
 
     public BaselineEntry {
         quantilesNs = Map.copyOf(quantilesNs);
         coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+    }
+
+    /** An entry whose first calls' allocation was not counted. */
+    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
+                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns,
+                         CoreSpeed coreSpeed, Double bytesPerCall) {
+        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns, coreSpeed,
+                bytesPerCall, null);
     }
 
     /** An entry whose allocation was not counted. */
@@ -86,7 +96,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
         double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
         return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall());
+                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCallsBytesPerCall());
     }
 
     public Json.Obj toJson() {
@@ -99,7 +109,8 @@ public record BaselineEntry(String key, String test, String label, String clock,
         return Json.object().put("key", key).put("test", test).put("label", label).put("clock", clock).put("measure", measure)
                 .put("medianNs", medianNs).put("floorP50Ns", floorP50Ns).put("kept", kept).put("resolved", resolved)
                 .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns)
-                .put("coreSpeed", coreSpeed.toJson()).put("bytesPerCall", bytesPerCall);
+                .put("coreSpeed", coreSpeed.toJson()).put("bytesPerCall", bytesPerCall)
+                .put("firstCallsBytesPerCall", firstCallsBytesPerCall);
     }
 
     /** The longest duration a baseline may hold, in ns (about 11.6 days): beyond it a value is damage, not a measurement. */
@@ -142,10 +153,17 @@ public record BaselineEntry(String key, String test, String label, String clock,
         if (e.kept() < 1) {
             throw implausible(entry, "kept", e.kept(), "at least 1 sample");
         }
-        if (e.bytesPerCall() != null && !Double.isFinite(e.bytesPerCall())) {
-            throw implausible(entry, "bytesPerCall", e.bytesPerCall(), "a finite number of bytes, or null where not counted");
+        for (Map.Entry<String, Double> bytes : java.util.Arrays.asList(Map.entry("bytesPerCall", nanIfNull(e.bytesPerCall())),
+                Map.entry("firstCallsBytesPerCall", nanIfNull(e.firstCallsBytesPerCall())))) {
+            if (!Double.isNaN(bytes.getValue()) && !(bytes.getValue() >= 0 && Double.isFinite(bytes.getValue()))) {
+                throw implausible(entry, bytes.getKey(), bytes.getValue(), "a finite number of bytes, 0 or more, or null where not counted");
+            }
         }
         return e;
+    }
+
+    private static double nanIfNull(Double d) {
+        return d == null ? Double.NaN : d;
     }
 
     private static IllegalArgumentException implausible(String entry, String member, Object value, String expected) {
@@ -162,6 +180,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 (long) JsonFields.number(o, "kept", where), JsonFields.bool(o, "resolved", where), q,
                 o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where),
                 CoreSpeed.fromJson(o.get("coreSpeed"), where + ".coreSpeed"),
-                o.get("bytesPerCall") == null ? null : JsonFields.number(o, "bytesPerCall", where));
+                o.get("bytesPerCall") == null ? null : JsonFields.number(o, "bytesPerCall", where),
+                o.get("firstCallsBytesPerCall") == null ? null : JsonFields.number(o, "firstCallsBytesPerCall", where));
     }
 }

@@ -18,11 +18,12 @@ import java.util.Map;
  * @param medianLowNs    the reported median's 95 % interval, as the claims decide with it: its low end; NaN where
  *                       unknown (no samples, or a record written before it existed)
  * @param medianHighNs   its high end; +∞ where the sample count gives none, NaN where unknown
+ * @param firstCallsBytesPerCall what the region's first calls allocated per call, before C2; null where not counted
  */
 public record ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
                              Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
                              BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
-                             double medianLowNs, double medianHighNs) {
+                             double medianLowNs, double medianHighNs, Double firstCallsBytesPerCall) {
 
     public static final String LATENCY = "latency";
     public static final String THROUGHPUT = "throughput";
@@ -33,6 +34,15 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
                           BaselineVerdict baseline) {
         this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution, baseline, LATENCY, 1,
                 null, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /** A timing as records before the first calls' allocation existed hold it. */
+    public ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
+                          Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
+                          BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
+                          double medianLowNs, double medianHighNs) {
+        this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution, baseline, mode,
+                callsPerSample, bytesPerCall, floorP50Ns, medianLowNs, medianHighNs, null);
     }
 
     public ReportedTiming {
@@ -97,6 +107,7 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
         Map<String, Object> distribution = (Map<String, Object>) o.get("distribution");
         Map<String, Object> baseline = (Map<String, Object>) o.get("baseline");
         Object bytes = o.get("allocatedBytesPerCall");
+        Object firstCalls = o.get("allocation") instanceof Map<?, ?> a ? a.get("firstCallsBytesPerCall") : null;
         Object floor = o.get("floorP50Ns");
         Object calls = o.get("callsPerSample");
         Map<String, Object> interval = (Map<String, Object>) o.get("medianIntervalNs");
@@ -110,6 +121,6 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
                 baseline == null ? null : BaselineVerdict.fromJson(baseline),
                 o.get("mode") == null ? LATENCY : (String) o.get("mode"), calls == null ? 1 : ((Number) calls).intValue(),
                 bytes == null ? null : ((Number) bytes).doubleValue(), floor == null ? Double.NaN : ((Number) floor).doubleValue(),
-                low, high);
+                low, high, firstCalls instanceof Number n ? n.doubleValue() : null);
     }
 }

@@ -111,7 +111,9 @@ public final class TimingSection {
                 .orElse("") + collected(t));
         t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + Format.count(a.calls())
                 + " calls after warm-up, halves " + Format.bytes(a.firstHalfBytesPerCall()) + " / "
-                + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves() ? " (CHANGED during the run)" : "")));
+                + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves() ? " (CHANGED during the run)" : "")
+                + (Double.isFinite(a.firstCallsBytesPerCall()) ? " | first calls " + Format.bytes(a.firstCallsBytesPerCall())
+                        + " B/call, before C2" : "")));
     }
 
     /** {@code  | 2 garbage collections while sampling (3 ms): in the mean, seldom the median}; empty where none or not counted. */

@@ -103,7 +103,9 @@ public final class ClaimMessages {
                 pad("allocated") + a.describe() + " over " + Format.count(a.calls()) + " calls after the region's warm-up",
                 pad("halves") + Format.bytes(a.firstHalfBytesPerCall()) + " / " + Format.bytes(a.secondHalfBytesPerCall())
                         + " B/call (first / second half of the calls)",
-                pad("loop") + Format.bytes(a.loopBytesPerCall()) + " B/call allocated by the timing loop itself, subtracted");
+                pad("loop") + Format.bytes(a.loopBytesPerCall()) + " B/call allocated by the timing loop itself, subtracted",
+                pad("first calls") + (Double.isFinite(a.firstCallsBytesPerCall()) ? Format.bytes(a.firstCallsBytesPerCall())
+                        + " B/call before the warm-up, before C2's escape analysis removes any" : "not counted"));
     }
 
     // ---- a percentile of one timing ----------------------------------------------------------------

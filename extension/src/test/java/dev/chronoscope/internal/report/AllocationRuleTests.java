@@ -34,6 +34,41 @@ class AllocationRuleTests {
     }
 
     @Test
+    void aSettledFigureMovingWithinWhatItsUnchangedFirstCallsAllocateIsTheJitsAndNotJudged() {
+        // a Guava hash of 64 B in fresh JVMs: settled at 96, 256 or 272 B per call, its first calls 332 in every one
+        AllocationVerdict rose = AllocationRule.judge(counted(272, 332), List.of(counted(256, 332)));
+        assertThat(rose.verdict()).isEqualTo("inconclusive");
+        assertThat(rose.reason()).isEqualTo("allocation 256 → 272 B/call, beyond the baseline runs' 256–256 (1 run, tolerance 2.6"
+                + " B/call), but within what its first calls allocate before C2's escape analysis (332 B/call; the baseline's 332):"
+                + " the JIT removed less of it in this JVM, as it can for unchanged code; not judged");
+        AllocationVerdict fell = AllocationRule.judge(counted(96, 332.5), List.of(counted(256, 332), counted(272, 333)));
+        assertThat(fell.verdict()).isEqualTo("inconclusive");
+        assertThat(fell.reason()).contains("C2's escape analysis removed more of it in this JVM");
+    }
+
+    @Test
+    void aRiseOfTheFirstCallsIsTheCodesAndStillRegresses() {
+        AllocationVerdict code = AllocationRule.judge(counted(272, 348), List.of(counted(256, 332)));
+        assertThat(code.verdict()).isEqualTo("regressed");
+        assertThat(code.reason()).endsWith("; its first calls, before C2's escape analysis: 332 → 348 B/call");
+        // beyond the first calls themselves: not what escape analysis left
+        assertThat(AllocationRule.judge(counted(400, 332), List.of(counted(256, 332))).verdict()).isEqualTo("regressed");
+        // a baseline without its first calls counted: judged on the settled figures alone
+        assertThat(AllocationRule.judge(counted(272, 332), List.of(new AllocationRule.Counted(256.0, null))).verdict())
+                .isEqualTo("regressed");
+        // code that allocates less before C2 is improved, whatever escape analysis does
+        assertThat(AllocationRule.judge(counted(96, 300), List.of(counted(256, 332))).verdict()).isEqualTo("improved");
+        // within the range while the first calls rose: unchanged, and said
+        AllocationVerdict hidden = AllocationRule.judge(counted(256, 348), List.of(counted(256, 332)));
+        assertThat(hidden.verdict()).isEqualTo("unchanged");
+        assertThat(hidden.reason()).endsWith("; its first calls, before C2's escape analysis: 332 → 348 B/call");
+    }
+
+    private static AllocationRule.Counted counted(double settled, double firstCalls) {
+        return new AllocationRule.Counted(settled, firstCalls);
+    }
+
+    @Test
     void notCountedHereIsNoVerdictAndNotCountedInTheBaselineIsInconclusive() {
         assertThat(AllocationRule.judge(null, List.of(64.0))).isNull();
         assertThat(AllocationRule.judge(64.0, Arrays.asList(null, null)).verdict()).isEqualTo("inconclusive");
@@ -62,12 +97,13 @@ class AllocationRuleTests {
     @Test
     void theBytesPerCallAreSavedInTheBaselineAndReadBack() throws Exception {
         BaselineEntry e = new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net", 100, 40, 1000, true, Map.of("p50", 100.0),
-                "latency", 40, CoreSpeed.UNKNOWN, 79.972);
+                "latency", 40, CoreSpeed.UNKNOWN, 79.972, 96.5);
         Baseline b = new Baseline(List.of(new Baseline.Run("r", "now", HOST, List.of(e))));
         java.nio.file.Path file = java.nio.file.Files.createTempFile("baseline", ".json");
         try {
             java.nio.file.Files.writeString(file, b.toJson());
             assertThat(Baseline.read(file).runs().getFirst().timings().getFirst().bytesPerCall()).isEqualTo(79.972);
+            assertThat(Baseline.read(file).runs().getFirst().timings().getFirst().firstCallsBytesPerCall()).isEqualTo(96.5);
         } finally {
             java.nio.file.Files.delete(file);
         }
