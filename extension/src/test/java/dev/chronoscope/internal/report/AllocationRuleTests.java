@@ -56,6 +56,10 @@ class AllocationRuleTests {
         // a baseline without its first calls counted: judged on the settled figures alone
         assertThat(AllocationRule.judge(counted(272, 332), List.of(new AllocationRule.Counted(256.0, null))).verdict())
                 .isEqualTo("regressed");
+        // fell while the code allocates more: escape analysis hid the change in this JVM, so neither verdict is given
+        AllocationVerdict hidden16 = AllocationRule.judge(counted(264, 320), List.of(counted(288, 304)));
+        assertThat(hidden16.verdict()).isEqualTo("inconclusive");
+        assertThat(hidden16.reason()).contains("its first calls, before C2's escape analysis: 304 → 320 B/call: the code allocates more");
         // code that allocates less before C2 is improved, whatever escape analysis does
         assertThat(AllocationRule.judge(counted(96, 300), List.of(counted(256, 332))).verdict()).isEqualTo("improved");
         // within the range while the first calls rose: unchanged, and said
