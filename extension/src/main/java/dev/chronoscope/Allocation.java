@@ -19,18 +19,21 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * @param firstHalfBytesPerCall  per call over the first half of the calls
  * @param secondHalfBytesPerCall per call over the second half
  * @param loopBytesPerCall       what the timing loop allocated per call with an empty region, subtracted above
- * @param firstCallsBytesPerCall what the region's first calls allocated per call, before its warm-up: interpreted or
- *                               C1-compiled code, before C2's escape analysis removes any of it (NaN: not counted —
- *                               region warm-ups off, or its code compiled by an earlier timing in this JVM)
+ * @param firstCallsBytesPerCall what the region's first calls in the test allocated per call, before its warm-up:
+ *                               interpreted or C1-compiled code, before C2's escape analysis removes any of it (NaN:
+ *                               not counted, as with region warm-ups off)
+ * @param firstCallsCompiled     whether those first calls ran compiled code already, the JVM having compiled the
+ *                               region's code before them (they ran at less than 5x the settled cost per call): then
+ *                               escape analysis may have removed part of their allocation too
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Allocation(long calls, double bytesPerCall, double firstHalfBytesPerCall, double secondHalfBytesPerCall,
-                         double loopBytesPerCall, double firstCallsBytesPerCall) {
+                         double loopBytesPerCall, double firstCallsBytesPerCall, boolean firstCallsCompiled) {
 
     /** An allocation whose first calls were not counted. */
     public Allocation(long calls, double bytesPerCall, double firstHalfBytesPerCall, double secondHalfBytesPerCall,
                       double loopBytesPerCall) {
-        this(calls, bytesPerCall, firstHalfBytesPerCall, secondHalfBytesPerCall, loopBytesPerCall, Double.NaN);
+        this(calls, bytesPerCall, firstHalfBytesPerCall, secondHalfBytesPerCall, loopBytesPerCall, Double.NaN, false);
     }
 
     /** A per-call difference between the halves at or above this is a change, not rounding. */

@@ -7,6 +7,7 @@ import dev.chronoscope.Verdict;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmState;
+import dev.chronoscope.internal.report.AllocationRule;
 import dev.chronoscope.internal.report.Baseline;
 import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
@@ -130,7 +131,8 @@ final class RunBaseline {
                     group.size() > 1 ? Double.NaN : within, t.floor().nanos().p50(), testFloor,
                     t.verdict() == Verdict.RESOLVED, coreSpeed, t.allocation().map(a -> a.bytesPerCall()).orElse(null),
                     group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of(),
-                    t.allocation().map(a -> a.firstCallsBytesPerCall()).filter(Double::isFinite).orElse(null)),
+                    t.allocation().filter(a -> Double.isFinite(a.firstCallsBytesPerCall()))
+                            .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled())).orElse(null)),
                     fingerprint(), container, settings.threshold());
             if (v.allocation() != null && !settings.gateAllocation()) {
                 v = v.withAllocation(v.allocation().notGated(ALLOCATION_NOT_GATED));

@@ -11,16 +11,16 @@ import dev.chronoscope.Allocation;
 final class AllocationCount {
 
     private final Samples samples;
-    private final double firstCallsBytesPerCall;
+    private final FirstCalls.Counted firstCalls;
     private final long[] bytes = new long[2];
     private final long[] calls = new long[2];
     private long bytesMark;
     private long growthMark;
 
-    /** A count of the region whose first calls allocated {@code firstCallsBytesPerCall} ({@link FirstCalls}; NaN: not counted). */
-    AllocationCount(SampleRecorder recorder, double firstCallsBytesPerCall) {
+    /** A count of the region whose first calls were {@code firstCalls} ({@link FirstCalls}). */
+    AllocationCount(SampleRecorder recorder, FirstCalls.Counted firstCalls) {
         this.samples = recorder.samples();
-        this.firstCallsBytesPerCall = firstCallsBytesPerCall;
+        this.firstCalls = firstCalls;
     }
 
     /** Marks the start of a stretch of the timed loop. */
@@ -50,15 +50,25 @@ final class AllocationCount {
         close(1, loop.applyAsLong(count - first));
     }
 
-    /** The region's allocation per call, net of {@code loopBytesPerCall}; null when not counted or no call ran. */
-    Allocation result(double loopBytesPerCall) {
+    /**
+     * The region's allocation per call, net of {@code loopBytesPerCall}, its first calls said compiled where they ran
+     * below {@link FirstCalls#COMPILED_BELOW} times the median sample's {@code nanosPerUnit} per {@code k} calls;
+     * null when not counted or no call ran.
+     */
+    Allocation result(double loopBytesPerCall, double nanosPerUnit, int k) {
         long total = calls[0] + calls[1];
         if (!ThreadAllocation.isAvailable() || total == 0) {
             return null;
         }
         double all = Math.max(0, (bytes[0] + bytes[1]) / (double) total - loopBytesPerCall);
+        double settledNanosPerCall = Double.NaN;
+        if (!samples.isEmpty()) {
+            RoundFigures figures = new RoundFigures();
+            figures.read(samples);
+            settledNanosPerCall = figures.median() * nanosPerUnit / k;
+        }
         return new Allocation(total, all, perCall(0, loopBytesPerCall), perCall(1, loopBytesPerCall), loopBytesPerCall,
-                firstCallsBytesPerCall);
+                firstCalls.bytesPerCall(), firstCalls.nanosPerCall() < FirstCalls.COMPILED_BELOW * settledNanosPerCall);
     }
 
     private double perCall(int half, double loopBytesPerCall) {

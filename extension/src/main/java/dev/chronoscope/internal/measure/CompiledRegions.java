@@ -60,11 +60,6 @@ public final class CompiledRegions {
      * The settled level of {@code type} in batches of {@code calls}: the highest median a region of it
      * settled at under the full rule in this JVM, if it did.
      */
-    /** Whether a region of {@code type} settled under the full rule in this JVM at any batch size: its code was compiled then. */
-    public boolean settledBefore(Class<?> type) {
-        return !marks.get(type).levels.isEmpty();
-    }
-
     public OptionalLong settledLevel(Class<?> type, int calls) {
         Long level = marks.get(type).levels.get(calls);
         return level == null ? OptionalLong.empty() : OptionalLong.of(level);

@@ -13,7 +13,9 @@ import java.util.function.Supplier;
  * may then remove part of it, and how much differs from one JVM to the next for the same code (a
  * Guava hash read 96, 256 or 272 B per call settled, 332 B in its first calls, in every JVM), so
  * the allocation gate reads a rise of the settled figure up to this one as the JIT's, not the code's.
- * One per {@link RegionTimer}: each region is counted once, before its first warm-up.
+ * Where the JVM compiled the region's code before (an earlier use of it), its first calls run that
+ * code, fast: they are then said to be compiled, and the gate cannot tell escape analysis apart.
+ * One per {@link RegionTimer}: each region is counted once per test, before its first warm-up.
  */
 final class FirstCalls {
 
@@ -22,36 +24,44 @@ final class FirstCalls {
     /** A stretch stops early once it has run this long: interpreted code can be a hundred times slower than compiled. */
     static final long MAX_STRETCH_NANOS = 2_000_000;
 
-    private final Map<Object, Double> counted = new IdentityHashMap<>();
+    /**
+     * First calls that ran faster than this many times the settled cost per call ran compiled code (the JVM
+     * compiled the region's code before them): interpreted calls ran 11–1,250x the settled cost over the
+     * corpus, a stream pipeline another use had compiled 2.6x. Their allocation is not the code's own then.
+     */
+    static final double COMPILED_BELOW = 5;
+
+    /** What a region's first calls allocated and took, per call; NaN where not counted. */
+    record Counted(double bytesPerCall, double nanosPerCall) {
+        static final Counted NONE = new Counted(Double.NaN, Double.NaN);
+    }
+
+    private final Map<Object, Counted> counted = new IdentityHashMap<>();
     private final Sink sink;
 
     FirstCalls(Sink sink) {
         this.sink = sink;
     }
 
-    /**
-     * Counts {@code region}'s first calls unless counted already; NaN where its class settled before
-     * in this JVM ({@code compiled}): its calls run compiled code then, not its first calls.
-     */
-    void count(Region region, CompiledRegions compiled) {
-        counted.computeIfAbsent(region.region(), r -> compiled.settledBefore(region.target().getClass())
-                ? Double.NaN : bytesPerCall(r, sink));
+    /** Counts {@code region}'s first calls in this test, unless counted already. */
+    void count(Region region) {
+        counted.computeIfAbsent(region.region(), r -> count(r, sink));
     }
 
-    /** {@code region}'s first calls' bytes per call; NaN where they were not counted. */
-    double of(Region region) {
-        return counted.getOrDefault(region.region(), Double.NaN);
+    /** {@code region}'s first calls; {@link Counted#NONE} where they were not counted. */
+    Counted of(Region region) {
+        return counted.getOrDefault(region.region(), Counted.NONE);
     }
 
     /**
      * The bytes per call {@code region}'s calls allocate before its warm-up, results kept alive in
-     * {@code sink}; NaN where the thread's allocation cannot be counted. The first call runs uncounted
-     * and the lower of two stretches is kept: a first call's one-time work (class initialisation,
-     * lazily built tables) is not the region's per call.
+     * {@code sink}, and the second stretch's time per call; NaN where the thread's allocation cannot be
+     * counted. The first call runs uncounted and the lower of two stretches is kept: a first call's
+     * one-time work (class initialisation, lazily built tables) is not the region's per call.
      */
-    static double bytesPerCall(Object region, Sink sink) {
+    static Counted count(Object region, Sink sink) {
         if (!ThreadAllocation.isAvailable()) {
-            return Double.NaN;
+            return Counted.NONE;
         }
         call(region, sink);
         long start = System.nanoTime();
@@ -62,12 +72,13 @@ final class FirstCalls {
             calls++;
         }
         long first = ThreadAllocation.bytes() - before;
+        long secondStart = System.nanoTime();
         before = ThreadAllocation.bytes();
         for (int i = 0; i < calls; i++) {
             call(region, sink);
         }
         long second = ThreadAllocation.bytes() - before;
-        return Math.min(first, second) / (double) calls;
+        return new Counted(Math.min(first, second) / (double) calls, (System.nanoTime() - secondStart) / (double) calls);
     }
 
     private static void call(Object region, Sink sink) {

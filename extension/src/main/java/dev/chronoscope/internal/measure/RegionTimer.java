@@ -177,7 +177,7 @@ final class RegionTimer {
      */
     ProbeWarmup warmUp(Region region, int times, int calls, String label) {
         if (regionWarmupBudgetNanos > 0) {
-            firstCalls.count(region, compiledRegions);
+            firstCalls.count(region);
         }
         return warmUpAs(region, times, calls, "'" + label + "'");
     }
@@ -313,7 +313,7 @@ final class RegionTimer {
      */
     Timing build(String label, SampleRecorder recorder, AllocationCount allocation, int k, ProbeFloor batchFloor) {
         long calls = calls(recorder, k);
-        Allocation counted = allocation.result(loopBytesPerCall);
+        Allocation counted = allocation.result(loopBytesPerCall, context.nanosPerUnit(), k);
         String unknown = AllocationCount.unknownReason(calls);
         return batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
                 : Timings.buildThroughput(label, recorder, context, k, batchFloor, counted, unknown);
@@ -329,12 +329,7 @@ final class RegionTimer {
         return timing;
     }
 
-
-    /**
-     * The JIT self-check's refusal, where region warm-ups run: with them off
-     * ({@code chronoscope.region.warmup.budget=0}) a timing is of whatever code runs, compiled or
-     * not, as asked.
-     */
+    /** The JIT self-check's refusal, where region warm-ups run: with them off a timing is of whatever code runs, as asked. */
     Optional<Refusal> jitRefusal(SamplingJit jit, SampleRecorder recorder) {
         return regionWarmupBudgetNanos > 0 ? jit.refusal(recorder.samples()) : Optional.empty();
     }
@@ -343,17 +338,13 @@ final class RegionTimer {
      * Whether to take the samples again, fewer than {@link #MAX_SAMPLINGS_DISCARDED} samplings having
      * been discarded:
      * <ul>
-     *   <li>the JIT worked while they were taken ({@link SamplingJit#sampleAgainReason}): the
-     *       compilation has finished by now, so the next sampling runs the code the region settles
-     *       at; refusing instead aborted a tutorial's claim now and then (a compilation late in the
-     *       samples of a 5.8 µs region, whose median it did not move);</li>
+     *   <li>the JIT worked while they were taken ({@link SamplingJit#sampleAgainReason}): the next
+     *       sampling runs the code the region settles at;</li>
      *   <li>the kernel handed the thread fresh pages often enough for the page-fault self-check to
-     *       refuse the figure ({@code faults} while {@code samples} samples of {@code k} calls were
-     *       taken): the young generation is cycled first ({@link YoungGeneration}), so an allocating
-     *       region's next samples fill memory already touched;</li>
+     *       refuse ({@code faults} in {@code samples} samples of {@code k} calls): the young generation
+     *       is cycled first ({@link YoungGeneration}), so the next samples fill memory already touched;</li>
      *   <li>other threads of the JVM worked beside the samples ({@link SelfChecks#besideSamples}): work the
-     *       region hands off comes back in the next sampling and is refused there, a burst of other work
-     *       (a build tool's thread writing the tests' output) does not; see docs/evidence/real-library-code.md.</li>
+     *       region hands off comes back in the next sampling, a burst of other work does not.</li>
      * </ul>
      * Never where region warm-ups are off: then the region runs exactly as many times as asked.
      * Each discarded sampling is said in the test's record, naming {@code what}.

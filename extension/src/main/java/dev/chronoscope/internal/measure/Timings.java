@@ -95,7 +95,7 @@ public final class Timings {
     public static Floor measureFloor(ClockReader reader, int samples, long budgetNanos, TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         // the floor's run is the timing loop with empty regions: what it allocates, the loop allocates
-        AllocationCount loop = new AllocationCount(recorder, Double.NaN);
+        AllocationCount loop = new AllocationCount(recorder, FirstCalls.Counted.NONE);
         long start = System.nanoTime();
         loop.open();
         loop.close(0, RegionLoop.repeatEmpty(reader, samples, budgetNanos, 100, recorder, new Sink()));
@@ -107,7 +107,7 @@ public final class Timings {
         Summary raw = summary(Statistics.of(recorder.samples()), unitOf(reader.clock()));
         return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit(frequency), ClockUnit.NANOSECONDS), elapsed),
                 ReadingDifferences.of(recorder.samples().toArray()),
-                java.util.Optional.ofNullable(loop.result(0)).map(Allocation::bytesPerCall).orElse(0.0));
+                java.util.Optional.ofNullable(loop.result(0, 1, 1)).map(Allocation::bytesPerCall).orElse(0.0));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.chronoscope.internal.format.Format;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -12,7 +13,9 @@ import java.util.Objects;
  * tolerance, is {@code regressed}, whatever its time says. The tolerance covers what the count can
  * carry from one run to the next without a change of code (TLAB refills, one-time work spread over
  * the calls): the larger of {@value #TOLERANCE_BYTES} B per call and {@value #TOLERANCE_SHARE} of the
- * baseline's highest figure.
+ * baseline's highest figure. Unchanged code settled alike read the same to 0.01 B per call in fresh
+ * JVMs, a 16 kB allocation too, so a share of 1 % would hide a 16-byte change in it; the share is for
+ * allocation that depends on the data, averaged over many calls.
  *
  * <p>Escape analysis is not in the tolerance: C2 removes a different share of the same code's
  * allocation in different JVMs (a Guava hash settled at 96, 256 or 272 B per call). What the
@@ -21,21 +24,44 @@ import java.util.Objects;
  * doing, and {@code inconclusive}, saying so; a change of the code moves the first calls' figure too.
  * The gate fails a build only on a settled figure that rose, which is what the code pays; first calls
  * that rose are said beside it, and make a settled figure that fell {@code inconclusive}, not improved.
+ * Where first calls ran code the JVM had compiled before them (an earlier use), they tell nothing
+ * about escape analysis, and a settled figure that moved is {@code inconclusive}, saying so.
  */
 public final class AllocationRule {
 
     /** The smallest tolerance, in bytes per call. */
     public static final double TOLERANCE_BYTES = 0.5;
     /** The tolerance relative to the baseline runs' highest bytes per call. */
-    public static final double TOLERANCE_SHARE = 0.01;
+    public static final double TOLERANCE_SHARE = 0.0005;
 
     /**
-     * One run's allocation of a timing: its settled figure and its first calls' ({@link dev.chronoscope.Allocation});
-     * null where not counted.
+     * What a timing's first calls allocated per call, before its warm-up, and whether they ran code the JVM had
+     * compiled before them ({@link dev.chronoscope.Allocation#firstCallsCompiled()}).
      */
-    public record Counted(Double bytesPerCall, Double firstCallsBytesPerCall) {
+    public record FirstCalls(double bytesPerCall, boolean compiled) {
+
+        public Json.Obj toJson() {
+            return Json.object().put("bytesPerCall", bytesPerCall).put("compiled", compiled);
+        }
+
+        /** The member {@code o} at {@code where}; null for null (entries saved before it existed). */
+        static FirstCalls fromJson(Object o, String where) {
+            if (o == null) {
+                return null;
+            }
+            Map<String, Object> m = JsonFields.object(o, where);
+            return new FirstCalls(JsonFields.number(m, "bytesPerCall", where), JsonFields.bool(m, "compiled", where));
+        }
+    }
+
+    /** One run's allocation of a timing: its settled bytes per call and its first calls'; null where not counted. */
+    public record Counted(Double bytesPerCall, FirstCalls firstCalls) {
         boolean firstCallsCounted() {
-            return firstCallsBytesPerCall != null && Double.isFinite(firstCallsBytesPerCall);
+            return firstCalls != null && Double.isFinite(firstCalls.bytesPerCall());
+        }
+
+        boolean firstCallsCompiled() {
+            return firstCallsCounted() && firstCalls.compiled();
         }
     }
 
@@ -74,9 +100,13 @@ public final class AllocationRule {
         double tolerance = tolerance(highest);
         String range = String.format(Locale.ROOT, "the baseline runs' %s–%s (%d run%s, tolerance %s B/call)", bytes(lowest),
                 bytes(highest), counted.size(), counted.size() == 1 ? "" : "s", bytes(tolerance));
-        FirstCalls first = FirstCalls.of(now, counted);
+        Either first = Either.of(now, counted);
         if (bytesPerCall > highest + tolerance) {
             String moved = "allocation " + bytes(highest) + " → " + bytes(bytesPerCall) + " B/call, beyond " + range;
+            if (!first.untold().isEmpty()) {
+                return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance,
+                        moved + first.untold(), true);
+            }
             if (first.asInBaseline() && bytesPerCall <= first.now() + tolerance(first.now())) {
                 return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, moved
                         + ", but within what its first calls allocate before C2's escape analysis (" + first.describe()
@@ -86,6 +116,10 @@ public final class AllocationRule {
         }
         if (bytesPerCall < lowest - tolerance) {
             String moved = "allocation " + bytes(lowest) + " → " + bytes(bytesPerCall) + " B/call, below " + range;
+            if (!first.untold().isEmpty()) {
+                return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance,
+                        moved + first.untold(), true);
+            }
             if (first.asInBaseline()) {
                 return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, moved
                         + ", while its first calls allocate as the baseline's (" + first.describe() + "): C2's escape analysis"
@@ -102,14 +136,24 @@ public final class AllocationRule {
                 "allocation " + bytes(bytesPerCall) + " B/call, within " + range + first.rose(), true);
     }
 
-    /** The first calls' figures of this run and of the baseline runs that counted them. */
-    private record FirstCalls(double now, double lowest, double highest) {
+    /**
+     * The first calls' figures of this run and of the baseline runs that counted them; where one of them ran
+     * compiled code, which of them ({@code compiledIn}, else empty), and no figures.
+     */
+    private record Either(double now, double lowest, double highest, String compiledIn) {
 
-        static FirstCalls of(Counted now, List<Counted> baseline) {
+        static Either of(Counted now, List<Counted> baseline) {
+            // where either side did not count them (a baseline saved before they were), the settled figures alone
+            boolean both = now.firstCallsCounted() && baseline.stream().anyMatch(Counted::firstCallsCounted);
+            String compiledIn = !both ? "" : now.firstCallsCompiled() ? "this run"
+                    : baseline.stream().anyMatch(Counted::firstCallsCompiled) ? "a baseline run" : "";
+            if (!compiledIn.isEmpty()) {
+                return new Either(Double.NaN, Double.NaN, Double.NaN, compiledIn);
+            }
             List<Counted> counted = baseline.stream().filter(Counted::firstCallsCounted).toList();
-            return new FirstCalls(now.firstCallsCounted() ? now.firstCallsBytesPerCall() : Double.NaN,
-                    counted.stream().mapToDouble(Counted::firstCallsBytesPerCall).min().orElse(Double.NaN),
-                    counted.stream().mapToDouble(Counted::firstCallsBytesPerCall).max().orElse(Double.NaN));
+            return new Either(now.firstCallsCounted() ? now.firstCalls().bytesPerCall() : Double.NaN,
+                    counted.stream().mapToDouble(c -> c.firstCalls().bytesPerCall()).min().orElse(Double.NaN),
+                    counted.stream().mapToDouble(c -> c.firstCalls().bytesPerCall()).max().orElse(Double.NaN), "");
         }
 
         /** Whether both this run and the baseline counted them, and this run's lies within the baseline's, with tolerance. */
@@ -121,6 +165,13 @@ public final class AllocationRule {
         /** Whether both counted them and this run's allocate more than every baseline run's, beyond the tolerance. */
         boolean roseBeyondBaseline() {
             return Double.isFinite(now) && Double.isFinite(highest) && now > highest + tolerance(highest);
+        }
+
+        /** {@code , but the first calls of this run ran code … ; not judged}: why a move cannot be judged; empty where it can. */
+        String untold() {
+            return compiledIn.isEmpty() ? "" : ", but the first calls of " + compiledIn + " ran code the JVM had compiled before"
+                    + " them, so C2's escape analysis, which removes a different share in each JVM, cannot be told from a change of"
+                    + " the code; not judged";
         }
 
         /** {@code ; its first calls, before C2's escape analysis: 332 → 348 B/call} where {@link #roseBeyondBaseline()}; else empty. */

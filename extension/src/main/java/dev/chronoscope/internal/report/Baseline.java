@@ -196,11 +196,11 @@ public final class Baseline {
      * @param bytesPerCall its allocation per call ({@link AllocationRule}); null where not counted
      * @param repetitionKeys a repeated test's: the keys of this run's repetitions whose medians' geometric mean
      *                    {@code medianNs} is, this one's last ({@link Repetitions}); empty: this timing alone
-     * @param firstCallsBytesPerCall what its first calls allocated, before C2 ({@link AllocationRule}); null where not counted
+     * @param firstCalls  what its first calls allocated, before C2 ({@link AllocationRule.FirstCalls}); null where not counted
      */
     public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
                            double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
-                           List<String> repetitionKeys, Double firstCallsBytesPerCall) {
+                           List<String> repetitionKeys, AllocationRule.FirstCalls firstCalls) {
 
         public Observed {
             coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
@@ -280,11 +280,11 @@ public final class Baseline {
             BaselineEntry e = byKey.get(i).get(timing.key());
             if (e != null && runs.get(i).host().differences(host).isEmpty()) {
                 differences.addAll(container.differences(runs.get(i).container()));
-                allocations.add(new AllocationRule.Counted(e.bytesPerCall(), e.firstCallsBytesPerCall()));
+                allocations.add(new AllocationRule.Counted(e.bytesPerCall(), e.firstCalls()));
             }
         }
         v = allocations.isEmpty() ? v : v.withAllocation(AllocationRule.judge(
-                new AllocationRule.Counted(timing.bytesPerCall(), timing.firstCallsBytesPerCall()), allocations));
+                new AllocationRule.Counted(timing.bytesPerCall(), timing.firstCalls()), allocations));
         return differences.isEmpty() ? v : v.withReasonAdded("; the baseline ran in another container: " + String.join(", ", differences));
     }
 

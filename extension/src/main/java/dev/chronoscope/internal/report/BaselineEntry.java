@@ -19,12 +19,12 @@ import java.util.Map;
  *                    saved before it existed
  * @param bytesPerCall heap bytes allocated per call ({@link dev.chronoscope.Allocation}); null where not counted, and in
  *                    entries saved before it existed
- * @param firstCallsBytesPerCall what the timing's first calls allocated per call, before C2 ({@link AllocationRule}); null
+ * @param firstCalls  what the timing's first calls allocated per call, before C2 ({@link AllocationRule.FirstCalls}); null
  *                    where not counted, and in entries saved before it existed
  */
 public record BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs,
                             double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
-                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall, Double firstCallsBytesPerCall) {
+                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall, AllocationRule.FirstCalls firstCalls) {
 
     private static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
 
@@ -96,7 +96,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
         double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
         return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCallsBytesPerCall());
+                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCalls());
     }
 
     public Json.Obj toJson() {
@@ -110,7 +110,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 .put("medianNs", medianNs).put("floorP50Ns", floorP50Ns).put("kept", kept).put("resolved", resolved)
                 .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns)
                 .put("coreSpeed", coreSpeed.toJson()).put("bytesPerCall", bytesPerCall)
-                .put("firstCallsBytesPerCall", firstCallsBytesPerCall);
+                .put("firstCalls", firstCalls == null ? null : firstCalls.toJson());
     }
 
     /** The longest duration a baseline may hold, in ns (about 11.6 days): beyond it a value is damage, not a measurement. */
@@ -154,7 +154,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
             throw implausible(entry, "kept", e.kept(), "at least 1 sample");
         }
         for (Map.Entry<String, Double> bytes : java.util.Arrays.asList(Map.entry("bytesPerCall", nanIfNull(e.bytesPerCall())),
-                Map.entry("firstCallsBytesPerCall", nanIfNull(e.firstCallsBytesPerCall())))) {
+                Map.entry("firstCalls.bytesPerCall", e.firstCalls() == null ? Double.NaN : e.firstCalls().bytesPerCall()))) {
             if (!Double.isNaN(bytes.getValue()) && !(bytes.getValue() >= 0 && Double.isFinite(bytes.getValue()))) {
                 throw implausible(entry, bytes.getKey(), bytes.getValue(), "a finite number of bytes, 0 or more, or null where not counted");
             }
@@ -181,6 +181,6 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where),
                 CoreSpeed.fromJson(o.get("coreSpeed"), where + ".coreSpeed"),
                 o.get("bytesPerCall") == null ? null : JsonFields.number(o, "bytesPerCall", where),
-                o.get("firstCallsBytesPerCall") == null ? null : JsonFields.number(o, "firstCallsBytesPerCall", where));
+                AllocationRule.FirstCalls.fromJson(o.get("firstCalls"), where + ".firstCalls"));
     }
 }

@@ -125,6 +125,7 @@ public final class RecordJson {
                                 .put("secondHalfBytesPerCall", a.secondHalfBytesPerCall())
                                 .put("loopBytesPerCall", a.loopBytesPerCall())
                                 .put("firstCallsBytesPerCall", Double.isFinite(a.firstCallsBytesPerCall()) ? a.firstCallsBytesPerCall() : null)
+                                .put("firstCallsCompiled", a.firstCallsCompiled())
                                 .put("changedBetweenHalves", a.changedBetweenHalves()))
                         .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason())))
                 .put("distribution", t.kept() > 0 ? Distribution.of(t).toJson() : null);

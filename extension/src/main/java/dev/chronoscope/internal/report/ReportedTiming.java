@@ -18,12 +18,12 @@ import java.util.Map;
  * @param medianLowNs    the reported median's 95 % interval, as the claims decide with it: its low end; NaN where
  *                       unknown (no samples, or a record written before it existed)
  * @param medianHighNs   its high end; +∞ where the sample count gives none, NaN where unknown
- * @param firstCallsBytesPerCall what the region's first calls allocated per call, before C2; null where not counted
+ * @param firstCalls     what the region's first calls allocated per call, before C2; null where not counted
  */
 public record ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
                              Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
                              BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
-                             double medianLowNs, double medianHighNs, Double firstCallsBytesPerCall) {
+                             double medianLowNs, double medianHighNs, AllocationRule.FirstCalls firstCalls) {
 
     public static final String LATENCY = "latency";
     public static final String THROUGHPUT = "throughput";
@@ -107,7 +107,9 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
         Map<String, Object> distribution = (Map<String, Object>) o.get("distribution");
         Map<String, Object> baseline = (Map<String, Object>) o.get("baseline");
         Object bytes = o.get("allocatedBytesPerCall");
-        Object firstCalls = o.get("allocation") instanceof Map<?, ?> a ? a.get("firstCallsBytesPerCall") : null;
+        AllocationRule.FirstCalls firstCalls = o.get("allocation") instanceof Map<?, ?> a
+                && a.get("firstCallsBytesPerCall") instanceof Number n ? new AllocationRule.FirstCalls(n.doubleValue(),
+                Boolean.TRUE.equals(a.get("firstCallsCompiled"))) : null;
         Object floor = o.get("floorP50Ns");
         Object calls = o.get("callsPerSample");
         Map<String, Object> interval = (Map<String, Object>) o.get("medianIntervalNs");
@@ -121,6 +123,6 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
                 baseline == null ? null : BaselineVerdict.fromJson(baseline),
                 o.get("mode") == null ? LATENCY : (String) o.get("mode"), calls == null ? 1 : ((Number) calls).intValue(),
                 bytes == null ? null : ((Number) bytes).doubleValue(), floor == null ? Double.NaN : ((Number) floor).doubleValue(),
-                low, high, firstCalls instanceof Number n ? n.doubleValue() : null);
+                low, high, firstCalls);
     }
 }

@@ -113,7 +113,7 @@ public final class TimingSection {
                 + " calls after warm-up, halves " + Format.bytes(a.firstHalfBytesPerCall()) + " / "
                 + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves() ? " (CHANGED during the run)" : "")
                 + (Double.isFinite(a.firstCallsBytesPerCall()) ? " | first calls " + Format.bytes(a.firstCallsBytesPerCall())
-                        + " B/call, before C2" : "")));
+                        + (a.firstCallsCompiled() ? " B/call, code compiled before them" : " B/call, before C2") : "")));
     }
 
     /** {@code  | 2 garbage collections while sampling (3 ms): in the mean, seldom the median}; empty where none or not counted. */

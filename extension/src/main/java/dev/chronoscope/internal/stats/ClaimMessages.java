@@ -105,7 +105,8 @@ public final class ClaimMessages {
                         + " B/call (first / second half of the calls)",
                 pad("loop") + Format.bytes(a.loopBytesPerCall()) + " B/call allocated by the timing loop itself, subtracted",
                 pad("first calls") + (Double.isFinite(a.firstCallsBytesPerCall()) ? Format.bytes(a.firstCallsBytesPerCall())
-                        + " B/call before the warm-up, before C2's escape analysis removes any" : "not counted"));
+                        + (a.firstCallsCompiled() ? " B/call before the warm-up, running code the JVM had compiled before them"
+                        : " B/call before the warm-up, before C2's escape analysis removes any") : "not counted"));
     }
 
     // ---- a percentile of one timing ----------------------------------------------------------------
