@@ -104,21 +104,23 @@ public final class AllocationValidation {
     }
 
     /** One JVM's allocation of one workload: settled and in its first calls (NaN: not counted). */
-    record Figure(int jvm, String workload, String variant, double settled, double firstCalls, boolean unsettled, String verdict) {
+    record Figure(int jvm, String workload, String variant, double settled, double firstCalls, boolean firstCallsCompiled,
+                  boolean unsettled, String verdict) {
 
         String toLine() {
-            return String.format(Locale.ROOT, "%s%d %s %s %s %s %s %s", LINE, jvm, workload, variant, settled, firstCalls, unsettled, verdict);
+            return String.format(Locale.ROOT, "%s%d %s %s %s %s %s %s %s", LINE, jvm, workload, variant, settled, firstCalls,
+                    firstCallsCompiled, unsettled, verdict);
         }
 
         static Figure parse(String line) {
             String[] f = line.substring(LINE.length()).split(" ");
             return new Figure(Integer.parseInt(f[0]), f[1], f[2], Double.parseDouble(f[3]), Double.parseDouble(f[4]),
-                    Boolean.parseBoolean(f[5]), f[6]);
+                    Boolean.parseBoolean(f[5]), Boolean.parseBoolean(f[6]), f[7]);
         }
 
         AllocationRule.Counted counted(boolean withFirstCalls) {
-            return new AllocationRule.Counted(Double.isFinite(settled) ? settled : null,
-                    withFirstCalls && Double.isFinite(firstCalls) ? firstCalls : null);
+            return new AllocationRule.Counted(Double.isFinite(settled) ? settled : null, withFirstCalls && Double.isFinite(firstCalls)
+                    ? new AllocationRule.FirstCalls(firstCalls, firstCallsCompiled) : null);
         }
     }
 
@@ -198,7 +200,8 @@ public final class AllocationValidation {
             Region region = WorkloadCatalog.named(w).region().apply(sources);
             Timing t = (variant.equals("plus16") ? plus16(region) : region).throughput(harness.probe(), w + " " + variant, samples);
             System.out.println(new Figure(jvm, w, variant, t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN),
-                    t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN), t.unsettledWarmup().isPresent(),
+                    t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN),
+                    t.allocation().map(a -> a.firstCallsCompiled()).orElse(false), t.unsettledWarmup().isPresent(),
                     t.verdict().name()).toLine());
         }
     }
@@ -319,7 +322,9 @@ public final class AllocationValidation {
         if (fs.isEmpty()) {
             return "-";
         }
-        return values(fs.stream().mapToDouble(Figure::settled).toArray()) + " (" + values(fs.stream().mapToDouble(Figure::firstCalls).toArray()) + ")";
+        long compiled = fs.stream().filter(Figure::firstCallsCompiled).count();
+        return values(fs.stream().mapToDouble(Figure::settled).toArray()) + " (" + values(fs.stream().mapToDouble(Figure::firstCalls).toArray())
+                + (compiled > 0 ? ", " + compiled + " compiled" : "") + ")";
     }
 
     /** The distinct values, to a byte, in order: {@code 96/256/272}. */
