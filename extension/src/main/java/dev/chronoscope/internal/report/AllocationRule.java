@@ -68,6 +68,14 @@ public final class AllocationRule {
     private AllocationRule() {
     }
 
+    /**
+     * The tolerance between first calls' figures: 1 %, at least {@value #TOLERANCE_BYTES} B. They are counted over a
+     * few calls, which one-time work can raise by a few bytes each (a 16.4 kB region read up to 34 B more).
+     */
+    static double firstCallsTolerance(double highest) {
+        return Math.max(TOLERANCE_BYTES, 0.01 * highest);
+    }
+
     /** The tolerance beyond baseline runs whose highest figure was {@code highest} bytes per call. */
     public static double tolerance(double highest) {
         return Math.max(TOLERANCE_BYTES, TOLERANCE_SHARE * highest);
@@ -107,7 +115,7 @@ public final class AllocationRule {
                 return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance,
                         moved + first.untold(), true);
             }
-            if (first.asInBaseline() && bytesPerCall <= first.now() + tolerance(first.now())) {
+            if (first.asInBaseline() && first.removedInBaseline() && bytesPerCall <= first.fewest() + tolerance) {
                 return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, moved
                         + ", but within what its first calls allocate before C2's escape analysis (" + first.describe()
                         + "): the JIT removed less of it in this JVM, as it can for unchanged code; not judged", true);
@@ -137,10 +145,11 @@ public final class AllocationRule {
     }
 
     /**
-     * The first calls' figures of this run and of the baseline runs that counted them; where one of them ran
-     * compiled code, which of them ({@code compiledIn}, else empty), and no figures.
+     * The first calls' figures of this run and of the baseline runs that counted them, and whether escape analysis
+     * removed more than their tolerance in a baseline run (else a settled figure that rose cannot be its doing);
+     * where one of them ran compiled code, which of them ({@code compiledIn}, else empty), and no figures.
      */
-    private record Either(double now, double lowest, double highest, String compiledIn) {
+    private record Either(double now, double lowest, double highest, boolean removedInBaseline, String compiledIn) {
 
         static Either of(Counted now, List<Counted> baseline) {
             // where either side did not count them (a baseline saved before they were), the settled figures alone
@@ -148,23 +157,33 @@ public final class AllocationRule {
             String compiledIn = !both ? "" : now.firstCallsCompiled() ? "this run"
                     : baseline.stream().anyMatch(Counted::firstCallsCompiled) ? "a baseline run" : "";
             if (!compiledIn.isEmpty()) {
-                return new Either(Double.NaN, Double.NaN, Double.NaN, compiledIn);
+                return new Either(Double.NaN, Double.NaN, Double.NaN, false, compiledIn);
             }
             List<Counted> counted = baseline.stream().filter(Counted::firstCallsCounted).toList();
             return new Either(now.firstCallsCounted() ? now.firstCalls().bytesPerCall() : Double.NaN,
                     counted.stream().mapToDouble(c -> c.firstCalls().bytesPerCall()).min().orElse(Double.NaN),
-                    counted.stream().mapToDouble(c -> c.firstCalls().bytesPerCall()).max().orElse(Double.NaN), "");
+                    counted.stream().mapToDouble(c -> c.firstCalls().bytesPerCall()).max().orElse(Double.NaN),
+                    counted.stream().anyMatch(c -> c.firstCalls().bytesPerCall() - c.bytesPerCall()
+                            > firstCallsTolerance(c.firstCalls().bytesPerCall())), "");
         }
 
         /** Whether both this run and the baseline counted them, and this run's lies within the baseline's, with tolerance. */
         boolean asInBaseline() {
-            return Double.isFinite(now) && Double.isFinite(highest) && now <= highest + tolerance(highest)
-                    && now >= lowest - tolerance(highest);
+            return Double.isFinite(now) && Double.isFinite(highest) && now <= highest + firstCallsTolerance(highest)
+                    && now >= lowest - firstCallsTolerance(highest);
         }
 
         /** Whether both counted them and this run's allocate more than every baseline run's, beyond the tolerance. */
         boolean roseBeyondBaseline() {
-            return Double.isFinite(now) && Double.isFinite(highest) && now > highest + tolerance(highest);
+            return Double.isFinite(now) && Double.isFinite(highest) && now > highest + firstCallsTolerance(highest);
+        }
+
+        /**
+         * The fewest bytes per call any run's first calls allocated: what the code allocates before escape analysis, as
+         * a first call's one-time work spread over a few calls only adds to it.
+         */
+        double fewest() {
+            return Math.min(now, lowest);
         }
 
         /** {@code , but the first calls of this run ran code … ; not judged}: why a move cannot be judged; empty where it can. */

@@ -51,6 +51,11 @@ class AllocationRuleTests {
         AllocationVerdict code = AllocationRule.judge(counted(272, 348), List.of(counted(256, 332)));
         assertThat(code.verdict()).isEqualTo("regressed");
         assertThat(code.reason()).endsWith("; its first calls, before C2's escape analysis: 332 → 348 B/call");
+        // first calls within their 1 % of each other, but escape analysis removed nothing in the baseline: the code's
+        // (a 16.4 kB region, its first calls raised by one-time work here and there)
+        assertThat(AllocationRule.judge(counted(16_416, 16_433), List.of(counted(16_400, 16_417))).verdict()).isEqualTo("regressed");
+        // beyond the fewest bytes any run's first calls allocated
+        assertThat(AllocationRule.judge(counted(300, 306), List.of(counted(232, 296))).verdict()).isEqualTo("regressed");
         // beyond the first calls themselves: not what escape analysis left
         assertThat(AllocationRule.judge(counted(400, 332), List.of(counted(256, 332))).verdict()).isEqualTo("regressed");
         // a baseline without its first calls counted: judged on the settled figures alone

@@ -243,12 +243,15 @@ public final class AllocationValidation {
             Tally caught = new Tally();
             Tally caughtSteady = new Tally();
             Map<String, Tally> perWorkload = new LinkedHashMap<>();
+            Map<String, Tally> aaPerWorkload = new LinkedHashMap<>();
             for (Map.Entry<String, List<Figure>> e : plain.entrySet()) {
                 List<Figure> runs = e.getValue();
                 for (Figure now : runs) {
                     List<Figure> others = runs.stream().filter(f -> f != now).toList();
                     for (List<Figure> base : subsets(others, k)) {
-                        aa.add(judge(now, base, true));
+                        AllocationVerdict v = judge(now, base, true);
+                        aa.add(v);
+                        aaPerWorkload.computeIfAbsent(e.getKey(), w -> new Tally()).add(v);
                         aaWithout.add(judge(now, base, false));
                     }
                 }
@@ -264,6 +267,11 @@ public final class AllocationValidation {
                 }
             }
             System.out.printf(Locale.ROOT, "K = %d  A/A: %s | without first calls: %s%n", k, aa, aaWithout);
+            aaPerWorkload.forEach((w, t) -> {
+                if (t.regressed > 0) {
+                    System.out.printf(Locale.ROOT, "         %s A/A: %s%n", w, t);
+                }
+            });
             System.out.printf(Locale.ROOT, "K = %d  plus16 against plain: %s%n", k, caught);
             System.out.printf(Locale.ROOT, "K = %d  of them, workloads settled alike in every plain JVM: %s%n", k, caughtSteady);
             perWorkload.forEach((w, t) -> {
