@@ -23,7 +23,7 @@ import java.util.Objects;
  * every JVM; a settled figure that moves within it while it stays as in the baseline is the JIT's
  * doing, and {@code inconclusive}, saying so; a change of the code moves the first calls' figure too.
  * The gate fails a build only on a settled figure that rose, which is what the code pays; first calls
- * that rose are said beside it, and make a settled figure that fell {@code inconclusive}, not improved.
+ * that rose are said beside it, and make a settled figure that did not rise {@code inconclusive}.
  * Where first calls ran code the JVM had compiled before them (an earlier use), they tell nothing
  * about escape analysis, and a settled figure that moved is {@code inconclusive}, saying so.
  */
@@ -140,8 +140,12 @@ public final class AllocationRule {
             }
             return new AllocationVerdict(BaselineVerdict.IMPROVED, bytesPerCall, lowest, highest, tolerance, moved, true);
         }
-        return new AllocationVerdict(BaselineVerdict.UNCHANGED, bytesPerCall, lowest, highest, tolerance,
-                "allocation " + bytes(bytesPerCall) + " B/call, within " + range + first.rose(), true);
+        String within = "allocation " + bytes(bytesPerCall) + " B/call, within " + range;
+        if (first.roseBeyondBaseline()) {
+            return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, within + first.rose()
+                    + ": the code allocates more, and C2's escape analysis removed it in this JVM; not judged", true);
+        }
+        return new AllocationVerdict(BaselineVerdict.UNCHANGED, bytesPerCall, lowest, highest, tolerance, within, true);
     }
 
     /**
