@@ -52,7 +52,8 @@ final class AllocationCount {
 
     /**
      * The region's allocation per call, net of {@code loopBytesPerCall}, its first calls said compiled where they ran
-     * below {@link FirstCalls#COMPILED_BELOW} times the median sample's {@code nanosPerUnit} per {@code k} calls;
+     * below {@link FirstCalls#COMPILED_BELOW} times the median sample's {@code nanosPerUnit} per {@code k} calls and
+     * the JVM has C2 (without it nothing escape-analyses: C1's code may run as fast as the first calls);
      * null when not counted or no call ran.
      */
     Allocation result(double loopBytesPerCall, double nanosPerUnit, int k) {
@@ -68,7 +69,8 @@ final class AllocationCount {
             settledNanosPerCall = figures.median() * nanosPerUnit / k;
         }
         return new Allocation(total, all, perCall(0, loopBytesPerCall), perCall(1, loopBytesPerCall), loopBytesPerCall,
-                firstCalls.bytesPerCall(), firstCalls.nanosPerCall() < FirstCalls.COMPILED_BELOW * settledNanosPerCall);
+                firstCalls.bytesPerCall(), JitMode.current().topTier() >= 4
+                        && firstCalls.nanosPerCall() < FirstCalls.COMPILED_BELOW * settledNanosPerCall);
     }
 
     private double perCall(int half, double loopBytesPerCall) {
