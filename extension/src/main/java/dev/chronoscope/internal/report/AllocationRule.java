@@ -109,41 +109,38 @@ public final class AllocationRule {
         String range = String.format(Locale.ROOT, "the baseline runs' %s–%s (%d run%s, tolerance %s B/call)", bytes(lowest),
                 bytes(highest), counted.size(), counted.size() == 1 ? "" : "s", bytes(tolerance));
         Either first = Either.of(now, counted);
+        java.util.function.Function<String, AllocationVerdict> inconclusive = why -> new AllocationVerdict(
+                BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, why, true);
         if (bytesPerCall > highest + tolerance) {
             String moved = "allocation " + bytes(highest) + " → " + bytes(bytesPerCall) + " B/call, beyond " + range;
             if (!first.untold().isEmpty()) {
-                return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance,
-                        moved + first.untold(), true);
+                return inconclusive.apply(moved + first.untold());
             }
             if (first.asInBaseline() && first.removedInBaseline() && bytesPerCall <= first.fewest() + tolerance) {
-                return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, moved
-                        + ", but within what its first calls allocate before C2's escape analysis (" + first.describe()
-                        + "): the JIT removed less of it in this JVM, as it can for unchanged code; not judged", true);
+                return inconclusive.apply(moved + ", but within what its first calls allocate before C2's escape analysis ("
+                        + first.describe() + "): the JIT removed less of it in this JVM, as it can for unchanged code; not judged");
             }
             return new AllocationVerdict(BaselineVerdict.REGRESSED, bytesPerCall, lowest, highest, tolerance, moved + first.rose(), true);
         }
         if (bytesPerCall < lowest - tolerance) {
             String moved = "allocation " + bytes(lowest) + " → " + bytes(bytesPerCall) + " B/call, below " + range;
             if (!first.untold().isEmpty()) {
-                return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance,
-                        moved + first.untold(), true);
+                return inconclusive.apply(moved + first.untold());
             }
-            if (first.asInBaseline()) {
-                return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, moved
-                        + ", while its first calls allocate as the baseline's (" + first.describe() + "): C2's escape analysis"
-                        + " removed more of it in this JVM, as it can for unchanged code; not judged", true);
+            if (first.asInBaseline() && first.now() - bytesPerCall > firstCallsTolerance(first.now())) {
+                return inconclusive.apply(moved + ", while its first calls allocate as the baseline's (" + first.describe()
+                        + "): C2's escape analysis removed more of it in this JVM, as it can for unchanged code; not judged");
             }
             if (first.roseBeyondBaseline()) {
-                return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, moved
-                        + first.rose() + ": the code allocates more, and C2's escape analysis removed more of it in this JVM;"
-                        + " not judged", true);
+                return inconclusive.apply(moved + first.rose() + ": the code allocates more, and C2's escape analysis removed"
+                        + " more of it in this JVM; not judged");
             }
             return new AllocationVerdict(BaselineVerdict.IMPROVED, bytesPerCall, lowest, highest, tolerance, moved, true);
         }
         String within = "allocation " + bytes(bytesPerCall) + " B/call, within " + range;
         if (first.roseBeyondBaseline()) {
-            return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, within + first.rose()
-                    + ": the code allocates more, and C2's escape analysis removed it in this JVM; not judged", true);
+            return inconclusive.apply(within + first.rose() + ": the code allocates more, and C2's escape analysis removed it in"
+                    + " this JVM; not judged");
         }
         return new AllocationVerdict(BaselineVerdict.UNCHANGED, bytesPerCall, lowest, highest, tolerance, within, true);
     }
