@@ -22,8 +22,9 @@ import java.util.Locale;
  * @param unsettled      whether the region's warm-up did not settle (recorded beside the figure)
  * @param claims         the outcomes of {@link #CLAIMS}, in order
  * @param load           the 1-minute load average when the timing ended, then after slashes the CPUs other processes
- *                       used while it ran, the garbage collections while it sampled and its bytes per call
- *                       ({@code 1.12/0.98/1/232.0}; lines saved before they were read hold fewer parts)
+ *                       used while it ran, the garbage collections while it sampled, its bytes per call, the paired
+ *                       JMH fork's bytes per operation (its GC profiler) and the figure's first calls' bytes per call
+ *                       ({@code 1.12/0.98/1/232.0/232.1/304.0}; lines saved before they were read hold fewer parts)
  * @param reason         the verdict's reason, last on the line (it has spaces)
  */
 record PairedFigure(String workload, int round, double jmh, double envelopeLow, double envelopeHigh, double mean,
@@ -76,6 +77,25 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
     double bytesPerCall() {
         return loadPart(3);
     }
+
+    /** The paired JMH fork's bytes per operation, by its GC profiler; NaN where not counted. */
+    double jmhBytesPerOp() {
+        return loadPart(4);
+    }
+
+    /**
+     * Whether the paired JMH fork's JVM ran other code than this figure's: its bytes per operation differ from the
+     * figure's bytes per call by more than {@value #OTHER_CODE_BYTES} B and 5 %, as when C2's escape analysis removed
+     * more of the same method in one JVM than in the other; then neither figure is the other's reference.
+     */
+    boolean otherCodeThanJmh() {
+        double a = bytesPerCall();
+        double b = jmhBytesPerOp();
+        return Double.isFinite(a) && Double.isFinite(b) && Math.abs(a - b) > Math.max(OTHER_CODE_BYTES, 0.05 * Math.max(a, b));
+    }
+
+    /** Bytes per call two JVMs' figures of the same code may differ by (JMH counts its Blackhole's and loop's share). */
+    static final double OTHER_CODE_BYTES = 8;
 
     private double loadPart(int i) {
         String[] parts = load.split("/");

@@ -106,8 +106,11 @@ final class PairedTable {
         List<PairedFigure> wrong = judged.stream().filter(f -> !right(f)).toList();
         long rightRefused = right.stream().filter(PairedFigure::refused).count();
         long wrongResolved = wrong.stream().filter(f -> f.resolved() && !f.flagged()).count();
+        long wrongResolvedSameCode = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.otherCodeThanJmh()).count();
         long trueClaims = 0;
         long trueFailed = 0;
+        long trueFailedSameCode = 0;
+        long falsePassedSameCode = 0;
         long trueAborted = 0;
         long falseClaims = 0;
         long falsePassed = 0;
@@ -117,10 +120,12 @@ final class PairedTable {
                 if (i < PairedFigure.TRUE_CLAIMS) {
                     trueClaims++;
                     trueFailed += o == Outcome.FAIL ? 1 : 0;
+                    trueFailedSameCode += o == Outcome.FAIL && !f.otherCodeThanJmh() ? 1 : 0;
                     trueAborted += o == Outcome.INCONCLUSIVE ? 1 : 0;
                 } else {
                     falseClaims++;
                     falsePassed += o == Outcome.PASS ? 1 : 0;
+                    falsePassedSameCode += o == Outcome.PASS && !f.otherCodeThanJmh() ? 1 : 0;
                 }
             }
         }
@@ -134,6 +139,18 @@ final class PairedTable {
                 new Target("true claims inconclusive", trueAborted, trueClaims, "<= " + MAX_TRUE_ABORTED_PERCENT + " %",
                         trueAborted * 100 <= (long) MAX_TRUE_ABORTED_PERCENT * trueClaims),
                 new Target("false claims (1.5x the other way) passed", falsePassed, falseClaims, "none", falsePassed == 0)));
+        // a JMH fork whose JVM allocated otherwise ran other code of the same method (escape analysis): told apart, not excused
+        long otherCode = judged.stream().filter(PairedFigure::otherCodeThanJmh).count();
+        if (otherCode > 0) {
+            targets.add(new Target("figures whose JMH fork allocated otherwise (other code, told apart below)", otherCode, judged.size(),
+                    "-", true));
+            targets.add(new Target("other figures resolved with nothing recorded, JMH's fork allocating alike", wrongResolvedSameCode,
+                    wrong.size(), "none", wrongResolvedSameCode == 0));
+            targets.add(new Target("true claims failed, JMH's fork allocating alike", trueFailedSameCode, trueClaims, "none",
+                    trueFailedSameCode == 0));
+            targets.add(new Target("false claims passed, JMH's fork allocating alike", falsePassedSameCode, falseClaims, "none",
+                    falsePassedSameCode == 0));
+        }
         if (!quietMedians.isEmpty()) {
             List<PairedFigure> resolved = judged.stream().filter(f -> quietMedians.containsKey(f.workload())
                     && f.resolved() && !f.flagged()).toList();
@@ -172,7 +189,8 @@ final class PairedTable {
                 notes.add(String.format(Locale.ROOT, "x%.2f quiet", f.mean() / quietMedians.get(f.workload())));
             }
             if (!Double.isNaN(f.bytesPerCall())) {
-                notes.add(String.format(Locale.ROOT, "%.0f B/call", f.bytesPerCall()));
+                notes.add(String.format(Locale.ROOT, "%.0f B/call", f.bytesPerCall())
+                        + (f.otherCodeThanJmh() ? String.format(Locale.ROOT, " (JMH %.0f)", f.jmhBytesPerOp()) : ""));
             }
             if (f.collections() > 0) {
                 notes.add(f.collections() + " GC in samples");

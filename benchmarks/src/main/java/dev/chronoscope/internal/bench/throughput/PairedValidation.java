@@ -184,19 +184,21 @@ public final class PairedValidation {
                 double jmh = Double.NaN;
                 double low = Double.NaN;
                 double high = Double.NaN;
+                double jmhBytes = Double.NaN;
                 if (!workload.jmhInChronoscopesJvm()) {
                     List<String> benchmarks = new ArrayList<>(List.of(workload.jmhBenchmark()));
                     benchmarks.addAll(CorpusJmhStyles.benchmarks(w));
                     Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
                     try {
                         Map<String, ThroughputComparison.JmhFigure> byMethod = ThroughputComparison.runJmhBenchmarks(
-                                jmhOptions, benchmarks, VerboseMode.SILENT, 1, speedLog);
+                                jmhOptions, benchmarks, VerboseMode.SILENT, 1, speedLog, true);
                         String main = w + "Jmh";
                         if (!byMethod.containsKey(main) || byMethod.size() != benchmarks.size()) {
                             throw new IllegalStateException("JMH's fork of " + benchmarks + " gave figures for "
                                     + byMethod.keySet() + "; expected one for each");
                         }
                         jmh = byMethod.get(main).avgtNanos();
+                        jmhBytes = byMethod.get(main).bytesPerOp();
                         if (benchmarks.size() > 1) {
                             low = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).min().orElseThrow();
                             high = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).max().orElseThrow();
@@ -209,7 +211,7 @@ public final class PairedValidation {
                         Double.toString(low), Double.toString(high), Integer.toString(options.samples()),
                         options.clock() == null ? "default" : options.clock().name(),
                         Integer.toString(options.jmhIterations()), Integer.toString(options.jmhWarmup()),
-                        Integer.toString(options.jmhMillis()));
+                        Integer.toString(options.jmhMillis()), Double.toString(jmhBytes));
                 List<String> lines = childJvm(options, childArgs, w, round);
                 PairedFigure figure = lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).findFirst()
                         .orElseThrow();
@@ -272,7 +274,8 @@ public final class PairedValidation {
         // the bytes per call, as a test's record holds them
         double others = before.isKnown() && after.isKnown() ? after.get().since(before.get()).othersCpus() : Double.NaN;
         String load = LoadAverage.now().split(" ")[0] + "/" + others + "/" + t.collectionsWhileSampling().orElse(-1) + "/"
-                + t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN);
+                + t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN) + "/" + args[11] + "/"
+                + t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN);
         if (workload.jmhInChronoscopesJvm()) {
             // JMH without a fork, after Chronoscope, on the same JVM's history (WorkloadCatalog's streamShared)
             ThroughputOptions jmhOptions = new ThroughputOptions(Integer.parseInt(args[8]), Integer.parseInt(args[9]),

@@ -166,7 +166,12 @@ public final class ThroughputComparison {
      * One JMH run's figure for a workload (its median iteration) and the slowest core-speed reading around
      * its measured iterations.
      */
-    record JmhFigure(double avgtNanos, double slowestSpeed) {
+    record JmhFigure(double avgtNanos, double slowestSpeed, double bytesPerOp) {
+
+        /** A figure whose allocation JMH's GC profiler did not count. */
+        JmhFigure(double avgtNanos, double slowestSpeed) {
+            this(avgtNanos, slowestSpeed, Double.NaN);
+        }
 
         String toLine(String workload) {
             return String.join(" ", JMH_HERE, workload, Double.toString(avgtNanos), Double.toString(slowestSpeed));
@@ -414,6 +419,15 @@ public final class ThroughputComparison {
      */
     static Map<String, JmhFigure> runJmhBenchmarks(ThroughputOptions options, List<String> benchmarks,
                                                    VerboseMode verbosity, int forks, Path speedLog) throws Exception {
+        return runJmhBenchmarks(options, benchmarks, verbosity, forks, speedLog, false);
+    }
+
+    /**
+     * As {@link #runJmhBenchmarks(ThroughputOptions, List, VerboseMode, int, Path)}, with {@code gcProfiler} JMH's GC
+     * profiler counting each benchmark's bytes per operation ({@code gc.alloc.rate.norm}).
+     */
+    static Map<String, JmhFigure> runJmhBenchmarks(ThroughputOptions options, List<String> benchmarks, VerboseMode verbosity,
+                                                   int forks, Path speedLog, boolean gcProfiler) throws Exception {
         String include = benchmarks.stream().map(b -> "^" + Pattern.quote(b) + "$").collect(Collectors.joining("|"));
         OptionsBuilder builder = new OptionsBuilder();
         builder.include(include)
@@ -423,6 +437,9 @@ public final class ThroughputComparison {
                 .measurementIterations(options.jmhIterations())
                 .measurementTime(TimeValue.milliseconds(options.jmhIterationMillis()))
                 .verbosity(verbosity);
+        if (gcProfiler) {
+            builder.addProfiler(org.openjdk.jmh.profile.GCProfiler.class);
+        }
         if (forks > 0) {
             // one call: a second jvmArgsAppend would replace this one's arguments. JMH's forks get the heap
             // Chronoscope's JVMs get (--heap): a pre-touched heap for JMH alone steadied its allocating workloads
@@ -436,7 +453,12 @@ public final class ThroughputComparison {
             builder.jvmArgsAppend(jvmArgs.toArray(String[]::new));
         }
         Map<String, Double> avgt = new LinkedHashMap<>();
+        Map<String, Double> bytes = new LinkedHashMap<>();
         for (RunResult r : new Runner(builder.build()).run()) {
+            org.openjdk.jmh.results.Result<?> norm = r.getAggregatedResult().getSecondaryResults().get("gc.alloc.rate.norm");
+            if (norm != null) {
+                bytes.put(simpleName(r.getParams().getBenchmark()), norm.getScore());
+            }
             String method = r.getParams().getBenchmark();
             List<Double> iterations = new ArrayList<>();
             for (BenchmarkResult b : r.getBenchmarkResults()) {
@@ -449,7 +471,8 @@ public final class ThroughputComparison {
         Map<String, Double> speeds = new LinkedHashMap<>();
         CoreSpeedLog.slowestByBenchmark(speedLog).forEach((method, speed) -> speeds.put(simpleName(method), speed));
         Map<String, JmhFigure> figures = new LinkedHashMap<>();
-        avgt.forEach((name, figure) -> figures.put(name, new JmhFigure(figure, speeds.getOrDefault(name, Double.NaN))));
+        avgt.forEach((name, figure) -> figures.put(name, new JmhFigure(figure, speeds.getOrDefault(name, Double.NaN),
+                bytes.getOrDefault(name, Double.NaN))));
         return figures;
     }
 
