@@ -34,8 +34,11 @@ import java.util.Set;
 public final class AllocationValidation {
 
     private static final String LINE = "alloc ";
-    /** What the {@code plus16} variant adds to every call: an object of 16 bytes, stored where it escapes. */
-    static volatile Object escaped;
+
+    /** Where the {@code plus16} variant stores the object of 16 bytes it adds to every call, so that it escapes. */
+    static final class Kept {
+        volatile Object last;
+    }
 
     private AllocationValidation() {
     }
@@ -129,15 +132,7 @@ public final class AllocationValidation {
             child(args);
             return;
         }
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (CommandLine.InvalidOptionException e) {
-            System.err.println(e.getMessage());
-            System.err.print(Options.USAGE);
-            System.exit(2);
-            return;
-        }
+        Options options = Commands.parseOrExit(args, Options::parse, Options.USAGE);
         if (options.help()) {
             System.out.print(Options.USAGE);
             return;
@@ -196,9 +191,10 @@ public final class AllocationValidation {
         int samples = Integer.parseInt(args[3]);
         ThroughputComparison.Harness harness = ThroughputComparison.Harness.open((ClockId) null);
         WorkloadCatalog.Sources sources = WorkloadCatalog.Sources.create();
+        Kept kept = new Kept();
         for (String w : args[4].split(",")) {
             Region region = WorkloadCatalog.named(w).region().apply(sources);
-            Timing t = (variant.equals("plus16") ? plus16(region) : region).throughput(harness.probe(), w + " " + variant, samples);
+            Timing t = (variant.equals("plus16") ? plus16(region, kept) : region).throughput(harness.probe(), w + " " + variant, samples);
             System.out.println(new Figure(jvm, w, variant, t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN),
                     t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN),
                     t.allocation().map(a -> a.firstCallsCompiled()).orElse(false), t.unsettledWarmup().isPresent(),
@@ -206,19 +202,19 @@ public final class AllocationValidation {
         }
     }
 
-    /** {@code region} with one more object of 16 bytes per call, stored where it escapes. */
-    static Region plus16(Region region) {
+    /** {@code region} with one more object of 16 bytes per call, stored in {@code kept}, where it escapes. */
+    static Region plus16(Region region, Kept kept) {
         return switch (region) {
             case Region.OfLong r -> Region.ofLong(() -> {
-                escaped = new Object();
+                kept.last = new Object();
                 return r.region().getAsLong();
             });
             case Region.OfInt r -> Region.ofInt(() -> {
-                escaped = new Object();
+                kept.last = new Object();
                 return r.region().getAsInt();
             });
             case Region.OfObject r -> Region.ofObject(() -> {
-                escaped = new Object();
+                kept.last = new Object();
                 return r.region().get();
             });
         };

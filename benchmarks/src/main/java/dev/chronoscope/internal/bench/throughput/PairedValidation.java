@@ -142,15 +142,7 @@ public final class PairedValidation {
             child(args);
             return;
         }
-        Options options;
-        try {
-            options = Options.parse(args);
-        } catch (CommandLine.InvalidOptionException e) {
-            System.err.println(e.getMessage());
-            System.err.print(Options.USAGE);
-            System.exit(2);
-            return;
-        }
+        Options options = Commands.parseOrExit(args, Options::parse, Options.USAGE);
         if (options.help()) {
             System.out.print(Options.USAGE);
             return;

@@ -188,15 +188,7 @@ public final class ThroughputComparison {
     }
 
     public static void main(String[] args) throws Exception {
-        ThroughputOptions options;
-        try {
-            options = ThroughputOptions.parse(args);
-        } catch (CommandLine.InvalidOptionException e) {
-            System.err.println(e.getMessage());
-            System.err.print(ThroughputOptions.USAGE);
-            System.exit(2);
-            return;
-        }
+        ThroughputOptions options = Commands.parseOrExit(args, ThroughputOptions::parse, ThroughputOptions.USAGE);
         if (options.help()) {
             System.out.print(ThroughputOptions.USAGE);
             return;
