@@ -4,7 +4,6 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.Comparison;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TscFrequency;
-import dev.chronoscope.internal.args.CommandLine;
 import dev.chronoscope.internal.bench.LoadAverage;
 import dev.chronoscope.internal.clock.ClockReader;
 import dev.chronoscope.internal.clock.ClockReaders;
