@@ -24,7 +24,8 @@ import java.util.Locale;
  * @param load           the 1-minute load average when the timing ended, then after slashes the CPUs other processes
  *                       used while it ran, the garbage collections while it sampled, its bytes per call, the paired
  *                       JMH fork's bytes per operation (its GC profiler) and the figure's first calls' bytes per call
- *                       ({@code 1.12/0.98/1/232.0/232.1/304.0}; lines saved before they were read hold fewer parts)
+ *                       and JMH's figure in one more fork right after the figure
+ *                       ({@code 1.12/0.98/1/232.0/232.1/304.0/53.2}; lines saved before they were read hold fewer parts)
  * @param reason         the verdict's reason, last on the line (it has spaces)
  */
 record PairedFigure(String workload, int round, double jmh, double envelopeLow, double envelopeHigh, double mean,
@@ -77,6 +78,34 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
     double bytesPerCall() {
         return loadPart(3);
     }
+
+    /** This figure with JMH's figure of one more fork right after it ({@link #jmhAfter()}). */
+    PairedFigure withJmhAfter(double nanos) {
+        String[] parts = load.split("/", -1);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            b.append(i < parts.length ? parts[i] : "NaN").append(i < 5 ? "/" : "");
+        }
+        return new PairedFigure(workload, round, jmh, envelopeLow, envelopeHigh, mean, p50, verdict, refusedBy, slowdown, coreSlower,
+                unsettled, claims, b + "/" + nanos, reason);
+    }
+
+    /** JMH's figure of the method in one more fork right after Chronoscope's JVM; NaN where not taken. */
+    double jmhAfter() {
+        return loadPart(6);
+    }
+
+    /**
+     * Whether JMH's forks right before and right after this figure disagree by more than {@value #REFERENCE_MOVED}x:
+     * the host's state moved during the pairing, and neither fork is the figure's reference.
+     */
+    boolean referenceMoved() {
+        double after = jmhAfter();
+        return Double.isFinite(after) && Double.isFinite(jmh) && Math.abs(Math.log(after / jmh)) > Math.log(REFERENCE_MOVED);
+    }
+
+    /** How far apart JMH's two forks of one pairing may read and still be one reference. */
+    static final double REFERENCE_MOVED = 1.25;
 
     /** The paired JMH fork's bytes per operation, by its GC profiler; NaN where not counted. */
     double jmhBytesPerOp() {

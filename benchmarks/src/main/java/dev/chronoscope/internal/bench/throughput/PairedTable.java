@@ -111,6 +111,9 @@ final class PairedTable {
         long trueFailed = 0;
         long trueFailedSameCode = 0;
         long falsePassedSameCode = 0;
+        long trueFailedSteady = 0;
+        long falsePassedSteady = 0;
+        long steadyClaims = 0;
         long trueAborted = 0;
         long falseClaims = 0;
         long falsePassed = 0;
@@ -121,11 +124,14 @@ final class PairedTable {
                     trueClaims++;
                     trueFailed += o == Outcome.FAIL ? 1 : 0;
                     trueFailedSameCode += o == Outcome.FAIL && !f.otherCodeThanJmh() ? 1 : 0;
+                    trueFailedSteady += o == Outcome.FAIL && !f.referenceMoved() ? 1 : 0;
+                    steadyClaims += f.referenceMoved() ? 0 : 1;
                     trueAborted += o == Outcome.INCONCLUSIVE ? 1 : 0;
                 } else {
                     falseClaims++;
                     falsePassed += o == Outcome.PASS ? 1 : 0;
                     falsePassedSameCode += o == Outcome.PASS && !f.otherCodeThanJmh() ? 1 : 0;
+                    falsePassedSteady += o == Outcome.PASS && !f.referenceMoved() ? 1 : 0;
                 }
             }
         }
@@ -139,6 +145,16 @@ final class PairedTable {
                 new Target("true claims inconclusive", trueAborted, trueClaims, "<= " + MAX_TRUE_ABORTED_PERCENT + " %",
                         trueAborted * 100 <= (long) MAX_TRUE_ABORTED_PERCENT * trueClaims),
                 new Target("false claims (1.5x the other way) passed", falsePassed, falseClaims, "none", falsePassed == 0)));
+        // JMH's forks before and after a figure disagreeing: the host's state moved during the pairing, told apart, not excused
+        long moved = judged.stream().filter(PairedFigure::referenceMoved).count();
+        if (judged.stream().anyMatch(f -> Double.isFinite(f.jmhAfter()))) {
+            targets.add(new Target("figures whose JMH forks before and after disagree by over x" + PairedFigure.REFERENCE_MOVED, moved,
+                    judged.size(), "-", true));
+            targets.add(new Target("true claims failed, JMH's forks agreeing", trueFailedSteady, steadyClaims, "none",
+                    trueFailedSteady == 0));
+            targets.add(new Target("false claims passed, JMH's forks agreeing", falsePassedSteady, steadyClaims, "none",
+                    falsePassedSteady == 0));
+        }
         // a JMH fork whose JVM allocated otherwise ran other code of the same method (escape analysis): told apart, not excused
         long otherCode = judged.stream().filter(PairedFigure::otherCodeThanJmh).count();
         if (otherCode > 0) {
@@ -187,6 +203,9 @@ final class PairedTable {
             }
             if (offQuiet(f)) {
                 notes.add(String.format(Locale.ROOT, "x%.2f quiet", f.mean() / quietMedians.get(f.workload())));
+            }
+            if (f.referenceMoved()) {
+                notes.add("JMH after " + PairedFigure.ns(f.jmhAfter()));
             }
             if (!Double.isNaN(f.bytesPerCall())) {
                 notes.add(String.format(Locale.ROOT, "%.0f B/call", f.bytesPerCall())

@@ -30,7 +30,8 @@ import java.util.Set;
 /**
  * Validation paired in time: for each round and each workload, one JMH fork of the workload's method (and of its
  * other harness styles, {@link CorpusJmhStyles}), then right after it one fresh Chronoscope JVM that times the
- * same method with {@code Probe.throughput} and decides four claims against that JMH figure; both tools' JVMs on
+ * same method with {@code Probe.throughput} and decides four claims against that JMH figure, then one more JMH
+ * fork of the method, which tells whether the host's state moved during the pairing; both tools' JVMs on
  * one pre-touched heap. A figure is judged against the JMH figure taken in the same minutes, as the host's state
  * moves both tools' figures between rounds ({@link PairedTable}). The raw lines go to a file ({@code --save}); a
  * second run, under load, is held against a quiet run's file ({@code --quiet}). Options: {@link Options#USAGE}.
@@ -207,6 +208,10 @@ public final class PairedValidation {
                 List<String> lines = childJvm(options, childArgs, w, round);
                 PairedFigure figure = lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).findFirst()
                         .orElseThrow();
+                if (!workload.jmhInChronoscopesJvm()) {
+                    // the same fork again right after: where the two disagree, the host's state moved during the pairing
+                    figure = figure.withJmhAfter(jmhAfter(jmhOptions, workload));
+                }
                 if (host.isEmpty()) {
                     host = lines.stream().filter(l -> l.startsWith(HOST)).map(l -> l.substring(HOST.length())).findFirst().orElse("");
                 }
@@ -225,6 +230,17 @@ public final class PairedValidation {
                 options.asThroughputOptions().heapDescription(), host,
                 quiet.isEmpty() ? "" : "\nheld against the quiet run in " + options.quiet());
         return new PairedTable(figures, quiet, heading);
+    }
+
+    /** JMH's figure of {@code workload}'s own method in one more fork, right after Chronoscope's JVM. */
+    private static double jmhAfter(ThroughputOptions jmhOptions, WorkloadCatalog.Workload workload) throws Exception {
+        Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
+        try {
+            return ThroughputComparison.runJmhBenchmarks(jmhOptions, List.of(workload.jmhBenchmark()), VerboseMode.SILENT, 1, speedLog)
+                    .get(workload.name() + "Jmh").avgtNanos();
+        } finally {
+            Files.deleteIfExists(speedLog);
+        }
     }
 
     /** One Chronoscope JVM timing one workload; one that fails is said, with its last output. */
