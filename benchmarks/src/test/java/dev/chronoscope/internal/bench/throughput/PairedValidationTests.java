@@ -94,6 +94,27 @@ class PairedValidationTests {
     }
 
     @Test
+    void aClaimThatFailedWhereJmhsForksDisagreeOrAllocatedOtherwiseIsToldApartAndStillCounted() {
+        List<Outcome> wrongWay = List.of(PASS, FAIL, PASS, FAIL);
+        // murmur3 quiet round 3: JMH 74.0 ns before at 304 B/op, 55.6 after; Chronoscope 54.7 at 232 B/call
+        PairedFigure moved = new PairedFigure("murmur3", 3, 74.0, Double.NaN, Double.NaN, 54.7, 47.3, "RESOLVED", "-", 1.0, false,
+                false, wrongWay, "1.5/0.0/0/232.0/304.0/304.0", "").withJmhAfter(55.6);
+        PairedFigure steady = figure("join", 1, 190, 194, "RESOLVED").withJmhAfter(200);
+        assertThat(moved.referenceMoved()).isTrue();
+        assertThat(moved.otherCodeThanJmh()).as("232 against 304 B").isTrue();
+        assertThat(steady.referenceMoved()).as("190 and 200 ns: one reference").isFalse();
+        assertThat(steady.otherCodeThanJmh()).as("nothing counted").isFalse();
+        assertThat(PairedFigure.parse(moved.toLine()).jmhAfter()).isEqualTo(55.6);
+        PairedTable table = new PairedTable(List.of(moved, steady), List.of(), "heading");
+        assertThat(table.targets()).extracting(PairedTable.Target::what, PairedTable.Target::count, PairedTable.Target::of)
+                .contains(org.assertj.core.groups.Tuple.tuple("true claims (1.5x margin over the paired JMH figure) failed", 1L, 4L),
+                        org.assertj.core.groups.Tuple.tuple("true claims failed, JMH's forks agreeing", 0L, 2L),
+                        org.assertj.core.groups.Tuple.tuple("false claims passed, JMH's forks agreeing", 0L, 2L),
+                        org.assertj.core.groups.Tuple.tuple("true claims failed, JMH's fork allocating alike", 0L, 4L));
+        assertThat(table.targetsMet()).as("told apart, not excused").isFalse();
+    }
+
+    @Test
     void underLoadAResolvedFigureWithNothingRecordedMustLieWithinAQuarterOfTheQuietMedian() {
         List<PairedFigure> quiet = List.of(figure("join", 1, 190, 100, "RESOLVED"), figure("join", 2, 185, 110, "RESOLVED"),
                 figure("join", 3, 200, 104, "RESOLVED"));
