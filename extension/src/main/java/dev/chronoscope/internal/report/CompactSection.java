@@ -143,7 +143,8 @@ public final class CompactSection {
         long preempted = t.involuntaryContextSwitches().orElse(0);
         String noise = (preempted > 0 ? " | preempted " + Format.count(preempted) + "x" : "")
                 + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("")
-                + (t.collectionsWhileSampling().orElse(0) > 0 ? " | " + t.collectionsWhileSampling().getAsLong() + " GC while sampling" : "");
+                + (t.collectionsWhileSampling().orElse(0) > 0 ? " | " + t.collectionsWhileSampling().getAsLong() + " GC while sampling" : "")
+                + Stalls.of(t).map(st -> " | mean " + Format.multiple(st.meanOverMedian()) + " the median (stalls)").orElse("");
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
         return figures + " | " + verdict + noise + alloc;

@@ -116,6 +116,9 @@ public final class RecordJson {
                         .put("collections", t.collectionsWhileSampling().isPresent() ? (Object) t.collectionsWhileSampling().getAsLong() : null)
                         .put("collectionMs", t.collectionMillisWhileSampling().isPresent()
                                 ? (Object) t.collectionMillisWhileSampling().getAsLong() : null)
+                        // samples far slower than the median that lift the mean (Stalls); null where the mean lies near it
+                        .put("stalls", Stalls.of(t).map(st -> Json.object().put("meanOverMedian", st.meanOverMedian())
+                                .put("slowSamples", st.slowSamples()).put("slowShare", st.slowShare())).orElse(null))
                         .put("cpuThrottling", t.cpuThrottling().map(c -> Json.object().put("periods", c.periods())
                                 .put("throttledPeriods", c.throttledPeriods()).put("throttledNs", c.throttledNanos())
                                 .put("throttled", c.throttled())).orElse(null)))

@@ -109,6 +109,7 @@ public final class TimingSection {
                 + t.droppedMigration() + " samples moved between CPUs"
                 + t.cpuThrottling().map(c -> " | CPU quota " + c.describe() + (c.throttled() ? ": THROTTLED while sampling" : ""))
                 .orElse("") + collected(t));
+        Stalls.of(t).ifPresent(stalls -> line(out, "stalls", stalls.describe(t)));
         t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + Format.count(a.calls())
                 + " calls after warm-up, halves " + Format.bytes(a.firstHalfBytesPerCall()) + " / "
                 + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves() ? " (CHANGED during the run)" : "")

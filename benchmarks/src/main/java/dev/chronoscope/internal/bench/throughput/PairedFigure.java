@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.bench.throughput;
 
 import dev.chronoscope.Outcome;
+import dev.chronoscope.internal.report.Stalls;
 
 import java.util.List;
 import java.util.Locale;
@@ -60,7 +61,12 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
 
     /** A condition recorded beside the figure that says why it may not be the region's settled cost on a quiet host. */
     boolean flagged() {
-        return coreSlower || unsettled || collections() > 0;
+        return coreSlower || unsettled || collections() > 0 || stalled();
+    }
+
+    /** Whether the figure's section said its stalls: a mean {@link Stalls#MEAN_OVER_MEDIAN}x or more over its median. */
+    boolean stalled() {
+        return p50 > 0 && mean / p50 >= Stalls.MEAN_OVER_MEDIAN;
     }
 
     /** The CPUs other processes used while the timing ran, as its test's record says it; NaN where not read. */

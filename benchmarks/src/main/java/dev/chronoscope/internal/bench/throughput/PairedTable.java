@@ -214,6 +214,9 @@ final class PairedTable {
             if (f.collections() > 0) {
                 notes.add(f.collections() + " GC in samples");
             }
+            if (f.stalled()) {
+                notes.add(String.format(Locale.ROOT, "stalls: mean x%.2f median", f.mean() / f.p50()));
+            }
             if (f.hostBusy()) {
                 notes.add(String.format(Locale.ROOT, "others %.2f CPUs", f.othersCpus()));
             }
