@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Sees the JIT finish compiling one region's own code with its optimising compiler (C2), so that a
@@ -47,6 +48,11 @@ final class CompilerWatch {
     private volatile CompilerThreads threads;
     /** The JIT's activity as the warm-ups' quiet rule reads it: this JVM's compiler threads. */
     private final JitActivity jit = new JitActivity(this);
+    /**
+     * Entry names spelled, by class and method: a region's is spelled at its warm-up's start and only
+     * looked up at its samplings', which build no string (see {@link Deferred}).
+     */
+    private final Map<Class<?>, Map<String, byte[]>> spelled = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     private CompilerWatch(CompileCounters counters, String unavailableReason) {
         this.counters = counters;
@@ -93,11 +99,18 @@ final class CompilerWatch {
         if (counters == null) {
             return null;
         }
+        byte[] entry = entryOf(target, method); // spelled now, before the warm-up, for the samplings after it too
         CompilerThreads current = currentThreads();
         if (current.c2().length == 0) {
             return null; // no C2 (C1 only, or another compiler): nothing to see
         }
-        return new Session(entryName(target, method));
+        return new Session(entry);
+    }
+
+    /** {@link #entryName}, spelled once per class and method. */
+    byte[] entryOf(Class<?> target, String method) {
+        return spelled.computeIfAbsent(target, t -> new java.util.concurrent.ConcurrentHashMap<>())
+                .computeIfAbsent(method, m -> entryName(target, m));
     }
 
     /**

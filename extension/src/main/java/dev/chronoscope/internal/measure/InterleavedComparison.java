@@ -37,6 +37,9 @@ final class InterleavedComparison {
         RegionTimer.requireLabel(method, secondLabel);
         RegionTimer.requireSamples(method, times, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
         ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
+        // spelled before any warm-up: text built between a warm-up and its samples can slow them (Deferred)
+        String both = firstLabel + "\" vs \"" + secondLabel;
+        String floorWhat = "the empty region of the floor of '" + firstLabel + "' vs '" + secondLabel + "'";
         ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
         // what each side settled at alone, one call per sample: its samples alone are held against it
         a.settledAlone = a.warmUp(1);
@@ -62,17 +65,17 @@ final class InterleavedComparison {
         b.inline();
         Region empty = timer.compiledRegions().inlinedEmpty(first.shape());
         int k = BatchPlan.size(List.of(a, b)).callsPerSample();
-        RegionTimer.requireCallsWithinBound(method, firstLabel + "\" vs \"" + secondLabel, times, k);
-        ProbeFloor batchFloor = timer.batchFloor(empty, times, k, "the empty region of the floor of '" + firstLabel
-                + "' vs '" + secondLabel + "'");
-        String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
-                + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
-                firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
+        RegionTimer.requireCallsWithinBound(method, both, times, k);
+        ProbeFloor batchFloor = timer.batchFloor(empty, times, k, floorWhat);
         // each side's calls alone, for the back-to-back check of a batched side: before the samples,
         // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
         AloneFigure aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS)) : AloneFigure.NONE;
         AloneFigure aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS)) : AloneFigure.NONE;
-        return commit(sample(a, b, times, k, empty, batchFloor, aloneA, aloneB), batching);
+        Sampled sampled = sample(a, b, times, k, empty, batchFloor, aloneA, aloneB);
+        String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
+                + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
+                firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
+        return commit(sampled, batching);
     }
 
     /**
@@ -124,14 +127,13 @@ final class InterleavedComparison {
             threads.mark();
             faults = RegionTimer.faulted(faults);
             CoreSpeedState coreSpeed = timer.coreSpeedAround(coreBefore);
-            Optional<Refusal> compiledA = timer.jitRefusal(a.jit, ra);
-            Optional<Refusal> compiledB = timer.jitRefusal(b.jit, rb);
             boolean firstMoved = a.jit.sampleAgainReason().isPresent();
-            String what = "'" + (firstMoved ? a.label : b.label) + "' (compared with '"
-                    + (firstMoved ? b.label : a.label) + "')";
+            String what = firstMoved ? a.what : b.what;
             long sampled = (long) ra.samples().size() + rb.samples().size();
             List<ThreadCpu.Part> parts = threads.parts();
             if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, parts, budget, what)) {
+                Optional<Refusal> compiledA = timer.jitRefusal(a.jit, ra);
+                Optional<Refusal> compiledB = timer.jitRefusal(b.jit, rb);
                 // both sides' page faults and work beside: their blocks take turns; per call in batches,
                 // each side against the same calls alone, as throughput checks a region
                 SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
@@ -184,6 +186,8 @@ final class InterleavedComparison {
         ProbeWarmup settledAlone;
         final String note;
         final String label;
+        /** This side named for the test's record, spelled before any warm-up (a sampling builds no string: Deferred). */
+        final String what;
         /** The samples asked of each region: its warm-up rounds are a tenth of them. */
         private final int times;
 
@@ -193,6 +197,7 @@ final class InterleavedComparison {
             this.label = which.equals("first") ? firstLabel : secondLabel;
             this.note = String.format(Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
                     + " while being timed; nothing of this comparison was recorded", firstLabel, secondLabel, which, label);
+            this.what = "'" + label + "' (compared with '" + (which.equals("first") ? secondLabel : firstLabel) + "')";
         }
 
         /** Sampling begins: from now on, compilations of this region's code are the self-check's evidence. */

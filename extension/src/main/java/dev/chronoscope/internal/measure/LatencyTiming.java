@@ -29,8 +29,9 @@ final class LatencyTiming {
         RegionTimer.requireLabel(method, label);
         RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
         return naming(timingNote(method, label), () -> {
+            String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
             ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
-            RegionTimer.Sampled sampled = timer.sample(region, times, 1, "'" + label + "'", new RegionTimer.Resampling());
+            RegionTimer.Sampled sampled = timer.sample(region, times, 1, what, new RegionTimer.Resampling());
             Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, 1, null), warmup),
                     sampled.evidence(1, timer.unit()).settledAt(sampled.recorder(), warmup));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);

@@ -7,12 +7,11 @@ import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.format.Text;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What every way of measuring a region shares, for one probe: the test's context and settings, the
@@ -53,7 +52,7 @@ final class RegionTimer {
     private final Sink sink = new Sink();
     private final FirstCalls firstCalls = new FirstCalls(sink);
     private final BatchSizing sizing;
-    private final Map<String, String> warmupWarnings = new LinkedHashMap<>();
+    private final Deferred warmupWarnings = new Deferred();
 
     RegionTimer(Timings.Context context, ProbeSettings settings) {
         this.compiledRegions = settings.compiledRegions();
@@ -199,12 +198,14 @@ final class RegionTimer {
             w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
                     calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
             if (!w.converged()) {
-                warmupWarnings.putIfAbsent(what, String.format(Locale.ROOT,
+                ProbeWarmup unsettled = w;
+                warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
                         "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms: %d rounds, round"
                                 + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
                                 + " (raise chronoscope.region.warmup.budget)", what,
                         calls == 1 ? "one call per sample" : calls + " calls per sample", regionWarmupBudgetNanos / 1e6,
-                        w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0), w.finalMedian(), unit()));
+                        unsettled.rounds(), unsettled.medians().isEmpty() ? 0 : unsettled.medians().get(0),
+                        unsettled.finalMedian(), unit()));
             }
         }
         return w;
@@ -235,12 +236,12 @@ final class RegionTimer {
 
     /** Says {@code why} in the test's record, once per {@code key}: something a self-check found and let stand. */
     void note(String key, String why) {
-        warmupWarnings.putIfAbsent(key, why);
+        warmupWarnings.putIfAbsent(key, () -> why);
     }
 
     /** One warning per label whose region warm-up did not settle within its budget, in the order they happened. */
     List<String> warmupWarnings() {
-        return List.copyOf(warmupWarnings.values());
+        return warmupWarnings.texts();
     }
 
     /** A watch over {@code region}'s code while its samples are taken, for the JIT self-check. */
@@ -356,16 +357,17 @@ final class RegionTimer {
         if (budget.spent() || regionWarmupBudgetNanos <= 0) {
             return false;
         }
-        Optional<String> why = jit.sampleAgainReason();
-        if (why.isEmpty() && SelfChecks.pageFaults(faults, samples, k).isPresent()) {
+        // the reasons' words are built when read, after the last sampling (Deferred)
+        Optional<Supplier<String>> why = jit.sampleAgainReason();
+        if (why.isEmpty() && SelfChecks.pageFaulted(faults, samples)) {
             YoungGeneration.Cycled cycled = YoungGeneration.cycle(sink, YOUNG_GENERATION_BUDGET_NANOS);
-            why = Optional.of(String.format(Locale.ROOT, "the kernel handed the thread %d fresh pages while its samples were taken"
-                    + " (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s before"
-                    + " sampling again", faults, cycled.describe()));
+            why = Optional.of(() -> String.format(Locale.ROOT, "the kernel handed the thread %d fresh pages while its samples were"
+                    + " taken (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s"
+                    + " before sampling again", faults, cycled.describe()));
         }
-        if (why.isEmpty()) {
-            why = SelfChecks.besideSamples(threads, samples).map(seen -> seen + "; work the region hands off comes back in"
-                    + " the next sampling, a burst of the JVM's other work does not");
+        if (why.isEmpty() && SelfChecks.workedBeside(threads, samples)) {
+            why = Optional.of(() -> SelfChecks.besideSamples(threads, samples).orElseThrow() + "; work the region hands off comes"
+                    + " back in the next sampling, a burst of the JVM's other work does not");
         }
         return why.isPresent() && discard(what, "", budget, why.get());
     }
@@ -375,14 +377,14 @@ final class RegionTimer {
      * {@code budget}, for {@code cause} (empty: the JIT or page faults, {@link #sampleAgain}); if so,
      * says it in the test's record with {@code why}.
      */
-    boolean discard(String what, String cause, Resampling budget, String why) {
+    boolean discard(String what, String cause, Resampling budget, Supplier<String> why) {
         if (budget.spent()) {
             return false;
         }
-        budget.discarded++;
-        warmupWarnings.put(what + " sampled again " + budget.discarded, String.format(Locale.ROOT,
+        int discarded = ++budget.discarded;
+        warmupWarnings.put(List.of(what, discarded), () -> String.format(Locale.ROOT,
                 "%s was sampled again%s (%d of at most %d times): %s, and those samples were discarded", what, cause,
-                budget.discarded, MAX_SAMPLINGS_DISCARDED, why));
+                discarded, MAX_SAMPLINGS_DISCARDED, why.get()));
         return true;
     }
 

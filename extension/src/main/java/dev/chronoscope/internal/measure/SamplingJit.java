@@ -2,6 +2,7 @@ package dev.chronoscope.internal.measure;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Sees the JIT compile a timing's own code while its samples are taken: HotSpot's counters
@@ -19,7 +20,6 @@ final class SamplingJit {
 
     private final CompileCounters counters;
     private final byte[] entry;
-    private final String entryName;
     private long finished;
     private int compiledEntry;
     private long unseen;
@@ -28,16 +28,16 @@ final class SamplingJit {
     private int lastCompileTo = -1;
     private int polledAt;
 
-    private SamplingJit(CompileCounters counters, Region region) {
+    private SamplingJit(CompileCounters counters, byte[] entry) {
         this.counters = counters;
-        this.entry = CompilerWatch.entryName(region.target().getClass(), region.entryMethod());
-        this.entryName = new String(entry, java.nio.charset.StandardCharsets.US_ASCII);
+        this.entry = entry;
         this.finished = counters == null ? 0 : counters.finished();
     }
 
     /** A watch over {@code region}'s code from now on; one that sees nothing where the JVM keeps no counters. */
     static SamplingJit watch(CompilerWatch watch, Region region) {
-        return new SamplingJit(watch.counters(), region);
+        CompileCounters counters = watch.counters();
+        return new SamplingJit(counters, counters == null ? null : watch.entryOf(region.target().getClass(), region.entryMethod()));
     }
 
     /** Takes {@code count} samples of {@code calls} calls in blocks, reading the counters between them. */
@@ -107,7 +107,7 @@ final class SamplingJit {
         return Optional.of(new Refusal(dev.chronoscope.SelfCheck.JIT_DURING_SAMPLING, String.format(Locale.ROOT, "self-check JIT during sampling: HotSpot finished compiling the timed"
                         + " code (%s) %d time%s while the samples were taken, so they ran under more than one code (not yet"
                         + " the compiled code the region settles at); a longer region warm-up"
-                        + " (chronoscope.region.warmup.budget) lets the JIT finish first", entryName, compiledEntry,
+                        + " (chronoscope.region.warmup.budget) lets the JIT finish first", entryName(), compiledEntry,
                 compiledEntry == 1 ? "" : "s")));
     }
 
@@ -148,17 +148,23 @@ final class SamplingJit {
      * code was compiled (whether or not that moved the median: the next sampling runs the settled
      * code either way), or compilations finished so close together that whether one was the timed
      * code's cannot be told (after a deoptimisation, HotSpot compiles the region's code and its
-     * callees in a burst). Empty when no compilation finished while sampling.
+     * callees in a burst). Empty when no compilation finished while sampling. Its words are built
+     * when read, not now: a sampling may follow ({@link Deferred}).
      */
-    Optional<String> sampleAgainReason() {
+    Optional<Supplier<String>> sampleAgainReason() {
         if (compiledEntry > 0) {
-            return Optional.of("HotSpot compiled its code (" + entryName + ") while its samples were taken (a longer region warm-up,"
-                    + " chronoscope.region.warmup.budget, lets the JIT finish first)");
+            return Optional.of(() -> "HotSpot compiled its code (" + entryName() + ") while its samples were taken (a longer region"
+                    + " warm-up, chronoscope.region.warmup.budget, lets the JIT finish first)");
         }
-        if (unseen > 0) {
-            return Optional.of(String.format(Locale.ROOT, "HotSpot finished %d compilations so close together while its samples"
-                    + " were taken that whether one was its code cannot be told", unseen));
+        long compilations = unseen;
+        if (compilations > 0) {
+            return Optional.of(() -> String.format(Locale.ROOT, "HotSpot finished %d compilations so close together while its"
+                    + " samples were taken that whether one was its code cannot be told", compilations));
         }
         return Optional.empty();
+    }
+
+    private String entryName() {
+        return new String(entry, java.nio.charset.StandardCharsets.US_ASCII);
     }
 }

@@ -48,13 +48,18 @@ final class SelfChecks {
     private SelfChecks() {
     }
 
+    /** Whether the page-fault check refuses {@code faults} in {@code samples} samples, its words not built. */
+    static boolean pageFaulted(long faults, long samples) {
+        return faults >= 0 && samples > 0 && faults >= Math.max(MIN_FAULTS, FAULTS_PER_SAMPLE * samples);
+    }
+
     /**
      * The page-fault check: {@code faults} minor faults of the measuring thread while it took
      * {@code samples} samples (-1 when they could not be read: nothing to check); in a comparison,
      * both regions' samples, whose blocks take turns, so that both are refused.
      */
     static Optional<Refusal> pageFaults(long faults, long samples, int callsPerSample) {
-        if (faults < 0 || samples <= 0 || faults < Math.max(MIN_FAULTS, FAULTS_PER_SAMPLE * samples)) {
+        if (!pageFaulted(faults, samples)) {
             return Optional.empty();
         }
         return Optional.of(new Refusal(SelfCheck.PAGE_FAULTS, String.format(Locale.ROOT, "self-check page faults: the kernel handed the thread %d fresh pages while"
@@ -325,7 +330,7 @@ final class SelfChecks {
      * ({@link #workBeside} for the rule).
      */
     static Optional<String> besideSamples(List<ThreadCpu.Part> parts, long samples) {
-        if (parts.isEmpty()) {
+        if (!workedBeside(parts, samples)) {
             return Optional.empty();
         }
         long others = 0;
@@ -334,22 +339,32 @@ final class SelfChecks {
         StringBuilder shares = new StringBuilder();
         for (ThreadCpu.Part part : parts) {
             ThreadCpu.Used used = part.used();
-            if (used.selfWaits() < 0 || part.wallNanos() <= 0
-                    || used.othersNanos() < Math.max(MIN_BESIDE_NANOS, BESIDE_SHARE * part.wallNanos())) {
-                return Optional.empty();
-            }
             others += used.othersNanos();
             wall += part.wallNanos();
             waits += used.selfWaits();
             shares.append(shares.isEmpty() ? "" : " and ").append(Math.round(100.0 * used.othersNanos() / part.wallNanos())).append(" %");
         }
-        if (waits > Math.min(HOUSEKEEPING_WAITS, samples / 10)) {
-            return Optional.empty();
-        }
         return Optional.of(String.format(Locale.ROOT, "while the samples were taken (%.1f ms), other threads of this JVM used"
                         + " %.1f ms of CPU (%s of each half's time: %s), and the timing thread never waited for them"
                         + " (%d voluntary context switches in %d samples)",
                 wall / 1e6, others / 1e6, shares, ThreadCpu.busiest(parts, 3), waits, samples));
+    }
+
+    /** Whether the work-beside check finds work beside {@code samples} samples in {@code parts}, its words not built. */
+    static boolean workedBeside(List<ThreadCpu.Part> parts, long samples) {
+        if (parts.isEmpty()) {
+            return false;
+        }
+        long waits = 0;
+        for (ThreadCpu.Part part : parts) {
+            ThreadCpu.Used used = part.used();
+            if (used.selfWaits() < 0 || part.wallNanos() <= 0
+                    || used.othersNanos() < Math.max(MIN_BESIDE_NANOS, BESIDE_SHARE * part.wallNanos())) {
+                return false;
+            }
+            waits += used.selfWaits();
+        }
+        return waits <= Math.min(HOUSEKEEPING_WAITS, samples / 10);
     }
 
     private static double median(double[] values, int n) {

@@ -41,6 +41,9 @@ final class ThroughputTiming {
         Region region = compiledRegions.inlined(shared);
         Region empty = compiledRegions.inlinedEmpty(shared.shape());
         String note = timingNote(method, label);
+        // spelled before the warm-up: text built between a warm-up and its samples can slow them (Deferred)
+        String what = "'" + label + "'";
+        String floorWhat = "the empty region of the floor of " + what;
         BatchSizing sizing = timer.sizing();
         BatchPlan.Batch batch = naming(note, () -> BatchPlan.size(List.of(new BatchPlan.Sized() {
             @Override
@@ -56,9 +59,8 @@ final class ThroughputTiming {
         int k = batch.callsPerSample();
         // outside naming(): too many calls is the caller's mistake, not the region's
         RegionTimer.requireCallsWithinBound(method, label, samples, k);
-        ProbeFloor batchFloor = timer.batchFloor(empty, samples, k, "the empty region of the floor of '" + label + "'");
+        ProbeFloor batchFloor = timer.batchFloor(empty, samples, k, floorWhat);
         return naming(note, () -> {
-            String what = "'" + label + "'";
             ProbeWarmup settled = batch.settled().get(0);
             RegionTimer.Sampled sampled;
             Timing t;
@@ -80,7 +82,7 @@ final class ThroughputTiming {
                         + " before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
                         : SelfChecks.twoModesFigures(t, timer.unit()).map(modes -> "its samples fell into two modes (" + modes
                         + "): the host slowed down for part of them, or the region runs two ways; it was warmed up again").orElse(null);
-                if (why == null || !timer.discard(what, " after a slowdown", budget, why)) {
+                if (why == null || !timer.discard(what, " after a slowdown", budget, () -> why)) {
                     break;
                 }
                 ProbeWarmup again = timer.warmUp(region, samples, k, label);
