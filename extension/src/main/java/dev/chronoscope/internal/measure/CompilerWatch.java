@@ -48,6 +48,8 @@ final class CompilerWatch {
     private volatile CompilerThreads threads;
     /** The JIT's activity as the warm-ups' quiet rule reads it: this JVM's compiler threads. */
     private final JitActivity jit = new JitActivity(this);
+    /** Timings between their region's warm-up and their last sample, which hold the thread list as it is. */
+    private final java.util.concurrent.atomic.AtomicInteger holds = new java.util.concurrent.atomic.AtomicInteger();
     /**
      * Entry names spelled, by class and method: a region's is spelled at its warm-up's start and only
      * looked up at its samplings', which build no string (see {@link Deferred}).
@@ -128,13 +130,37 @@ final class CompilerWatch {
         return (name + " " + method).getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** The compiler threads as last listed, listed again when that is older than {@link #RESCAN_NANOS}. */
+    /**
+     * The compiler threads as last listed, listed again when that is older than {@link #RESCAN_NANOS}
+     * and no timing holds the list ({@link #holdThreads}).
+     */
     CompilerThreads currentThreads() {
         CompilerThreads current = threads;
-        if (current == null || System.nanoTime() - current.scannedAt() > RESCAN_NANOS) {
+        if (current == null || (holds.get() == 0 && System.nanoTime() - current.scannedAt() > RESCAN_NANOS)) {
             current = rescanThreads();
         }
         return current;
+    }
+
+    /**
+     * Keeps the compiler threads as listed until closed (a thread that ended is still listed again): listing
+     * reads files and parses their text, JDK code the region may share, which must not run between its
+     * warm-up and its samples ({@link Deferred}).
+     */
+    Held holdThreads() {
+        holds.incrementAndGet();
+        java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
+        return () -> {
+            if (released.compareAndSet(false, true)) {
+                holds.decrementAndGet();
+            }
+        };
+    }
+
+    /** A hold on the thread list, released once. */
+    interface Held extends AutoCloseable {
+        @Override
+        void close();
     }
 
     /** The compiler threads listed now (a listed one ended). Listing takes ~40 file reads: not per round. */
@@ -179,7 +205,11 @@ final class CompilerWatch {
         }
 
         private static int[] ints(List<Integer> tids) {
-            return tids.stream().mapToInt(Integer::intValue).toArray();
+            int[] ints = new int[tids.size()];
+            for (int i = 0; i < ints.length; i++) {
+                ints[i] = tids.get(i);
+            }
+            return ints;
         }
     }
 

@@ -37,45 +37,48 @@ final class InterleavedComparison {
         RegionTimer.requireLabel(method, secondLabel);
         RegionTimer.requireSamples(method, times, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
         ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
+        ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
         // spelled before any warm-up: text built between a warm-up and its samples can slow them (Deferred)
         String both = firstLabel + "\" vs \"" + secondLabel;
         String floorWhat = "the empty region of the floor of '" + firstLabel + "' vs '" + secondLabel + "'";
-        ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
         // what each side settled at alone, one call per sample: its samples alone are held against it
         a.settledAlone = a.warmUp(1);
         b.settledAlone = b.warmUp(1);
-        // a clock too coarse for any batch of reasonable length is left to decide (inconclusive) as before
-        boolean batchable = timer.sizing().canResolveByBatching();
-        String firstAlone = batchable ? a.unresolvedAlone() : null;
-        String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
-        if (firstAlone == null && secondAlone == null) {
-            Sampled alone = sample(a, b, times, 1, null, null, AloneFigure.NONE, AloneFigure.NONE);
-            // the look at one call alone came after a warm-up of one call per sample; code that
-            // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
-            // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
-            firstAlone = batchable ? unresolvedPerCall(alone.first) : null;
-            secondAlone = batchable && firstAlone == null ? unresolvedPerCall(alone.second) : null;
+        // from here to the last sample the compiler threads are not listed again (CompilerWatch.holdThreads)
+        try (CompilerWatch.Held held = timer.compiledRegions().compilerWatch().holdThreads()) {
+            // a clock too coarse for any batch of reasonable length is left to decide (inconclusive) as before
+            boolean batchable = timer.sizing().canResolveByBatching();
+            String firstAlone = batchable ? a.unresolvedAlone() : null;
+            String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
             if (firstAlone == null && secondAlone == null) {
-                return commit(alone, null);
+                Sampled alone = sample(a, b, times, 1, null, null, AloneFigure.NONE, AloneFigure.NONE);
+                // the look at one call alone came after a warm-up of one call per sample; code that
+                // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
+                // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
+                firstAlone = batchable ? unresolvedPerCall(alone.first) : null;
+                secondAlone = batchable && firstAlone == null ? unresolvedPerCall(alone.second) : null;
+                if (firstAlone == null && secondAlone == null) {
+                    return commit(alone, null);
+                }
             }
+            // per call back to back as throughput times a region: each inlined into a loop of its
+            // own (sized as there, both at the larger size), the floor that loop's with an empty region
+            a.inline();
+            b.inline();
+            Region empty = timer.compiledRegions().inlinedEmpty(first.shape());
+            int k = BatchPlan.size(List.of(a, b)).callsPerSample();
+            RegionTimer.requireCallsWithinBound(method, both, times, k);
+            ProbeFloor batchFloor = timer.batchFloor(empty, times, k, floorWhat);
+            // each side's calls alone, for the back-to-back check of a batched side: before the samples,
+            // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
+            AloneFigure aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS)) : AloneFigure.NONE;
+            AloneFigure aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS)) : AloneFigure.NONE;
+            Sampled sampled = sample(a, b, times, k, empty, batchFloor, aloneA, aloneB);
+            String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
+                    + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
+                    firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
+            return commit(sampled, batching);
         }
-        // per call back to back as throughput times a region: each inlined into a loop of its
-        // own (sized as there, both at the larger size), the floor that loop's with an empty region
-        a.inline();
-        b.inline();
-        Region empty = timer.compiledRegions().inlinedEmpty(first.shape());
-        int k = BatchPlan.size(List.of(a, b)).callsPerSample();
-        RegionTimer.requireCallsWithinBound(method, both, times, k);
-        ProbeFloor batchFloor = timer.batchFloor(empty, times, k, floorWhat);
-        // each side's calls alone, for the back-to-back check of a batched side: before the samples,
-        // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
-        AloneFigure aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS)) : AloneFigure.NONE;
-        AloneFigure aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS)) : AloneFigure.NONE;
-        Sampled sampled = sample(a, b, times, k, empty, batchFloor, aloneA, aloneB);
-        String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
-                + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
-                firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
-        return commit(sampled, batching);
     }
 
     /**

@@ -59,47 +59,50 @@ final class ThroughputTiming {
         int k = batch.callsPerSample();
         // outside naming(): too many calls is the caller's mistake, not the region's
         RegionTimer.requireCallsWithinBound(method, label, samples, k);
-        ProbeFloor batchFloor = timer.batchFloor(empty, samples, k, floorWhat);
-        return naming(note, () -> {
-            ProbeWarmup settled = batch.settled().get(0);
-            RegionTimer.Sampled sampled;
-            Timing t;
-            CoreSpeedState coreSpeed;
-            RegionTimer.Resampling budget = new RegionTimer.Resampling();
-            while (true) {
-                // the core's speed right before and right after the samples, recorded beside the figure
-                double coreBefore = timer.coreSpeedNow();
-                sampled = timer.sample(region, samples, k, what, budget);
-                coreSpeed = timer.coreSpeedAround(coreBefore);
-                t = timer.timing(label, sampled, k, batchFloor);
-                double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
-                // slower than the warm-up right before, or in two modes: the host slowed down for a
-                // while, or the JIT threw the region's loop away. Warmed up again and sampled again
-                // within the timing's one budget, a passing slowdown leaves; code that stays slower,
-                // or runs two ways, is refused by the last sampling
-                String why = slowdown > SelfChecks.RATIO
-                        ? String.format(Locale.ROOT, "its samples' p50 per sample was %.2fx what its warm-up settled at right"
-                        + " before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
-                        : SelfChecks.twoModesFigures(t, timer.unit()).map(modes -> "its samples fell into two modes (" + modes
-                        + "): the host slowed down for part of them, or the region runs two ways; it was warmed up again").orElse(null);
-                if (why == null || !timer.discard(what, " after a slowdown", budget, () -> why)) {
-                    break;
+        // from the region's warm-up to its last sample the compiler threads are not listed again (CompilerWatch.holdThreads)
+        try (CompilerWatch.Held held = compiledRegions.compilerWatch().holdThreads()) {
+            ProbeFloor batchFloor = timer.batchFloor(empty, samples, k, floorWhat);
+            return naming(note, () -> {
+                ProbeWarmup settled = batch.settled().get(0);
+                RegionTimer.Sampled sampled;
+                Timing t;
+                CoreSpeedState coreSpeed;
+                RegionTimer.Resampling budget = new RegionTimer.Resampling();
+                while (true) {
+                    // the core's speed right before and right after the samples, recorded beside the figure
+                    double coreBefore = timer.coreSpeedNow();
+                    sampled = timer.sample(region, samples, k, what, budget);
+                    coreSpeed = timer.coreSpeedAround(coreBefore);
+                    t = timer.timing(label, sampled, k, batchFloor);
+                    double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
+                    // slower than the warm-up right before, or in two modes: the host slowed down for a
+                    // while, or the JIT threw the region's loop away. Warmed up again and sampled again
+                    // within the timing's one budget, a passing slowdown leaves; code that stays slower,
+                    // or runs two ways, is refused by the last sampling
+                    String why = slowdown > SelfChecks.RATIO
+                            ? String.format(Locale.ROOT, "its samples' p50 per sample was %.2fx what its warm-up settled at right"
+                            + " before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
+                            : SelfChecks.twoModesFigures(t, timer.unit()).map(modes -> "its samples fell into two modes (" + modes
+                            + "): the host slowed down for part of them, or the region runs two ways; it was warmed up again").orElse(null);
+                    if (why == null || !timer.discard(what, " after a slowdown", budget, () -> why)) {
+                        break;
+                    }
+                    ProbeWarmup again = timer.warmUp(region, samples, k, label);
+                    settled = again == null ? settled : again;
                 }
-                ProbeWarmup again = timer.warmUp(region, samples, k, label);
-                settled = again == null ? settled : again;
-            }
-            ProbeFloor floor = sizing.lowerFloorAfter(empty, k, batchFloor);
-            if (floor != batchFloor) {
-                t = timer.timing(label, sampled, k, floor);
-            }
-            long aloneWarmNanos = sampled.nanos() / 8;
-            SelfCheckPlan.Evidence evidence = sampled.evidence(k, timer.unit()).settledAt(sampled.recorder(), settled)
-                    .resizedBy((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
-                    // the same calls without the region's own loop, right after, warmed for an eighth of the
-                    // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
-                    .aloneBy(() -> sizing.aloneNet(shared, aloneWarmNanos));
-            t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed), settled), evidence);
-            return timer.commit(sampled.event(), t, sampled.recorder(), k);
-        });
+                ProbeFloor floor = sizing.lowerFloorAfter(empty, k, batchFloor);
+                if (floor != batchFloor) {
+                    t = timer.timing(label, sampled, k, floor);
+                }
+                long aloneWarmNanos = sampled.nanos() / 8;
+                SelfCheckPlan.Evidence evidence = sampled.evidence(k, timer.unit()).settledAt(sampled.recorder(), settled)
+                        .resizedBy((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
+                        // the same calls without the region's own loop, right after, warmed for an eighth of the
+                        // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
+                        .aloneBy(() -> sizing.aloneNet(shared, aloneWarmNanos));
+                t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed), settled), evidence);
+                return timer.commit(sampled.event(), t, sampled.recorder(), k);
+            });
+        }
     }
 }

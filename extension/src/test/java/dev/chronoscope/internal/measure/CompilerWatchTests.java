@@ -99,6 +99,20 @@ class CompilerWatchTests {
     }
 
     @Test
+    void aTimingHoldsTheCompilerThreadListBetweenItsWarmUpAndItsSamplesAndAnEntryIsSpelledOnce() throws InterruptedException {
+        CompilerWatch watch = CompilerWatch.open();
+        CompilerWatch.CompilerThreads listed = watch.currentThreads();
+        try (CompilerWatch.Held held = watch.holdThreads()) {
+            Thread.sleep(CompilerWatch.RESCAN_NANOS / 1_000_000 + 50);
+            assertThat(watch.currentThreads()).as("held: the files are not read again").isSameAs(listed);
+        }
+        assertThat(watch.currentThreads()).as("released, and older than the rescan interval: listed again").isNotSameAs(listed);
+        assertThat(watch.entryOf(String.class, "hashCode")).as("spelled once, looked up after")
+                .isSameAs(watch.entryOf(String.class, "hashCode"))
+                .isEqualTo(CompilerWatch.entryName(String.class, "hashCode"));
+    }
+
+    @Test
     void aCompilationThatEndedWhileOnlyOneCompilerRanIsThatCompilers() {
         assertThat(CompilerWatch.compiledBy(true, true, false, false)).isEqualTo(CompilerWatch.Compiler.C1);
         assertThat(CompilerWatch.compiledBy(true, false, true, false)).isEqualTo(CompilerWatch.Compiler.C2);
