@@ -36,7 +36,7 @@ class RegionWarmupTests {
 
         java.util.List<?> warnings = run.record("WarmupTestCase.timed()").list("warnings");
         assertThat(warnings).anySatisfy(w -> assertThat((String) w).startsWith(
-                "the warm-up of 'chain' (one call per sample) did not settle within the region warm-up budget of 1 ms: ")
+                "the warm-up of 'chain' (one call per sample) did not settle within the region warm-up budget of 1 ms (twice it while the JIT compiled): ")
                 .contains("it may have been timed while the JIT was still compiling it (raise chronoscope.region.warmup.budget)"));
         // (with so short a warm-up the JIT may also compile the region while it is sampled: that is another warning)
         assertThat(warnings).as("one warm-up warning per region, whatever its steps")

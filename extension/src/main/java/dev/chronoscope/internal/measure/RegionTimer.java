@@ -200,7 +200,8 @@ final class RegionTimer {
             if (!w.converged()) {
                 ProbeWarmup unsettled = w;
                 warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
-                        "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms: %d rounds, round"
+                        "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms (twice it while the JIT"
+                                + " compiled): %d rounds, round"
                                 + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
                                 + " (raise chronoscope.region.warmup.budget)", what,
                         calls == 1 ? "one call per sample" : calls + " calls per sample", regionWarmupBudgetNanos / 1e6,

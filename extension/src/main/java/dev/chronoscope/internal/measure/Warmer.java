@@ -199,7 +199,9 @@ public final class Warmer {
         // copy per round were most of a first timing's garbage (rounds of ~3,000 samples, 20-100 rounds)
         SampleRecorder recorder = new SampleRecorder(roundSize);
         RoundFigures figures = new RoundFigures();
-        while (System.nanoTime() - start < budgetNanos) {
+        long quantum = 0;
+        while (System.nanoTime() - start < budgetNanos || session != null && stillCompiling(start, budgetNanos, jitLastMoved, rule,
+                medians, quantum)) {
             long roundStart = System.nanoTime();
             recorder.clear();
             // many short calls rather than one long one: the JIT compiles the loop's method in full
@@ -227,7 +229,7 @@ public final class Warmer {
             if (session != null) {
                 session.endRound();
             }
-            long quantum = figures.quantum();
+            quantum = figures.quantum();
             if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS) && WarmupRule.settled(medians, quantum)
                     && rule.withinSettledLevel(median, quantum)
                     && (WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
@@ -244,5 +246,20 @@ public final class Warmer {
             all.add(medians.get(i));
         }
         return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, converged, settledBy);
+    }
+
+    /** A watched warm-up past its budget goes on up to this many times it while the JIT compiles and its medians move. */
+    static final int COMPILING_BUDGETS = 2;
+
+    /**
+     * Whether a watched warm-up past its budget goes on: within {@value #COMPILING_BUDGETS} budgets, the JIT's
+     * activity moved within the rule's quiet time and the round medians have not settled — on a busy host the
+     * compiler gets little CPU, and a region sampled before its code is compiled reads its lower tier.
+     */
+    static boolean stillCompiling(long start, long budgetNanos, long jitLastMoved, WarmupRule rule, Samples medians,
+                                          long quantum) {
+        long now = System.nanoTime();
+        return now - start < COMPILING_BUDGETS * budgetNanos && now - jitLastMoved < rule.minJitQuietNanos()
+                && !(medians.size() >= WarmupRule.STABLE_ROUNDS && WarmupRule.settled(medians, quantum));
     }
 }
