@@ -186,9 +186,9 @@ final class TimingSectionParser {
         }
 
         void add(String key, String value) {
-            if (key.equals("noise")) {
+            if (key.equals("noise") || key.equals("stalls")) {
                 if (verdict == null) {
-                    throw new IllegalArgumentException("'noise' before the verdict of timing '" + label + "'");
+                    throw new IllegalArgumentException("'" + key + "' before the verdict of timing '" + label + "'");
                 }
                 return;
             }

@@ -358,7 +358,6 @@ final class RegionTimer {
         if (budget.spent() || regionWarmupBudgetNanos <= 0) {
             return false;
         }
-        // the reasons' words are built when read, after the last sampling (Deferred)
         Optional<Supplier<String>> why = jit.sampleAgainReason();
         if (why.isEmpty() && SelfChecks.pageFaulted(faults, samples)) {
             YoungGeneration.Cycled cycled = YoungGeneration.cycle(sink, YOUNG_GENERATION_BUDGET_NANOS);
@@ -367,8 +366,9 @@ final class RegionTimer {
                     + " before sampling again", faults, cycled.describe()));
         }
         if (why.isEmpty() && SelfChecks.workedBeside(threads, samples)) {
-            why = Optional.of(() -> SelfChecks.besideSamples(threads, samples).orElseThrow() + "; work the region hands off comes"
-                    + " back in the next sampling, a burst of the JVM's other work does not");
+            Supplier<String> seen = SelfChecks.besideSamplesLater(threads, samples);
+            why = Optional.of(() -> seen.get() + "; work the region hands off comes back in the next sampling, a burst of the"
+                    + " JVM's other work does not");
         }
         return why.isPresent() && discard(what, "", budget, why.get());
     }

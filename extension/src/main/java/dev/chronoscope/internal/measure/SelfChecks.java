@@ -7,6 +7,7 @@ import dev.chronoscope.internal.format.Format;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -330,9 +331,16 @@ final class SelfChecks {
      * ({@link #workBeside} for the rule).
      */
     static Optional<String> besideSamples(List<ThreadCpu.Part> parts, long samples) {
-        if (!workedBeside(parts, samples)) {
-            return Optional.empty();
-        }
+        return workedBeside(parts, samples) ? Optional.of(besideSamples(parts, samples, ThreadCpu.names(parts))) : Optional.empty();
+    }
+
+    /** {@link #besideSamples(List, long)} worded when asked, the threads' names read now (they may end before). */
+    static java.util.function.Supplier<String> besideSamplesLater(List<ThreadCpu.Part> parts, long samples) {
+        Map<Long, String> names = ThreadCpu.names(parts);
+        return () -> besideSamples(parts, samples, names);
+    }
+
+    private static String besideSamples(List<ThreadCpu.Part> parts, long samples, Map<Long, String> names) {
         long others = 0;
         long wall = 0;
         long waits = 0;
@@ -344,10 +352,10 @@ final class SelfChecks {
             waits += used.selfWaits();
             shares.append(shares.isEmpty() ? "" : " and ").append(Math.round(100.0 * used.othersNanos() / part.wallNanos())).append(" %");
         }
-        return Optional.of(String.format(Locale.ROOT, "while the samples were taken (%.1f ms), other threads of this JVM used"
+        return String.format(Locale.ROOT, "while the samples were taken (%.1f ms), other threads of this JVM used"
                         + " %.1f ms of CPU (%s of each half's time: %s), and the timing thread never waited for them"
                         + " (%d voluntary context switches in %d samples)",
-                wall / 1e6, others / 1e6, shares, ThreadCpu.busiest(parts, 3), waits, samples));
+                wall / 1e6, others / 1e6, shares, ThreadCpu.busiest(parts, 3, names), waits, samples);
     }
 
     /** Whether the work-beside check finds work beside {@code samples} samples in {@code parts}, its words not built. */

@@ -131,6 +131,25 @@ final class ThreadCpu {
 
     /** The busiest {@code n} other threads over {@code parts} as "name 12.3 ms", names read now (one ended meanwhile: its id). */
     static String busiest(List<Part> parts, int n) {
+        return busiest(parts, n, names(parts));
+    }
+
+    /** The names of the threads in {@code parts}, read now (a thread that ended is left out): a note worded later names them. */
+    static Map<Long, String> names(List<Part> parts) {
+        Map<Long, String> names = new HashMap<>();
+        for (Part part : parts) {
+            for (ThreadUse t : part.used().perThread()) {
+                ThreadInfo info = BEAN == null || names.containsKey(t.id()) ? null : BEAN.getThreadInfo(t.id());
+                if (info != null) {
+                    names.put(t.id(), info.getThreadName());
+                }
+            }
+        }
+        return names;
+    }
+
+    /** {@link #busiest(List, int)}, the threads named by {@code names} (else by id). */
+    static String busiest(List<Part> parts, int n, Map<Long, String> names) {
         // summed and sorted only here: a sampling reads the threads, a refusal names them
         Map<Long, Long> byThread = new HashMap<>();
         for (Part part : parts) {
@@ -142,8 +161,8 @@ final class ThreadCpu {
         busiestFirst.sort(Map.Entry.<Long, Long>comparingByValue().reversed());
         StringBuilder text = new StringBuilder();
         for (Map.Entry<Long, Long> t : busiestFirst.subList(0, Math.min(n, busiestFirst.size()))) {
-            ThreadInfo info = BEAN == null ? null : BEAN.getThreadInfo(t.getKey());
-            text.append(text.isEmpty() ? "" : ", ").append(info == null ? "thread " + t.getKey() : info.getThreadName())
+            String name = names.get(t.getKey());
+            text.append(text.isEmpty() ? "" : ", ").append(name == null ? "thread " + t.getKey() : name)
                     .append(String.format(java.util.Locale.ROOT, " %.1f ms", t.getValue() / 1e6));
         }
         if (busiestFirst.size() > n) {
