@@ -200,7 +200,9 @@ public final class Warmer {
         SampleRecorder recorder = new SampleRecorder(roundSize);
         RoundFigures figures = new RoundFigures();
         long quantum = 0;
-        while (System.nanoTime() - start < budgetNanos || session != null && stillCompiling(start, budgetNanos, jitLastMoved, rule,
+        // a region's watched warm-up may go on past its budget (stillCompiling); the probe path's ends at its own
+        boolean mayGoOn = session != null && rule == WarmupRule.REGION;
+        while (System.nanoTime() - start < budgetNanos || mayGoOn && stillCompiling(start, budgetNanos, jitLastMoved, rule,
                 medians, quantum)) {
             long roundStart = System.nanoTime();
             recorder.clear();
@@ -248,11 +250,11 @@ public final class Warmer {
         return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, converged, settledBy);
     }
 
-    /** A watched warm-up past its budget goes on up to this many times it while the JIT compiles and its medians move. */
+    /** A region's watched warm-up past its budget goes on up to this many times it while the JIT compiles and its medians move. */
     static final int COMPILING_BUDGETS = 2;
 
     /**
-     * Whether a watched warm-up past its budget goes on: within {@value #COMPILING_BUDGETS} budgets, the JIT's
+     * Whether a region's watched warm-up past its budget goes on: within {@value #COMPILING_BUDGETS} budgets, the JIT's
      * activity moved within the rule's quiet time and the round medians have not settled — on a busy host the
      * compiler gets little CPU, and a region sampled before its code is compiled reads its lower tier.
      */
