@@ -56,7 +56,8 @@ class StallsTests {
                 .containsPattern("stalls +the mean is [\\d.]+x the median: \\d+ of [\\d,]+ samples over 3x the median hold [\\d.]+ %");
         JsonRecord record = run.record("StallingTestCase.stalling(Probe)");
         assertThat(record.timing("stalling").number("noise.stalls.meanOverMedian")).isGreaterThanOrEqualTo(Stalls.MEAN_OVER_MEDIAN);
-        assertThat(record.timing("stalling").whole("noise.stalls.slowSamples")).as("the spinning calls, at least").isGreaterThanOrEqualTo(8);
+        // 8 spinning calls in 2,000; a sample that moved between CPUs is dropped, so a few may be missing
+        assertThat(record.timing("stalling").whole("noise.stalls.slowSamples")).as("the spinning calls").isGreaterThanOrEqualTo(5);
     }
 
     @Test
