@@ -9,9 +9,7 @@ import java.util.function.Supplier;
  * The notes a test's timings leave in its record, their words built only when read. Text built between
  * a region's warm-up and its last sample runs JDK code (the formatter, string concatenation, number
  * printing) that the region may share: a branch of it taken for the first time throws away the JIT's
- * code of it, and the samples then catch that code interpreted or recompiling ({@code String.format}
- * was sampled at twice what its warm-up settled at while the warm-up's note was formatted between them).
- * Owned by one test's probe.
+ * code of it, and the samples then catch that code interpreted or recompiling. Owned by one test's probe.
  */
 final class Deferred {
 

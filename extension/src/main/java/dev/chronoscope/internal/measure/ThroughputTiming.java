@@ -79,12 +79,14 @@ final class ThroughputTiming {
                     // while, or the JIT threw the region's loop away. Warmed up again and sampled again
                     // within the timing's one budget, a passing slowdown leaves; code that stays slower,
                     // or runs two ways, is refused by the last sampling
-                    String why = slowdown > SelfChecks.RATIO
-                            ? String.format(Locale.ROOT, "its samples' p50 per sample was %.2fx what its warm-up settled at right"
-                            + " before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
-                            : SelfChecks.twoModesFigures(t, timer.unit()).map(modes -> "its samples fell into two modes (" + modes
-                            + "): the host slowed down for part of them, or the region runs two ways; it was warmed up again").orElse(null);
-                    if (why == null || !timer.discard(what, " after a slowdown", budget, () -> why)) {
+                    // worded when read (Deferred); the two modes' figures are worded here, before the warm-up again
+                    java.util.function.Supplier<String> why = slowdown > SelfChecks.RATIO
+                            ? () -> String.format(Locale.ROOT, "its samples' p50 per sample was %.2fx what its warm-up settled at"
+                            + " right before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
+                            : SelfChecks.twoModesFigures(t, timer.unit()).<java.util.function.Supplier<String>>map(modes -> () ->
+                            "its samples fell into two modes (" + modes + "): the host slowed down for part of them, or the region"
+                            + " runs two ways; it was warmed up again").orElse(null);
+                    if (why == null || !timer.discard(what, " after a slowdown", budget, why)) {
                         break;
                     }
                     ProbeWarmup again = timer.warmUp(region, samples, k, label);

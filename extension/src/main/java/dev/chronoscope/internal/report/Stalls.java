@@ -19,10 +19,7 @@ import java.util.Optional;
  */
 public record Stalls(double meanOverMedian, long slowSamples, long samples, double slowShare) {
 
-    /**
-     * From how far above its median a mean is said. Over the 156 paired corpus figures of the paired
-     * validation the mean lay 1.03–1.3x its median without a stall and 1.43–3.6x with one.
-     */
+    /** From how far above its median a mean is said: without a stall it lies within about 1.3x (docs/evidence/jmh-agreement.md). */
     public static final double MEAN_OVER_MEDIAN = 1.3;
     /** A sample this far over the median is a stall's, not the region's spread. */
     static final double SLOW_OVER_MEDIAN = 3;
