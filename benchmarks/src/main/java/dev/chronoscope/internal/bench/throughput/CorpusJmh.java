@@ -60,7 +60,7 @@ public class CorpusJmh extends Corpus {
 
     /**
      * The {@code streamShared} workload: the same pipeline as {@link #streamJmh}, run only inside a Chronoscope
-     * JVM that shared the stream classes' profiles and timed it first (JMH without a fork of its own).
+     * JVM that shared the stream classes' profiles, beside Chronoscope's timing of it (JMH without a fork of its own).
      */
     @Benchmark
     public long streamSharedJmh() {

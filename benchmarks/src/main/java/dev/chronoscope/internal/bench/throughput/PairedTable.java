@@ -106,6 +106,8 @@ final class PairedTable {
         List<PairedFigure> wrong = judged.stream().filter(f -> !right(f)).toList();
         long rightRefused = right.stream().filter(PairedFigure::refused).count();
         long wrongResolved = wrong.stream().filter(f -> f.resolved() && !f.flagged()).count();
+        long wrongResolvedSteady = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.referenceMoved()).count();
+        long wrongSteady = wrong.stream().filter(f -> !f.referenceMoved()).count();
         long wrongResolvedSameCode = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.otherCodeThanJmh()).count();
         long trueClaims = 0;
         long trueFailed = 0;
@@ -150,6 +152,8 @@ final class PairedTable {
         if (judged.stream().anyMatch(f -> Double.isFinite(f.jmhAfter()))) {
             targets.add(new Target("figures whose JMH forks before and after disagree by over x" + PairedFigure.REFERENCE_MOVED, moved,
                     judged.size(), "-", true));
+            targets.add(new Target("other figures resolved with nothing recorded, JMH's forks agreeing", wrongResolvedSteady,
+                    wrongSteady, "none", wrongResolvedSteady == 0));
             targets.add(new Target("true claims failed, JMH's forks agreeing", trueFailedSteady, steadyClaims, "none",
                     trueFailedSteady == 0));
             targets.add(new Target("false claims passed, JMH's forks agreeing", falsePassedSteady, steadyClaims, "none",

@@ -275,6 +275,12 @@ public final class PairedValidation {
         ThroughputComparison.Harness harness = ThroughputComparison.Harness.open(clock);
         WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
         Region region = workload.region().apply(WorkloadCatalog.Sources.create());
+        // JMH without a fork on the same JVM's history (WorkloadCatalog's streamShared): right before the figure,
+        // its reference, and right after, as a second fork brackets the others
+        double jmhAfter = Double.NaN;
+        if (workload.jmhInChronoscopesJvm()) {
+            jmh = inThisJvm(args, workload, samples, clock);
+        }
         Fact<HostLoad> before = HostLoad.read(HostFiles.system());
         Timing t = region.throughput(harness.probe(), w + " throughput", samples);
         Fact<HostLoad> after = HostLoad.read(HostFiles.system());
@@ -285,16 +291,7 @@ public final class PairedValidation {
                 + t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN) + "/" + args[11] + "/"
                 + t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN);
         if (workload.jmhInChronoscopesJvm()) {
-            // JMH without a fork, after Chronoscope, on the same JVM's history (WorkloadCatalog's streamShared)
-            ThroughputOptions jmhOptions = new ThroughputOptions(Integer.parseInt(args[8]), Integer.parseInt(args[9]),
-                    Integer.parseInt(args[10]), samples, 1, List.of(w), clock, null, false, false);
-            Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
-            try {
-                jmh = ThroughputComparison.runJmhBenchmarks(jmhOptions, List.of(workload.jmhBenchmark()), VerboseMode.SILENT,
-                        0, speedLog).get(w + "Jmh").avgtNanos();
-            } finally {
-                Files.deleteIfExists(speedLog);
-            }
+            jmhAfter = inThisJvm(args, workload, samples, clock);
         }
         List<Outcome> claims = List.of(
                 claim(t, Relation.LESS, jmh * PairedFigure.MARGIN), claim(t, Relation.GREATER, jmh / PairedFigure.MARGIN),
@@ -308,7 +305,20 @@ public final class PairedValidation {
         System.out.println(HOST + String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s",
                 harness.jvm().host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
                 harness.clock(), harness.resolution().describe()));
-        System.out.println(figure.toLine());
+        System.out.println((Double.isNaN(jmhAfter) ? figure : figure.withJmhAfter(jmhAfter)).toLine());
+    }
+
+    /** JMH's figure of {@code workload}'s method without a fork, in this JVM, with the iterations {@code args} give. */
+    private static double inThisJvm(String[] args, WorkloadCatalog.Workload workload, int samples, ClockId clock) throws Exception {
+        ThroughputOptions jmhOptions = new ThroughputOptions(Integer.parseInt(args[8]), Integer.parseInt(args[9]),
+                Integer.parseInt(args[10]), samples, 1, List.of(workload.name()), clock, null, false, false);
+        Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
+        try {
+            return ThroughputComparison.runJmhBenchmarks(jmhOptions, List.of(workload.jmhBenchmark()), VerboseMode.SILENT,
+                    0, speedLog).get(workload.name() + "Jmh").avgtNanos();
+        } finally {
+            Files.deleteIfExists(speedLog);
+        }
     }
 
     private static Outcome claim(Timing t, Relation relation, double nanos) {

@@ -104,7 +104,8 @@ final class WorkloadCatalog {
             new Workload("sort", "JDK", null, "Collections.sort of a copy of 200 strings", CorpusJmh.class,
                     s -> Region.ofObject(s.corpus()::sort)),
             // the stream workload as a test JVM runs it, after other pipelines used the JDK's stream classes
-            // (Corpus.shareStreamProfiles); JMH times it inside each Chronoscope JVM, after Chronoscope did: the
+            // (Corpus.shareStreamProfiles); JMH times it inside each Chronoscope JVM (after Chronoscope in the
+            // comparison, right before and after it in the paired validation): the
             // pipeline's cost depends on the profiles the JVM's whole history left in the shared stream code,
             // which no fork of JMH's own has (docs/evidence/jmh-agreement.md, "The same JVM for code whose cost
             // is its JVM's history")
