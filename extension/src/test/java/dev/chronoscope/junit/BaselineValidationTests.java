@@ -302,8 +302,8 @@ class BaselineValidationTests {
         BaselineRule.Kind kind = e.ruleKind();
         return baseline.compare(new Baseline.Observed(e.key(), kind, e.clock(), e.measure(), e.medianNs(),
                 e.runMedian().withinRunSe(), kind == BaselineRule.Kind.THROUGHPUT ? e.kindFloorP50Ns() : e.floorP50Ns(), e.floorP50Ns(),
-                e.resolved(), Boolean.getBoolean("validation.noSpeed") ? CoreSpeed.UNKNOWN : e.coreSpeed(), e.bytesPerCall()),
-                run.host(), 0.10);
+                e.resolved(), Boolean.getBoolean("validation.noSpeed") ? CoreSpeed.UNKNOWN : e.coreSpeed(), e.bytesPerCall(), List.of(),
+                e.firstCalls(), e.stepNs()), run.host(), 0.10);
     }
 
     /** Whether the floor or the core-speed control set {@code v} aside: then it is not a judgement of the change. */

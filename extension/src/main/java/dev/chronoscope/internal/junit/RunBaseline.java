@@ -132,7 +132,8 @@ final class RunBaseline {
                     t.verdict() == Verdict.RESOLVED, coreSpeed, t.allocation().map(a -> a.bytesPerCall()).orElse(null),
                     group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of(),
                     t.allocation().filter(a -> Double.isFinite(a.firstCallsBytesPerCall()))
-                            .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled())).orElse(null)),
+                            .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled())).orElse(null),
+                    t.step() * t.nanosPerUnit()),
                     fingerprint(), container, settings.threshold());
             if (v.allocation() != null && !settings.gateAllocation()) {
                 v = v.withAllocation(v.allocation().notGated(ALLOCATION_NOT_GATED));

@@ -197,22 +197,23 @@ public final class Baseline {
      * @param repetitionKeys a repeated test's: the keys of this run's repetitions whose medians' geometric mean
      *                    {@code medianNs} is, this one's last ({@link Repetitions}); empty: this timing alone
      * @param firstCalls  what its first calls allocated, before C2 ({@link AllocationRule.FirstCalls}); null where not counted
+     * @param stepNs      the clock's step per call in ns ({@link BaselineRule.RunMedian#stepNs}); NaN where unknown
      */
     public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
                            double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
-                           List<String> repetitionKeys, AllocationRule.FirstCalls firstCalls) {
+                           List<String> repetitionKeys, AllocationRule.FirstCalls firstCalls, double stepNs) {
 
         public Observed {
             coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
             repetitionKeys = List.copyOf(repetitionKeys);
         }
 
-        /** A timing whose first calls' allocation was not counted. */
+        /** A timing whose first calls' allocation and clock step were not known. */
         public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
                         double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
                         List<String> repetitionKeys) {
             this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, bytesPerCall, repetitionKeys,
-                    null);
+                    null, Double.NaN);
         }
 
         /** A timing judged alone. */
@@ -250,10 +251,7 @@ public final class Baseline {
                 threshold);
     }
 
-    /**
-     * {@link #compare(String, String, String, double, double, boolean, HostFingerprint, double)} on a
-     * host whose container has the limits {@code container}.
-     */
+    /** {@link #compare(String, String, String, double, double, boolean, HostFingerprint, double)} in a container of {@code container}'s limits. */
     public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
                                    HostFingerprint host, ContainerFacts container, double threshold) {
         return compare(new Observed(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, Double.NaN, floorNs, resolved), host,
@@ -362,7 +360,7 @@ public final class Baseline {
                     FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
         java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against = runsJudged -> BaselineRule.judge(kind,
-                new BaselineRule.RunMedian(medianNs, timing.withinRunSe()), runsJudged.stream().map(BaselineEntry::runMedian).toList(),
+                new BaselineRule.RunMedian(medianNs, timing.withinRunSe(), timing.stepNs()), runsJudged.stream().map(BaselineEntry::runMedian).toList(),
                 SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE),
                 SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE_UNCHANGED), threshold);
         BaselineVerdict v = against.apply(kept);

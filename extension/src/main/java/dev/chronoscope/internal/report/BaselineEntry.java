@@ -21,16 +21,27 @@ import java.util.Map;
  *                    entries saved before it existed
  * @param firstCalls  what the timing's first calls allocated per call, before C2 ({@link AllocationRule.FirstCalls}); null
  *                    where not counted, and in entries saved before it existed
+ * @param stepNs      the clock's step per call in ns ({@link BaselineRule.RunMedian#stepNs}); NaN in entries saved before it
+ *                    existed
  */
 public record BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs,
                             double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
-                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall, AllocationRule.FirstCalls firstCalls) {
+                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall, AllocationRule.FirstCalls firstCalls,
+                            double stepNs) {
 
     private static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
 
     public BaselineEntry {
         quantilesNs = Map.copyOf(quantilesNs);
         coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+    }
+
+    /** An entry whose clock step is unknown. */
+    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
+                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns,
+                         CoreSpeed coreSpeed, Double bytesPerCall, AllocationRule.FirstCalls firstCalls) {
+        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns, coreSpeed,
+                bytesPerCall, firstCalls, Double.NaN);
     }
 
     /** An entry whose first calls' allocation was not counted. */
@@ -81,7 +92,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
     /** The standard error of this entry's log-median within its run, from its quartiles ({@link BaselineRule.RunMedian#withinRunSe}). */
     public BaselineRule.RunMedian runMedian() {
         return new BaselineRule.RunMedian(medianNs, BaselineRule.RunMedian.withinRunSe(quantilesNs.getOrDefault("p25", Double.NaN),
-                quantilesNs.getOrDefault("p75", Double.NaN), kept, medianNs));
+                quantilesNs.getOrDefault("p75", Double.NaN), kept, medianNs), stepNs);
     }
 
     /** The entry for timing {@code t} of {@code test}: its first timing is the test's invocation. */
@@ -96,7 +107,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
         double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
         return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCalls());
+                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCalls(), t.stepNs());
     }
 
     public Json.Obj toJson() {
@@ -110,7 +121,8 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 .put("medianNs", medianNs).put("floorP50Ns", floorP50Ns).put("kept", kept).put("resolved", resolved)
                 .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns)
                 .put("coreSpeed", coreSpeed.toJson()).put("bytesPerCall", bytesPerCall)
-                .put("firstCalls", firstCalls == null ? null : firstCalls.toJson());
+                .put("firstCalls", firstCalls == null ? null : firstCalls.toJson())
+                .put("stepNs", Double.isFinite(stepNs) ? stepNs : null);
     }
 
     /** The longest duration a baseline may hold, in ns (about 11.6 days): beyond it a value is damage, not a measurement. */
@@ -150,6 +162,9 @@ public record BaselineEntry(String key, String test, String label, String clock,
             }
             previous = q;
         }
+        if (!Double.isNaN(e.stepNs()) && !(e.stepNs() >= 0 && e.stepNs() <= MAX_NS)) {
+            throw implausible(entry, "stepNs", e.stepNs(), "a duration in ns from 0 to " + MAX_NS + ", or null where unknown");
+        }
         if (e.kept() < 1) {
             throw implausible(entry, "kept", e.kept(), "at least 1 sample");
         }
@@ -181,6 +196,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where),
                 CoreSpeed.fromJson(o.get("coreSpeed"), where + ".coreSpeed"),
                 o.get("bytesPerCall") == null ? null : JsonFields.number(o, "bytesPerCall", where),
-                AllocationRule.FirstCalls.fromJson(o.get("firstCalls"), where + ".firstCalls"));
+                AllocationRule.FirstCalls.fromJson(o.get("firstCalls"), where + ".firstCalls"),
+                o.get("stepNs") == null ? Double.NaN : JsonFields.number(o, "stepNs", where));
     }
 }

@@ -73,10 +73,17 @@ public final class BaselineRule {
     }
 
     /**
-     * One run's median of a timing, and how precisely the run itself knew it: the standard error of
-     * its log-median from its own samples (NaN where unknown: one sample).
+     * One run's median of a timing, how precisely the run itself knew it: the standard error of its
+     * log-median from its own samples (NaN where unknown: one sample), and the clock's step per call in
+     * ns (NaN where unknown): a median moves in whole steps, so two runs of the same code can read one
+     * step apart by rounding alone.
      */
-    public record RunMedian(double medianNs, double withinRunSe) {
+    public record RunMedian(double medianNs, double withinRunSe, double stepNs) {
+
+        /** A median whose clock step is unknown. */
+        public RunMedian(double medianNs, double withinRunSe) {
+            this(medianNs, withinRunSe, Double.NaN);
+        }
 
         /** A median whose run's own precision is unknown. */
         public static RunMedian of(double medianNs) {
@@ -243,12 +250,18 @@ public final class BaselineRule {
                         100 * Math.sqrt(excess)) : "", 100 * threshold);
         double slowest = baseline.stream().mapToDouble(RunMedian::medianNs).max().orElseThrow();
         double fastest = baseline.stream().mapToDouble(RunMedian::medianNs).min().orElseThrow();
+        // a median moves in whole clock steps: the change must pass the threshold and the interval by one step more
+        double step = stepOf(current);
+        double dUp = current.medianNs() > step ? Math.log(current.medianNs() - step) - mean : Double.NEGATIVE_INFINITY;
+        double dDown = Math.log(current.medianNs() + step) - mean;
+        boolean beyondUp = dUp > Math.log(up) && dUp - margin > 0;
+        boolean beyondDown = dDown < -Math.log(up) && dDown + margin < 0;
         String verdict;
-        if (ratio > up && low > 1 && current.medianNs() > slowest) {
+        if (beyondUp && current.medianNs() > slowest) {
             verdict = BaselineVerdict.REGRESSED;
-        } else if (ratio < 1 / up && high < 1 && current.medianNs() < fastest) {
+        } else if (beyondDown && current.medianNs() < fastest) {
             verdict = BaselineVerdict.IMPROVED;
-        } else if ((ratio > up && low > 1) || (ratio < 1 / up && high < 1)) {
+        } else if (beyondUp || beyondDown) {
             // run medians have heavier tails than the model's: code is not called slower than its
             // baseline while one of the baseline's own runs was as slow (on a stepped counter 7 of 30
             // unchanged runs of a 200-step chain's throughput read 11-20 % above the other 23)
@@ -256,6 +269,11 @@ public final class BaselineRule {
             figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval, but a baseline run read %s ns, "
                     + "as far out: one run of the unchanged code was already this %s; ", Format.units(ratio > 1 ? slowest : fastest),
                     ratio > 1 ? "slow" : "fast") + figures;
+        } else if ((ratio > up && low > 1) || (ratio < 1 / up && high < 1)) {
+            verdict = BaselineVerdict.INCONCLUSIVE;
+            figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval by less than one step of the clock "
+                    + "(%s ns per call): a median moves in whole steps, and two runs of the same code can read one step apart; ",
+                    Format.units(step)) + figures;
         } else if (d - equivalenceMargin >= -Math.log(up) && d + equivalenceMargin <= Math.log(up)) {
             verdict = BaselineVerdict.UNCHANGED;
             figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ", Math.exp(d - equivalenceMargin),
@@ -266,7 +284,12 @@ public final class BaselineRule {
                     : "the change exceeds the threshold but not the between-run noise: ") + figures;
         }
         return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(), usedForUnchanged.sigma(),
-                usedForUnchanged.df(), n, threshold));
+                usedForUnchanged.df(), n, threshold).withStep(step / Math.exp(mean)));
+    }
+
+    /** {@code m}'s clock step per call in ns; 0 where unknown. */
+    private static double stepOf(RunMedian m) {
+        return Double.isFinite(m.stepNs()) && m.stepNs() > 0 ? m.stepNs() : 0;
     }
 
     /** The between-run spread {@code judge} uses for a timing whose {@code baseline} medians' mean log is {@code mean}. */

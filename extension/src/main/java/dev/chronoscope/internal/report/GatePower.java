@@ -23,9 +23,13 @@ import java.util.Map;
  * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier timings)
  * @param unchangedDf       its degrees of freedom
  * @param repetitions       how many repetitions of a repeated test each side's figure is the mean of (1: one timing)
+ * @param step              the clock's step per call relative to the baseline's median (0: none known): a change must pass
+ *                          the bar by one step more ({@link BaselineRule}), so {@code detectable} and {@code detectableAtMost}
+ *                          include it, and no number of runs takes the gate below it
  */
 public record GatePower(double spread, int df, int runs, double threshold, double detectable, double detectableAtMost,
-                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf, int repetitions) {
+                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf, int repetitions,
+                        double step) {
 
     /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
     static final double Z_90 = 1.2816;
@@ -51,7 +55,19 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         }
         double spreadForThreshold = Math.log1p(threshold) / (BaselineRule.t995(0) + Z_90);
         return new GatePower(spread, df, runs, threshold, detectable(spread, df, runs, threshold),
-                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold, unchangedSpread, unchangedDf, 1);
+                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold, unchangedSpread, unchangedDf, 1, 0);
+    }
+
+    /**
+     * This power for a timing whose clock steps {@code step} of its baseline's median per call: every change it can
+     * tell is one step larger (the rule asks a regression to pass its bar by a step).
+     */
+    GatePower withStep(double step) {
+        if (!(step > 0) || !Double.isFinite(step)) {
+            return this;
+        }
+        return new GatePower(spread, df, runs, threshold, detectable + step, detectableAtMost + step, runsForThreshold,
+                spreadForThreshold, unchangedSpread, unchangedDf, repetitions, step);
     }
 
     /** The smallest relative change caught in 9 of 10 runs at {@code spread} with {@code runs} baseline runs. */
@@ -100,7 +116,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     /** This power, for figures that are each the mean of {@code m} repetitions of a run (the spread is of those means). */
     GatePower ofMeans(int m) {
         return new GatePower(spread, df, runs, threshold, detectable, detectableAtMost, runsForThreshold, spreadForThreshold,
-                unchangedSpread, unchangedDf, m);
+                unchangedSpread, unchangedDf, m, step);
     }
 
     /** Whether a change of the threshold's size can be told with as many runs as a baseline keeps. */
@@ -116,24 +132,30 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         String head = String.format(Locale.ROOT, "spreads %.1f %% between runs%s: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
                 100 * spread, repetitions > 1 ? " (means of " + repetitions + " repetitions)" : "", runs, runs == 1 ? "" : "s",
                 percent(detectable));
+        String stepNote = step >= STEP_SAID ? String.format(Locale.ROOT, "; the clock's step is %s of the median, one more than any "
+                + "change must pass", percent(step)) : "";
         if (runsForThreshold > 0 && runsForThreshold <= runs) {
-            return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it", percent(threshold));
+            return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it", percent(threshold)) + stepNote;
         }
         if (runsForThreshold > 0) {
             return head + String.format(Locale.ROOT, "; %d runs → %s: the noise no longer limits it below the threshold %s",
-                    runsForThreshold, percent(detectable(spread, dfWith(df, runsForThreshold), runsForThreshold, threshold)),
-                    percent(threshold));
+                    runsForThreshold, percent(detectable(spread, dfWith(df, runsForThreshold), runsForThreshold, threshold) + step),
+                    percent(threshold)) + stepNote;
         }
         return head + String.format(Locale.ROOT, "; %d runs → %s; the threshold %s is out of reach: it needs a steadier region, "
-                + "a single-run spread below %.1f %%", MAX_RUNS, percent(detectableAtMost), percent(threshold), 100 * spreadForThreshold);
+                + "a single-run spread below %.1f %%", MAX_RUNS, percent(detectableAtMost), percent(threshold), 100 * spreadForThreshold)
+                + stepNote;
     }
+
+    /** A step this share of the median or more is said: below, it moves the detectable change by less than its rounding. */
+    static final double STEP_SAID = 0.005;
 
     public Json.Obj toJson() {
         return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)
                 .put("detectableChange", detectable).put("detectableChangeAtMostRuns", detectableAtMost)
                 .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold", spreadForThreshold)
                 .put("unchangedSpread", unchangedSpread).put("unchangedDf", unchangedDf).put("repetitions", repetitions)
-                .put("statement", describe());
+                .put("step", step).put("statement", describe());
     }
 
     /** The power a record's {@code power} member holds; null for null (records written before it existed). */
@@ -148,7 +170,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
                 number(m.get("threshold")), number(m.get("detectableChange")), number(m.get("detectableChangeAtMostRuns")),
                 needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")),
                 number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")),
-                m.get("repetitions") instanceof Number r ? r.intValue() : 1);
+                m.get("repetitions") instanceof Number r ? r.intValue() : 1, m.get("step") instanceof Number st ? st.doubleValue() : 0);
     }
 
     /**

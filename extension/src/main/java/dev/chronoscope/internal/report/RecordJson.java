@@ -90,6 +90,8 @@ public final class RecordJson {
                 // the floor of this timing's own kind, per call: the test's for latency, its batch's for throughput
                 .put("floorP50Ns", t.floor().nanos().p50())
                 .put("kept", t.kept())
+                // the clock's step per call in ns: a median moves in whole steps (the gate asks a change to pass one more)
+                .put("stepNs", t.step() * t.nanosPerUnit())
                 // the floor on the scale of the figures: per call for throughput (the batch floor over its calls)
                 .put("floorP50Ns", t.floor().nanos().p50())
                 .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta", t.droppedNegative()))

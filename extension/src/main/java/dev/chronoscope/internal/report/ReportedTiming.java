@@ -19,11 +19,12 @@ import java.util.Map;
  *                       unknown (no samples, or a record written before it existed)
  * @param medianHighNs   its high end; +∞ where the sample count gives none, NaN where unknown
  * @param firstCalls     what the region's first calls allocated per call, before C2; null where not counted
+ * @param stepNs         the clock's step per call in ns; NaN in records written before it existed
  */
 public record ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
                              Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
                              BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
-                             double medianLowNs, double medianHighNs, AllocationRule.FirstCalls firstCalls) {
+                             double medianLowNs, double medianHighNs, AllocationRule.FirstCalls firstCalls, double stepNs) {
 
     public static final String LATENCY = "latency";
     public static final String THROUGHPUT = "throughput";
@@ -42,7 +43,7 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
                           BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
                           double medianLowNs, double medianHighNs) {
         this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution, baseline, mode,
-                callsPerSample, bytesPerCall, floorP50Ns, medianLowNs, medianHighNs, null);
+                callsPerSample, bytesPerCall, floorP50Ns, medianLowNs, medianHighNs, null, Double.NaN);
     }
 
     public ReportedTiming {
@@ -123,6 +124,6 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
                 baseline == null ? null : BaselineVerdict.fromJson(baseline),
                 o.get("mode") == null ? LATENCY : (String) o.get("mode"), calls == null ? 1 : ((Number) calls).intValue(),
                 bytes == null ? null : ((Number) bytes).doubleValue(), floor == null ? Double.NaN : ((Number) floor).doubleValue(),
-                low, high, firstCalls);
+                low, high, firstCalls, o.get("stepNs") instanceof Number step ? step.doubleValue() : Double.NaN);
     }
 }

@@ -162,6 +162,37 @@ class BaselineRuleTests {
         assertThat(v.reason()).contains("between-run spread used: the minimum for latency timings, 2 %");
     }
 
+    /** A 60-step chain on a clock of 10 ns steps: its runs' medians read 60 or 70 ns, the same code. */
+    private static final List<RunMedian> SIXTY_THRICE = List.of(new RunMedian(60, Double.NaN, 10), new RunMedian(60, Double.NaN, 10),
+            new RunMedian(60, Double.NaN, 10));
+
+    @Test
+    void aMedianOneClockStepAboveItsBaselineIsNotARegressionTwoStepsAre() {
+        Optional<Spread> pool = Optional.of(new Spread(0.02, 40, "2.0 % pooled"));
+
+        BaselineVerdict oneStep = BaselineRule.judge(Kind.LATENCY, new RunMedian(70, Double.NaN, 10), SIXTY_THRICE, pool, 0.10);
+        BaselineVerdict stepUnknown = BaselineRule.judge(Kind.LATENCY, new RunMedian(70, Double.NaN), SIXTY_THRICE, pool, 0.10);
+        BaselineVerdict twoSteps = BaselineRule.judge(Kind.LATENCY, new RunMedian(80, Double.NaN, 10), SIXTY_THRICE, pool, 0.10);
+
+        assertThat(oneStep.verdict()).as(oneStep.reason()).isEqualTo("inconclusive");
+        assertThat(oneStep.reason()).startsWith("the change exceeds the threshold and the interval by less than one step of the clock "
+                + "(10 ns per call)");
+        assertThat(stepUnknown.verdict()).as("x1.17 at 2 %%, no step known: " + stepUnknown.reason()).isEqualTo("regressed");
+        assertThat(twoSteps.verdict()).as(twoSteps.reason()).isEqualTo("regressed");
+        assertThat(oneStep.power().step()).isCloseTo(10.0 / 60, within(1e-9));
+        assertThat(oneStep.power().detectable()).isCloseTo(stepUnknown.power().detectable() + 10.0 / 60, within(1e-9));
+        assertThat(oneStep.power().describe()).contains("the clock's step is 17 % of the median, one more than any change must pass");
+    }
+
+    @Test
+    void aMedianOneClockStepBelowItsBaselineIsNotAnImprovement() {
+        List<RunMedian> seventy = List.of(new RunMedian(70, Double.NaN, 10), new RunMedian(70, Double.NaN, 10), new RunMedian(70, Double.NaN, 10));
+        Optional<Spread> pool = Optional.of(new Spread(0.02, 40, "2.0 % pooled"));
+
+        assertThat(BaselineRule.judge(Kind.LATENCY, new RunMedian(60, Double.NaN, 10), seventy, pool, 0.10).verdict()).isEqualTo("inconclusive");
+        assertThat(BaselineRule.judge(Kind.LATENCY, new RunMedian(50, Double.NaN, 10), seventy, pool, 0.10).verdict()).isEqualTo("improved");
+    }
+
     @Test
     void thePooledSpreadSumsEachTimingsSquaresOverTheirDegreesOfFreedom() {
         double l = Math.log(1.05);

@@ -96,7 +96,10 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
                 unsettled, claims, b + "/" + nanos, reason);
     }
 
-    /** JMH's figure of the method in one more fork right after Chronoscope's JVM; NaN where not taken. */
+    /**
+     * JMH's figure of the method in one more run: the fork right after Chronoscope's JVM, or for a workload JMH times
+     * inside Chronoscope's JVM its run right before the figure (the reference being the run after); NaN where not taken.
+     */
     double jmhAfter() {
         return loadPart(6);
     }

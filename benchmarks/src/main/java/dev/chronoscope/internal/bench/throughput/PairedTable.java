@@ -209,7 +209,9 @@ final class PairedTable {
                 notes.add(String.format(Locale.ROOT, "x%.2f quiet", f.mean() / quietMedians.get(f.workload())));
             }
             if (f.referenceMoved()) {
-                notes.add("JMH after " + PairedFigure.ns(f.jmhAfter()));
+                // the in-JVM reference is the run after the figure, its bracket the run before
+                notes.add((WorkloadCatalog.named(f.workload()).jmhInChronoscopesJvm() ? "JMH before " : "JMH after ")
+                        + PairedFigure.ns(f.jmhAfter()));
             }
             if (!Double.isNaN(f.bytesPerCall())) {
                 notes.add(String.format(Locale.ROOT, "%.0f B/call", f.bytesPerCall())

@@ -275,11 +275,12 @@ public final class PairedValidation {
         ThroughputComparison.Harness harness = ThroughputComparison.Harness.open(clock);
         WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
         Region region = workload.region().apply(WorkloadCatalog.Sources.create());
-        // JMH without a fork on the same JVM's history (WorkloadCatalog's streamShared): right before the figure,
-        // its reference, and right after, as a second fork brackets the others
-        double jmhAfter = Double.NaN;
+        // JMH without a fork on the same JVM's history (WorkloadCatalog's streamShared): right after the figure, its
+        // reference, on the code the JVM settled at, and right before it, the bracket a second fork is for the others
+        // (the first run after the other pipelines read 510-828 ns where the run after read 694-738)
+        double jmhBefore = Double.NaN;
         if (workload.jmhInChronoscopesJvm()) {
-            jmh = inThisJvm(args, workload, samples, clock);
+            jmhBefore = inThisJvm(args, workload, samples, clock);
         }
         Fact<HostLoad> before = HostLoad.read(HostFiles.system());
         Timing t = region.throughput(harness.probe(), w + " throughput", samples);
@@ -291,7 +292,7 @@ public final class PairedValidation {
                 + t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN) + "/" + args[11] + "/"
                 + t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN);
         if (workload.jmhInChronoscopesJvm()) {
-            jmhAfter = inThisJvm(args, workload, samples, clock);
+            jmh = inThisJvm(args, workload, samples, clock);
         }
         List<Outcome> claims = List.of(
                 claim(t, Relation.LESS, jmh * PairedFigure.MARGIN), claim(t, Relation.GREATER, jmh / PairedFigure.MARGIN),
@@ -305,7 +306,7 @@ public final class PairedValidation {
         System.out.println(HOST + String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s",
                 harness.jvm().host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
                 harness.clock(), harness.resolution().describe()));
-        System.out.println((Double.isNaN(jmhAfter) ? figure : figure.withJmhAfter(jmhAfter)).toLine());
+        System.out.println((Double.isNaN(jmhBefore) ? figure : figure.withJmhAfter(jmhBefore)).toLine());
     }
 
     /** JMH's figure of {@code workload}'s method without a fork, in this JVM, with the iterations {@code args} give. */
