@@ -234,7 +234,12 @@ public final class BaselineRule {
         double excess = Double.isFinite(current.withinRunSe()) && withinKnown > 0
                 ? Math.max(0, current.withinRunSe() * current.withinRunSe() - withinSquares / withinKnown) : 0;
         double d = Math.log(current.medianNs()) - mean;
-        double margin = t995(used.df()) * Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + excess);
+        // a median moves in whole clock steps: each run's lies up to half a step off the duration it rounds, one more
+        // error of every run for a regression or an improvement to pass (a wrong 'regressed' fails a build; 'unchanged',
+        // which fails none, is judged without it)
+        double step = stepOf(current);
+        double rounding = step / 2 / Math.exp(mean);
+        double margin = t995(used.df()) * Math.sqrt((used.sigma() * used.sigma() + rounding * rounding) * (1 + 1.0 / n) + excess);
         double equivalenceMargin = t95(usedForUnchanged.df())
                 * Math.sqrt(usedForUnchanged.sigma() * usedForUnchanged.sigma() * (1 + 1.0 / n) + excess);
         double ratio = Math.exp(d);
@@ -247,21 +252,17 @@ public final class BaselineRule {
                 Math.exp(-margin), Math.exp(margin), used.source(),
                 usedForUnchanged.equals(used) ? "" : "; for 'unchanged': " + usedForUnchanged.source(),
                 excess > 0 ? String.format(Locale.ROOT, ", plus this run's own noise beyond the baseline runs' (%.1f %%)",
-                        100 * Math.sqrt(excess)) : "", 100 * threshold);
+                        100 * Math.sqrt(excess)) : "", 100 * threshold)
+                + (rounding >= GatePower.ROUNDING_SAID ? String.format(Locale.ROOT, "; each run's median rounded by up to half the "
+                        + "clock's step of %s ns per call (%.1f %%)", Format.units(step), 100 * rounding) : "");
         double slowest = baseline.stream().mapToDouble(RunMedian::medianNs).max().orElseThrow();
         double fastest = baseline.stream().mapToDouble(RunMedian::medianNs).min().orElseThrow();
-        // a median moves in whole clock steps: the change must pass the threshold and the interval by one step more
-        double step = stepOf(current);
-        double dUp = current.medianNs() > step ? Math.log(current.medianNs() - step) - mean : Double.NEGATIVE_INFINITY;
-        double dDown = Math.log(current.medianNs() + step) - mean;
-        boolean beyondUp = dUp > Math.log(up) && dUp - margin > 0;
-        boolean beyondDown = dDown < -Math.log(up) && dDown + margin < 0;
         String verdict;
-        if (beyondUp && current.medianNs() > slowest) {
+        if (ratio > up && low > 1 && current.medianNs() > slowest) {
             verdict = BaselineVerdict.REGRESSED;
-        } else if (beyondDown && current.medianNs() < fastest) {
+        } else if (ratio < 1 / up && high < 1 && current.medianNs() < fastest) {
             verdict = BaselineVerdict.IMPROVED;
-        } else if (beyondUp || beyondDown) {
+        } else if ((ratio > up && low > 1) || (ratio < 1 / up && high < 1)) {
             // run medians have heavier tails than the model's: code is not called slower than its
             // baseline while one of the baseline's own runs was as slow (on a stepped counter 7 of 30
             // unchanged runs of a 200-step chain's throughput read 11-20 % above the other 23)
@@ -269,11 +270,6 @@ public final class BaselineRule {
             figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval, but a baseline run read %s ns, "
                     + "as far out: one run of the unchanged code was already this %s; ", Format.units(ratio > 1 ? slowest : fastest),
                     ratio > 1 ? "slow" : "fast") + figures;
-        } else if ((ratio > up && low > 1) || (ratio < 1 / up && high < 1)) {
-            verdict = BaselineVerdict.INCONCLUSIVE;
-            figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval by less than one step of the clock "
-                    + "(%s ns per call): a median moves in whole steps, and two runs of the same code can read one step apart; ",
-                    Format.units(step)) + figures;
         } else if (d - equivalenceMargin >= -Math.log(up) && d + equivalenceMargin <= Math.log(up)) {
             verdict = BaselineVerdict.UNCHANGED;
             figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ", Math.exp(d - equivalenceMargin),
@@ -281,10 +277,11 @@ public final class BaselineRule {
         } else {
             verdict = BaselineVerdict.INCONCLUSIVE;
             figures = (Math.abs(d) <= Math.log(up) ? "the change is within the threshold but the interval reaches past it: "
-                    : "the change exceeds the threshold but not the between-run noise: ") + figures;
+                    : rounding >= GatePower.ROUNDING_SAID ? "the change exceeds the threshold but not the between-run noise and the "
+                    + "clock's rounding: " : "the change exceeds the threshold but not the between-run noise: ") + figures;
         }
         return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(), usedForUnchanged.sigma(),
-                usedForUnchanged.df(), n, threshold).withStep(step / Math.exp(mean)));
+                usedForUnchanged.df(), n, threshold).withRounding(rounding));
     }
 
     /** {@code m}'s clock step per call in ns; 0 where unknown. */

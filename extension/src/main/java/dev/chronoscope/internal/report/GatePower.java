@@ -23,13 +23,14 @@ import java.util.Map;
  * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier timings)
  * @param unchangedDf       its degrees of freedom
  * @param repetitions       how many repetitions of a repeated test each side's figure is the mean of (1: one timing)
- * @param step              the clock's step per call relative to the baseline's median (0: none known): a change must pass
- *                          the bar by one step more ({@link BaselineRule}), so {@code detectable} and {@code detectableAtMost}
- *                          include it, and no number of runs takes the gate below it
+ * @param rounding          half the clock's step per call relative to the baseline's median (0: none known): how far each
+ *                          run's median may lie off the duration it rounds, an error a regression's margin counts beside the
+ *                          spread ({@link BaselineRule}); {@code detectable}, {@code detectableAtMost} and {@code runsForThreshold}
+ *                          include it
  */
 public record GatePower(double spread, int df, int runs, double threshold, double detectable, double detectableAtMost,
                         int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf, int repetitions,
-                        double step) {
+                        double rounding) {
 
     /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
     static final double Z_90 = 1.2816;
@@ -59,15 +60,16 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     }
 
     /**
-     * This power for a timing whose clock steps {@code step} of its baseline's median per call: every change it can
-     * tell is one step larger (the rule asks a regression to pass its bar by a step).
+     * This power for a timing whose runs' medians are each rounded by up to {@code rounding} of its baseline's median (half
+     * the clock's step): the regression bar's error is the spread and the rounding together.
      */
-    GatePower withStep(double step) {
-        if (!(step > 0) || !Double.isFinite(step)) {
+    GatePower withRounding(double rounding) {
+        if (!(rounding > 0) || !Double.isFinite(rounding)) {
             return this;
         }
-        return new GatePower(spread, df, runs, threshold, detectable + step, detectableAtMost + step, runsForThreshold,
-                spreadForThreshold, unchangedSpread, unchangedDf, repetitions, step);
+        GatePower with = of(Math.hypot(spread, rounding), df, unchangedSpread, unchangedDf, runs, threshold);
+        return new GatePower(spread, df, runs, threshold, with.detectable, with.detectableAtMost, with.runsForThreshold,
+                spreadForThreshold, unchangedSpread, unchangedDf, repetitions, rounding);
     }
 
     /** The smallest relative change caught in 9 of 10 runs at {@code spread} with {@code runs} baseline runs. */
@@ -116,7 +118,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     /** This power, for figures that are each the mean of {@code m} repetitions of a run (the spread is of those means). */
     GatePower ofMeans(int m) {
         return new GatePower(spread, df, runs, threshold, detectable, detectableAtMost, runsForThreshold, spreadForThreshold,
-                unchangedSpread, unchangedDf, m, step);
+                unchangedSpread, unchangedDf, m, rounding);
     }
 
     /** Whether a change of the threshold's size can be told with as many runs as a baseline keeps. */
@@ -132,14 +134,15 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         String head = String.format(Locale.ROOT, "spreads %.1f %% between runs%s: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
                 100 * spread, repetitions > 1 ? " (means of " + repetitions + " repetitions)" : "", runs, runs == 1 ? "" : "s",
                 percent(detectable));
-        String stepNote = step >= STEP_SAID ? String.format(Locale.ROOT, "; the clock's step is %s of the median, one more than any "
-                + "change must pass", percent(step)) : "";
+        String stepNote = rounding >= ROUNDING_SAID ? String.format(Locale.ROOT, "; each run's median is rounded by up to %s (half the "
+                + "clock's step), counted with the spread", percent(rounding)) : "";
         if (runsForThreshold > 0 && runsForThreshold <= runs) {
             return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it", percent(threshold)) + stepNote;
         }
         if (runsForThreshold > 0) {
             return head + String.format(Locale.ROOT, "; %d runs → %s: the noise no longer limits it below the threshold %s",
-                    runsForThreshold, percent(detectable(spread, dfWith(df, runsForThreshold), runsForThreshold, threshold) + step),
+                    runsForThreshold, percent(detectable(Math.hypot(spread, rounding), dfWith(df, runsForThreshold), runsForThreshold,
+                            threshold)),
                     percent(threshold)) + stepNote;
         }
         return head + String.format(Locale.ROOT, "; %d runs → %s; the threshold %s is out of reach: it needs a steadier region, "
@@ -147,15 +150,15 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
                 + stepNote;
     }
 
-    /** A step this share of the median or more is said: below, it moves the detectable change by less than its rounding. */
-    static final double STEP_SAID = 0.005;
+    /** Rounding of this share of the median or more is said: below, it moves the detectable change by less than a tenth of a point. */
+    static final double ROUNDING_SAID = 0.005;
 
     public Json.Obj toJson() {
         return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)
                 .put("detectableChange", detectable).put("detectableChangeAtMostRuns", detectableAtMost)
                 .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold", spreadForThreshold)
                 .put("unchangedSpread", unchangedSpread).put("unchangedDf", unchangedDf).put("repetitions", repetitions)
-                .put("step", step).put("statement", describe());
+                .put("rounding", rounding).put("statement", describe());
     }
 
     /** The power a record's {@code power} member holds; null for null (records written before it existed). */
@@ -170,7 +173,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
                 number(m.get("threshold")), number(m.get("detectableChange")), number(m.get("detectableChangeAtMostRuns")),
                 needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")),
                 number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")),
-                m.get("repetitions") instanceof Number r ? r.intValue() : 1, m.get("step") instanceof Number st ? st.doubleValue() : 0);
+                m.get("repetitions") instanceof Number r ? r.intValue() : 1, m.get("rounding") instanceof Number r2 ? r2.doubleValue() : 0);
     }
 
     /**

@@ -90,7 +90,7 @@ public final class RecordJson {
                 // the floor of this timing's own kind, per call: the test's for latency, its batch's for throughput
                 .put("floorP50Ns", t.floor().nanos().p50())
                 .put("kept", t.kept())
-                // the clock's step per call in ns: a median moves in whole steps (the gate asks a change to pass one more)
+                // the clock's step per call in ns: a median rounds to it, an error the gate counts beside the between-run spread
                 .put("stepNs", t.step() * t.nanosPerUnit())
                 // the floor on the scale of the figures: per call for throughput (the batch floor over its calls)
                 .put("floorP50Ns", t.floor().nanos().p50())

@@ -175,13 +175,13 @@ class BaselineRuleTests {
         BaselineVerdict twoSteps = BaselineRule.judge(Kind.LATENCY, new RunMedian(80, Double.NaN, 10), SIXTY_THRICE, pool, 0.10);
 
         assertThat(oneStep.verdict()).as(oneStep.reason()).isEqualTo("inconclusive");
-        assertThat(oneStep.reason()).startsWith("the change exceeds the threshold and the interval by less than one step of the clock "
-                + "(10 ns per call)");
+        assertThat(oneStep.reason()).startsWith("the change exceeds the threshold but not the between-run noise and the clock's rounding")
+                .endsWith("; each run's median rounded by up to half the clock's step of 10 ns per call (8.3 %)");
         assertThat(stepUnknown.verdict()).as("x1.17 at 2 %%, no step known: " + stepUnknown.reason()).isEqualTo("regressed");
         assertThat(twoSteps.verdict()).as(twoSteps.reason()).isEqualTo("regressed");
-        assertThat(oneStep.power().step()).isCloseTo(10.0 / 60, within(1e-9));
-        assertThat(oneStep.power().detectable()).isCloseTo(stepUnknown.power().detectable() + 10.0 / 60, within(1e-9));
-        assertThat(oneStep.power().describe()).contains("the clock's step is 17 % of the median, one more than any change must pass");
+        assertThat(oneStep.power().rounding()).isCloseTo(5.0 / 60, within(1e-9));
+        assertThat(oneStep.power().detectable()).as("the rounding counted with the spread").isGreaterThan(stepUnknown.power().detectable() + 0.2);
+        assertThat(oneStep.power().describe()).contains("each run's median is rounded by up to 8.3 % (half the clock's step), counted with the spread");
     }
 
     @Test
