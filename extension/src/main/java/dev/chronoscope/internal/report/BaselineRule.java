@@ -236,10 +236,15 @@ public final class BaselineRule {
         double d = Math.log(current.medianNs()) - mean;
         // a median moves in whole clock steps: each run's lies up to half a step off the duration it rounds, one more
         // error of every run for a regression or an improvement to pass (a wrong 'regressed' fails a build; 'unchanged',
-        // which fails none, is judged without it)
+        // which fails none, is judged without it); baseline runs saved without their step count none
         double step = stepOf(current);
-        double rounding = step / 2 / Math.exp(mean);
-        double margin = t995(used.df()) * Math.sqrt((used.sigma() * used.sigma() + rounding * rounding) * (1 + 1.0 / n) + excess);
+        double rounding = rounding(current);
+        double baselineRoundings = 0;
+        for (RunMedian m : baseline) {
+            baselineRoundings += rounding(m) * rounding(m);
+        }
+        double roundingVariance = rounding * rounding + baselineRoundings / ((double) n * n);
+        double margin = t995(used.df()) * Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + roundingVariance + excess);
         double equivalenceMargin = t95(usedForUnchanged.df())
                 * Math.sqrt(usedForUnchanged.sigma() * usedForUnchanged.sigma() * (1 + 1.0 / n) + excess);
         double ratio = Math.exp(d);
@@ -254,7 +259,7 @@ public final class BaselineRule {
                 excess > 0 ? String.format(Locale.ROOT, ", plus this run's own noise beyond the baseline runs' (%.1f %%)",
                         100 * Math.sqrt(excess)) : "", 100 * threshold)
                 + (rounding >= GatePower.ROUNDING_SAID ? String.format(Locale.ROOT, "; each run's median rounded by up to half the "
-                        + "clock's step of %s ns per call (%.1f %%)", Format.units(step), 100 * rounding) : "");
+                        + "clock's step of %s ns per call (this run's %.1f %%)", Format.units(step), 100 * rounding) : "");
         double slowest = baseline.stream().mapToDouble(RunMedian::medianNs).max().orElseThrow();
         double fastest = baseline.stream().mapToDouble(RunMedian::medianNs).min().orElseThrow();
         String verdict;
@@ -281,7 +286,12 @@ public final class BaselineRule {
                     + "clock's rounding: " : "the change exceeds the threshold but not the between-run noise: ") + figures;
         }
         return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(), usedForUnchanged.sigma(),
-                usedForUnchanged.df(), n, threshold).withRounding(rounding));
+                usedForUnchanged.df(), n, threshold).withRounding(Math.sqrt(roundingVariance / (1 + 1.0 / n))));
+    }
+
+    /** How far {@code m}'s median may lie off the duration it rounds, relative to it: half its clock step; 0 where unknown. */
+    private static double rounding(RunMedian m) {
+        return stepOf(m) / 2 / m.medianNs();
     }
 
     /** {@code m}'s clock step per call in ns; 0 where unknown. */

@@ -23,8 +23,8 @@ import java.util.Map;
  * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier timings)
  * @param unchangedDf       its degrees of freedom
  * @param repetitions       how many repetitions of a repeated test each side's figure is the mean of (1: one timing)
- * @param rounding          half the clock's step per call relative to the baseline's median (0: none known): how far each
- *                          run's median may lie off the duration it rounds, an error a regression's margin counts beside the
+ * @param rounding          how far a run's median may lie off the duration it rounds to the clock's step, relative to it,
+ *                          on the scale of the spread (0: no step known): an error a regression's margin counts beside the
  *                          spread ({@link BaselineRule}); {@code detectable}, {@code detectableAtMost} and {@code runsForThreshold}
  *                          include it
  */
