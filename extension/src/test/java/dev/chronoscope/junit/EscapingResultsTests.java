@@ -82,9 +82,11 @@ class EscapingResultsTests {
         // the same expression stored into a field by the region: what the JIT cannot remove whatever it inlines
         double decimal = bytes("decimal stored");
         assertThat(decimal).as("a BigDecimal stored: at least its own object").isGreaterThanOrEqualTo(24);
-        // returned, it is never cheaper than stored: nothing the region hands back is removed
+        // returned, its own object is counted at every tier (with the result removed it read 0 B); the stored figure is no
+        // floor for it: on a busy host one timing can be sampled at a lower tier, which keeps the intermediate product too
+        // (stored 80 B against returned 40 B once under a CPU hog)
         assertThat(bytes("decimal throughput")).as("throughput of a returned BigDecimal (stored: %.1f B)", decimal)
-                .isGreaterThanOrEqualTo(decimal - 1.0);
+                .isGreaterThanOrEqualTo(24);
         if (TIMINGS.get("decimal throughput").unsettledWarmup().isEmpty() && TIMINGS.get("decimal stored").unsettledWarmup().isEmpty()) {
             // both at the top tier: the same code, the same bytes (a lower tier keeps the intermediate product too)
             assertThat(bytes("decimal throughput")).as("returned against stored, both warm-ups settled").isCloseTo(decimal, within(1.0));

@@ -60,8 +60,8 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     }
 
     /**
-     * This power for a timing whose runs' medians are each rounded by up to {@code rounding} of its baseline's median (half
-     * the clock's step): the regression bar's error is the spread and the rounding together.
+     * This power for a timing whose runs' rounding to the clock's step adds {@code rounding} on the spread's scale: the
+     * regression bar's error is the spread and the rounding together.
      */
     GatePower withRounding(double rounding) {
         if (!(rounding > 0) || !Double.isFinite(rounding)) {
@@ -150,7 +150,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
                 + stepNote;
     }
 
-    /** Rounding of this share of the median or more is said: below, it moves the detectable change by less than a tenth of a point. */
+    /** Rounding of this share of the median or more is said: below it, the statement's figures barely move. */
     static final double ROUNDING_SAID = 0.005;
 
     public Json.Obj toJson() {
