@@ -84,7 +84,6 @@ class EscapingResultsTests {
         assertThat(decimal).as("a BigDecimal stored: at least its own object").isGreaterThanOrEqualTo(24);
         // returned, its own object is counted at every tier (with the result removed it read 0 B); the stored figure is no
         // floor for it: on a busy host one timing can be sampled at a lower tier, which keeps the intermediate product too
-        // (stored 80 B against returned 40 B once under a CPU hog)
         assertThat(bytes("decimal throughput")).as("throughput of a returned BigDecimal (stored: %.1f B)", decimal)
                 .isGreaterThanOrEqualTo(24);
         if (TIMINGS.get("decimal throughput").unsettledWarmup().isEmpty() && TIMINGS.get("decimal stored").unsettledWarmup().isEmpty()) {

@@ -277,7 +277,7 @@ public final class PairedValidation {
         Region region = workload.region().apply(WorkloadCatalog.Sources.create());
         // JMH without a fork on the same JVM's history (WorkloadCatalog's streamShared): right after the figure, its
         // reference, on the code the JVM settled at, and right before it, the bracket a second fork is for the others
-        // (the first run after the other pipelines read 510-828 ns where the run after read 694-738)
+        // (the first run after the other pipelines meets the JIT still adapting the shared stream code)
         double jmhBefore = Double.NaN;
         if (workload.jmhInChronoscopesJvm()) {
             jmhBefore = inThisJvm(args, workload, samples, clock);
