@@ -14,7 +14,8 @@ import java.util.Locale;
  * (JIT decisions, placement, neighbours on the host) of standard deviation σ, plus the run's own
  * sampling error, which the run knows from its samples. With n baseline runs of mean log-median
  * m̄, a new run of the same code gives d = ln(median) − m̄ with variance σ²(1 + 1/n) plus whatever
- * the new run's sampling error exceeds the baseline runs' by. σ is the larger of two figures
+ * the new run's sampling error exceeds the baseline runs' by, plus, for {@code regressed} and
+ * {@code improved}, each run's rounding to the clock's step (up to half a step). σ is the larger of two figures
  * (each with its degrees of freedom, whose Student quantile the interval then uses):
  * <ul>
  *   <li>an estimate: with at least {@link #MIN_OWN_DF} own degrees of freedom, the timing's own
