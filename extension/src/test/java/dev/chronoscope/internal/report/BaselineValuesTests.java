@@ -46,7 +46,8 @@ class BaselineValuesTests {
             "floorP50Ns; -1; floorP50Ns is -1.0: expected a duration in ns from 0",
             "kindFloorP50Ns; 1e400; kindFloorP50Ns is Infinity: expected a duration in ns from 0",
             "p75; 99; quantilesNs.p75 is 99.0: expected a duration in ns from 100.0 (the quantile below it)",
-            "kept; 0; kept is 0: expected at least 1 sample"})
+            "kept; 0; kept is 0: expected at least 1 sample",
+            "stepNs; -1; stepNs is -1.0: expected a duration in ns from 0"})
     void anImplausibleValueIsRefusedNamingTheEntryTheMemberAndTheValue(String member, String value, String expected) throws Exception {
         Path file = baselineWith(member, value);
 
@@ -59,6 +60,10 @@ class BaselineValuesTests {
         assertThat(Baseline.read(baselineWith("floorP50Ns", "null")).runs().getFirst().timings().getFirst().floorP50Ns()).isNaN();
         assertThat(Baseline.read(baselineWith("floorP50Ns", "0")).runs().getFirst().timings().getFirst().floorP50Ns())
                 .as("a coarse clock's empty region can read 0").isZero();
+        assertThat(Baseline.read(baselineWith("stepNs", "10.02")).runs().getFirst().timings().getFirst().runMedian().stepNs())
+                .as("the clock's step reaches the rule").isEqualTo(10.02);
+        assertThat(Baseline.read(baselineWith("stepNs", "null")).runs().getFirst().timings().getFirst().stepNs())
+                .as("saved before the step was kept").isNaN();
     }
 
     @Test
