@@ -6,6 +6,7 @@ import dev.chronoscope.internal.report.BaselineEntry;
 import dev.chronoscope.internal.report.BaselineRule;
 import dev.chronoscope.internal.report.BaselineVerdict;
 import dev.chronoscope.internal.report.CoreSpeed;
+import dev.chronoscope.internal.report.ObservedTiming;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -300,10 +301,13 @@ class BaselineValidationTests {
     /** {@code e}, a timing of {@code run}, judged against {@code baseline} as the extension judges it. */
     private static BaselineVerdict compared(Baseline baseline, BaselineEntry e, Baseline.Run run) {
         BaselineRule.Kind kind = e.ruleKind();
-        return baseline.compare(new Baseline.Observed(e.key(), kind, e.clock(), e.measure(), e.medianNs(),
-                e.runMedian().withinRunSe(), kind == BaselineRule.Kind.THROUGHPUT ? e.kindFloorP50Ns() : e.floorP50Ns(), e.floorP50Ns(),
-                e.resolved(), Boolean.getBoolean("validation.noSpeed") ? CoreSpeed.UNKNOWN : e.coreSpeed(), e.bytesPerCall(), List.of(),
-                e.firstCalls(), e.stepNs()), run.host(), 0.10);
+        return baseline.compare(ObservedTiming.of(e.key(), kind, e.clock(), e.measure(), e.medianNs(),
+                        kind == BaselineRule.Kind.THROUGHPUT ? e.kindFloorP50Ns() : e.floorP50Ns(), e.resolved())
+                .withWithinRunSe(e.runMedian().withinRunSe())
+                .withTestFloorNs(e.floorP50Ns())
+                .withCoreSpeed(Boolean.getBoolean("validation.noSpeed") ? CoreSpeed.UNKNOWN : e.coreSpeed())
+                .withAllocation(e.bytesPerCall(), e.firstCalls())
+                .withStepNs(e.stepNs()), run.host(), 0.10);
     }
 
     /** Whether the floor or the core-speed control set {@code v} aside: then it is not a judgement of the change. */

@@ -14,6 +14,7 @@ import dev.chronoscope.internal.report.BaselineVerdict;
 import dev.chronoscope.internal.report.ContainerFacts;
 import dev.chronoscope.internal.report.CoreSpeed;
 import dev.chronoscope.internal.report.HostFingerprint;
+import dev.chronoscope.internal.report.ObservedTiming;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -126,15 +127,17 @@ final class RunBaseline {
             String key = uniqueId + " :: " + t.label();
             List<Repeated> group = repeatedTemplate.isPresent() && t.verdict() == Verdict.RESOLVED && median > 0
                     ? repeatedSoFar(repeatedTemplate.get() + " :: " + t.label(), new Repeated(key, median)) : List.of();
-            BaselineVerdict v = compared.get().compare(new Baseline.Observed(key, kind, t.clock().name(),
-                    t.floorSubtracted() ? "net" : "raw", group.size() > 1 ? geometricMean(group) : median,
-                    group.size() > 1 ? Double.NaN : within, t.floor().nanos().p50(), testFloor,
-                    t.verdict() == Verdict.RESOLVED, coreSpeed, t.allocation().map(a -> a.bytesPerCall()).orElse(null),
-                    group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of(),
-                    t.allocation().filter(a -> Double.isFinite(a.firstCallsBytesPerCall()))
-                            .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled())).orElse(null),
-                    t.step() * t.nanosPerUnit()),
-                    fingerprint(), container, settings.threshold());
+            ObservedTiming observed = ObservedTiming.of(key, kind, t.clock().name(), t.floorSubtracted() ? "net" : "raw",
+                            group.size() > 1 ? geometricMean(group) : median, t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED)
+                    .withWithinRunSe(group.size() > 1 ? Double.NaN : within)
+                    .withTestFloorNs(testFloor)
+                    .withCoreSpeed(coreSpeed)
+                    .withAllocation(t.allocation().map(a -> a.bytesPerCall()).orElse(null), t.allocation()
+                            .filter(a -> Double.isFinite(a.firstCallsBytesPerCall()))
+                            .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled())).orElse(null))
+                    .withRepetitionKeys(group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of())
+                    .withStepNs(t.step() * t.nanosPerUnit());
+            BaselineVerdict v = compared.get().compare(observed, fingerprint(), container, settings.threshold());
             if (v.allocation() != null && !settings.gateAllocation()) {
                 v = v.withAllocation(v.allocation().notGated(ALLOCATION_NOT_GATED));
             }

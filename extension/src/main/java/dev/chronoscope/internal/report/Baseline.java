@@ -184,92 +184,33 @@ public final class Baseline {
     }
 
     /**
-     * What one timing of this run is, for {@link #compare(Observed, HostFingerprint, double)}.
-     *
-     * @param kind        invocation, latency or throughput: which noise it is judged with, and which floor is its own
-     * @param medianNs    the median the test reports ({@code measure} figures)
-     * @param withinRunSe the standard error of its log-median from its own samples (NaN: unknown)
-     * @param floorNs     the median of the floor of its kind, per call (a throughput timing's batch floor)
-     * @param testFloorNs the median of its test's probe floor (for a throughput timing, the host-state
-     *                    control its batch floor is too coarse to be; NaN: unknown, or the same as floorNs)
-     * @param coreSpeed   the core's speed before and after its test ({@link SpeedControl})
-     * @param bytesPerCall its allocation per call ({@link AllocationRule}); null where not counted
-     * @param repetitionKeys a repeated test's: the keys of this run's repetitions whose medians' geometric mean
-     *                    {@code medianNs} is, this one's last ({@link Repetitions}); empty: this timing alone
-     * @param firstCalls  what its first calls allocated, before C2 ({@link AllocationRule.FirstCalls}); null where not counted
-     * @param stepNs      the clock's step per call in ns ({@link BaselineRule.RunMedian#stepNs}); NaN where unknown
-     */
-    public record Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                           double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
-                           List<String> repetitionKeys, AllocationRule.FirstCalls firstCalls, double stepNs) {
-
-        public Observed {
-            coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
-            repetitionKeys = List.copyOf(repetitionKeys);
-        }
-
-        /** A timing whose first calls' allocation and clock step were not known. */
-        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                        double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall,
-                        List<String> repetitionKeys) {
-            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, bytesPerCall, repetitionKeys,
-                    null, Double.NaN);
-        }
-
-        /** A timing judged alone. */
-        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                        double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed, Double bytesPerCall) {
-            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, bytesPerCall, List.of());
-        }
-
-        /** A timing whose allocation was not counted. */
-        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                        double floorNs, double testFloorNs, boolean resolved, CoreSpeed coreSpeed) {
-            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, coreSpeed, null);
-        }
-
-        /** A timing whose test's core speed is unknown. */
-        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                        double floorNs, double testFloorNs, boolean resolved) {
-            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, testFloorNs, resolved, CoreSpeed.UNKNOWN);
-        }
-
-        /** A timing whose test's floor is its {@code floorNs} (latency, invocation) or unknown. */
-        public Observed(String key, BaselineRule.Kind kind, String clock, String measure, double medianNs, double withinRunSe,
-                        double floorNs, boolean resolved) {
-            this(key, kind, clock, measure, medianNs, withinRunSe, floorNs, Double.NaN, resolved);
-        }
-    }
-
-    /**
-     * The verdict for a latency timing {@code key} as {@link #compare(Observed, HostFingerprint, double)}
+     * The verdict for a latency timing {@code key} as {@link #compare(ObservedTiming, HostFingerprint, double)}
      * gives it, whose test's floor median was {@code floorNs}, its own precision unknown.
      */
     public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
                                    HostFingerprint host, double threshold) {
-        return compare(new Observed(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, Double.NaN, floorNs, resolved), host,
-                threshold);
+        return compare(ObservedTiming.of(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, floorNs, resolved), host, threshold);
     }
 
     /** {@link #compare(String, String, String, double, double, boolean, HostFingerprint, double)} in a container of {@code container}'s limits. */
     public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
                                    HostFingerprint host, ContainerFacts container, double threshold) {
-        return compare(new Observed(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, Double.NaN, floorNs, resolved), host,
-                container, threshold);
+        return compare(ObservedTiming.of(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, floorNs, resolved), host, container,
+                threshold);
     }
 
     /** The verdict for {@code timing} of this run, on the host {@code host}. */
-    public BaselineVerdict compare(Observed timing, HostFingerprint host, double threshold) {
+    public BaselineVerdict compare(ObservedTiming timing, HostFingerprint host, double threshold) {
         return compare(timing, host, ContainerFacts.NOT_RECORDED, threshold);
     }
 
     /**
-     * {@link #compare(Observed, HostFingerprint, double)} on a host whose container has the limits
+     * {@link #compare(ObservedTiming, HostFingerprint, double)} on a host whose container has the limits
      * {@code container}: a verdict formed against baseline runs under other limits (another CPU quota,
      * cpuset or memory limit) adds which, to its reason. The allocation per call is judged on its own
      * against the same runs ({@link AllocationRule}).
      */
-    public BaselineVerdict compare(Observed timing, HostFingerprint host, ContainerFacts container, double threshold) {
+    public BaselineVerdict compare(ObservedTiming timing, HostFingerprint host, ContainerFacts container, double threshold) {
         Objects.requireNonNull(container, "container");
         BaselineVerdict v = Repetitions.judged(compareOnHost(timing, host, threshold), timing.repetitionKeys().size());
         Set<String> differences = new LinkedHashSet<>();
@@ -286,7 +227,7 @@ public final class Baseline {
         return differences.isEmpty() ? v : v.withReasonAdded("; the baseline ran in another container: " + String.join(", ", differences));
     }
 
-    private BaselineVerdict compareOnHost(Observed timing, HostFingerprint host, double threshold) {
+    private BaselineVerdict compareOnHost(ObservedTiming timing, HostFingerprint host, double threshold) {
         Objects.requireNonNull(host, "host");
         String key = timing.key();
         String clock = timing.clock();

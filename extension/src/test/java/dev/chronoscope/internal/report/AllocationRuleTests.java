@@ -104,8 +104,8 @@ class AllocationRuleTests {
         }
         Baseline b = new Baseline(runs);
 
-        BaselineVerdict v = b.compare(new Baseline.Observed(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, Double.NaN, 40,
-                Double.NaN, true, CoreSpeed.UNKNOWN, 80.0), HOST, 0.10);
+        BaselineVerdict v = b.compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, 40, true)
+                .withAllocation(80.0, null), HOST, 0.10);
 
         assertThat(v.verdict()).as("the time").isEqualTo("unchanged");
         assertThat(v.allocation().verdict()).isEqualTo("regressed");

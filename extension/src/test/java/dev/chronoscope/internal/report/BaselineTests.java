@@ -90,8 +90,8 @@ class BaselineTests {
         return new Baseline(runs);
     }
 
-    private static Baseline.Observed throughput(double median, double batchFloor) {
-        return new Baseline.Observed(KEY, BaselineRule.Kind.THROUGHPUT, "TSC_FENCED", "net", median, Double.NaN, batchFloor, true);
+    private static ObservedTiming throughput(double median, double batchFloor) {
+        return ObservedTiming.of(KEY, BaselineRule.Kind.THROUGHPUT, "TSC_FENCED", "net", median, batchFloor, true);
     }
 
     @Test

@@ -40,8 +40,8 @@ class ReachableUnchangedTests {
                 Baseline baseline = new Baseline(runs);
                 for (int t = 0; t < SPREADS.length; t++) {
                     BaselineEntry e = current.timings().get(t);
-                    BaselineVerdict v = baseline.compare(new Baseline.Observed(e.key(), BaselineRule.Kind.LATENCY, e.clock(), e.measure(),
-                            e.medianNs(), Double.NaN, e.floorP50Ns(), true), HOST, THRESHOLD);
+                    BaselineVerdict v = baseline.compare(ObservedTiming.of(e.key(), BaselineRule.Kind.LATENCY, e.clock(), e.measure(),
+                            e.medianNs(), e.floorP50Ns(), true), HOST, THRESHOLD);
                     unchanged[t] += v.verdict().equals(BaselineVerdict.UNCHANGED) ? 1 : 0;
                     modelled[t] += v.power().reachableUnchanged(SPREADS[t]);
                 }

@@ -34,13 +34,13 @@ class RepetitionsTests {
         return new Baseline.Run(id, "now", HOST, entries);
     }
 
-    private static Baseline.Observed observed(double medianNs, int repetitions) {
+    private static ObservedTiming observed(double medianNs, int repetitions) {
         List<String> keys = new ArrayList<>();
         for (int j = 1; j <= repetitions; j++) {
             keys.add(key(j));
         }
-        return new Baseline.Observed(key(repetitions), BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", medianNs, Double.NaN, 30, Double.NaN,
-                true, CoreSpeed.UNKNOWN, null, repetitions == 1 ? List.of() : keys);
+        return ObservedTiming.of(key(repetitions), BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", medianNs, 30, true)
+                .withRepetitionKeys(repetitions == 1 ? List.of() : keys);
     }
 
     @Test

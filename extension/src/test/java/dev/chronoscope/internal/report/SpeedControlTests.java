@@ -37,8 +37,8 @@ class SpeedControlTests {
     }
 
     private static BaselineVerdict judge(Baseline b, BaselineRule.Kind kind, double median, CoreSpeed speed) {
-        return b.compare(new Baseline.Observed(KEY, kind, "TSC_FENCED", "net", median, Double.NaN,
-                kind == BaselineRule.Kind.THROUGHPUT ? 0.4 : 30, 30, true, speed), HOST, 0.10);
+        return b.compare(ObservedTiming.of(KEY, kind, "TSC_FENCED", "net", median, kind == BaselineRule.Kind.THROUGHPUT ? 0.4 : 30, true)
+                .withTestFloorNs(30).withCoreSpeed(speed), HOST, 0.10);
     }
 
     @Test
