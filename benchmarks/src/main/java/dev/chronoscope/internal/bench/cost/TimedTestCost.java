@@ -412,6 +412,13 @@ public final class TimedTestCost {
                         + " (samples: %d kB); region net p50 median %.1f ns (p10 %.1f, p90 %.1f)%n", title, timed.nanos.size(),
                 timed.failed, median / 1e6, (median - plainMedian) / 1e6, median(bytes) / 1e6, CALLS * 8 / 1000,
                 net.get(net.size() / 2), net.get(net.size() / 10), net.get(net.size() * 9 / 10));
+        if (nanos.size() >= 100) {
+            // a cost that grows with the tests run before (state kept per run) shows as a later median above an earlier one
+            int tenth = nanos.size() / 10;
+            System.out.printf(Locale.ROOT, "  per tenth of these tests, in order, median ms:%s%n", java.util.stream.IntStream.range(0, 10)
+                    .mapToObj(i -> String.format(Locale.ROOT, " %.2f", median(nanos.subList(i * tenth, (i + 1) * tenth)) / 1e6))
+                    .collect(java.util.stream.Collectors.joining()));
+        }
     }
 
     private static Costs run(Launcher launcher, LauncherDiscoveryRequest request) {
