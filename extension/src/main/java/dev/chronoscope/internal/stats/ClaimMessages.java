@@ -197,13 +197,13 @@ public final class ClaimMessages {
          * The claim {@code measured} ({@code deciding} bound) would decide otherwise on the interval
          * divided by the core's {@code slowdown}: the host's state could have changed its outcome.
          */
-        Decision coreSlower(Outcome measured, Bound deciding, double slowdown) {
+        Decision coreSlower(Outcome measured, Bound deciding, double codeSlowdown) {
             return inconclusive(String.format(Locale.ROOT, "%s %s, and the core ran x%.2f slower around the samples than in"
-                            + " this JVM's reference state (%s); at the reference speed the interval would be %s, which"
-                            + " would decide otherwise: the host's state could have changed the outcome",
+                            + " this JVM's reference state (%s); code slows by up to that squared, x%.2f, and at that the"
+                            + " interval could be %s, which would decide otherwise: the host's state could have changed the outcome",
                     interval(), measured == Outcome.FAIL ? "fails " + Format.duration(deciding.nanos())
-                            : "passes " + Format.duration(deciding.nanos()), slowdown, timing.coreSpeed().describe(),
-                    ClaimMessages.interval(e.low() / slowdown, e.high() / slowdown)),
+                            : "passes " + Format.duration(deciding.nanos()), timing.coreSpeed().slowdown(),
+                    timing.coreSpeed().describe(), codeSlowdown, ClaimMessages.interval(e.low() / codeSlowdown, e.high() / codeSlowdown)),
                     "time it again when the host is quiet, or compare it with another region in the same test (an"
                             + " interleaved comparison meets the same state on both sides)");
         }
