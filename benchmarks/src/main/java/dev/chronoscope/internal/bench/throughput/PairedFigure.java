@@ -25,8 +25,10 @@ import java.util.Locale;
  * @param load           the 1-minute load average when the timing ended, then after slashes the CPUs other processes
  *                       used while it ran, the garbage collections while it sampled, its bytes per call, the paired
  *                       JMH fork's bytes per operation (its GC profiler) and the figure's first calls' bytes per call
- *                       and JMH's figure in one more fork right after the figure
- *                       ({@code 1.12/0.98/1/232.0/232.1/304.0/53.2}; lines saved before they were read hold fewer parts)
+ *                       and JMH's figure in one more fork right after the figure, then the core-speed reference's
+ *                       slower reading around the figure's samples and around the paired JMH fork's measured
+ *                       iterations, in ns per multiply-add
+ *                       ({@code 1.12/0.98/1/232.0/232.1/304.0/53.2/0.71/0.96}; lines saved before they were read hold fewer parts)
  * @param reason         the verdict's reason, last on the line (it has spaces)
  */
 record PairedFigure(String workload, int round, double jmh, double envelopeLow, double envelopeHigh, double mean,
@@ -88,12 +90,33 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
     /** This figure with JMH's figure of one more fork right after it ({@link #jmhAfter()}). */
     PairedFigure withJmhAfter(double nanos) {
         String[] parts = load.split("/", -1);
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < 6; i++) {
-            b.append(i < parts.length ? parts[i] : "NaN").append(i < 5 ? "/" : "");
+        List<String> kept = new java.util.ArrayList<>();
+        for (int i = 0; i < Math.max(7, parts.length); i++) {
+            kept.add(i == 6 ? Double.toString(nanos) : i < parts.length ? parts[i] : "NaN");
         }
         return new PairedFigure(workload, round, jmh, envelopeLow, envelopeHigh, mean, p50, verdict, refusedBy, slowdown, coreSlower,
-                unsettled, claims, b + "/" + nanos, reason);
+                unsettled, claims, String.join("/", kept), reason);
+    }
+
+    /** The core-speed reference's slower reading around the figure's samples, ns per multiply-add; NaN where not read. */
+    double nsPerStep() {
+        return loadPart(7);
+    }
+
+    /** The same around the paired JMH fork's measured iterations ({@link CoreSpeedLog}); NaN where not read. */
+    double jmhNsPerStep() {
+        return loadPart(8);
+    }
+
+    /**
+     * Whether the figure and its paired JMH fork ran in different states of the host: their core-speed readings lie
+     * more than {@link dev.chronoscope.CoreSpeedState#NOISE}x apart (the host's two states lie about 1.35x apart, and code
+     * slows by 1.5-1.8x between them), so the fork is not the figure's reference in the same state.
+     */
+    boolean otherStateThanJmh() {
+        double a = nsPerStep();
+        double b = jmhNsPerStep();
+        return a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) > dev.chronoscope.CoreSpeedState.NOISE;
     }
 
     /**

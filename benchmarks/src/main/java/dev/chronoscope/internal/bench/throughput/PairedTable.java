@@ -109,6 +109,11 @@ final class PairedTable {
         long wrongResolvedSteady = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.referenceMoved()).count();
         long wrongSteady = wrong.stream().filter(f -> !f.referenceMoved()).count();
         long wrongResolvedSameCode = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.otherCodeThanJmh()).count();
+        long wrongResolvedSameState = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.otherStateThanJmh()).count();
+        long wrongSameState = wrong.stream().filter(f -> !f.otherStateThanJmh()).count();
+        long trueFailedSameState = 0;
+        long falsePassedSameState = 0;
+        long sameStateClaims = 0;
         long trueClaims = 0;
         long trueFailed = 0;
         long trueFailedSameCode = 0;
@@ -128,12 +133,15 @@ final class PairedTable {
                     trueFailedSameCode += o == Outcome.FAIL && !f.otherCodeThanJmh() ? 1 : 0;
                     trueFailedSteady += o == Outcome.FAIL && !f.referenceMoved() ? 1 : 0;
                     steadyClaims += f.referenceMoved() ? 0 : 1;
+                    trueFailedSameState += o == Outcome.FAIL && !f.otherStateThanJmh() ? 1 : 0;
+                    sameStateClaims += f.otherStateThanJmh() ? 0 : 1;
                     trueAborted += o == Outcome.INCONCLUSIVE ? 1 : 0;
                 } else {
                     falseClaims++;
                     falsePassed += o == Outcome.PASS ? 1 : 0;
                     falsePassedSameCode += o == Outcome.PASS && !f.otherCodeThanJmh() ? 1 : 0;
                     falsePassedSteady += o == Outcome.PASS && !f.referenceMoved() ? 1 : 0;
+                    falsePassedSameState += o == Outcome.PASS && !f.otherStateThanJmh() ? 1 : 0;
                 }
             }
         }
@@ -171,6 +179,18 @@ final class PairedTable {
             targets.add(new Target("false claims passed, JMH's fork allocating alike", falsePassedSameCode, falseClaims, "none",
                     falsePassedSameCode == 0));
         }
+        // the figure and its JMH fork in different states of the host (their core-speed readings): told apart, not excused
+        long otherState = judged.stream().filter(PairedFigure::otherStateThanJmh).count();
+        if (judged.stream().anyMatch(f -> Double.isFinite(f.jmhNsPerStep()))) {
+            targets.add(new Target("figures whose JMH fork read the core beyond x" + dev.chronoscope.CoreSpeedState.NOISE
+                    + " apart (another host state)", otherState, judged.size(), "-", true));
+            targets.add(new Target("other figures resolved with nothing recorded, JMH's fork in the same state", wrongResolvedSameState,
+                    wrongSameState, "none", wrongResolvedSameState == 0));
+            targets.add(new Target("true claims failed, JMH's fork in the same state", trueFailedSameState, sameStateClaims, "none",
+                    trueFailedSameState == 0));
+            targets.add(new Target("false claims passed, JMH's fork in the same state", falsePassedSameState, sameStateClaims, "none",
+                    falsePassedSameState == 0));
+        }
         if (!quietMedians.isEmpty()) {
             List<PairedFigure> resolved = judged.stream().filter(f -> quietMedians.containsKey(f.workload())
                     && f.resolved() && !f.flagged()).toList();
@@ -204,6 +224,9 @@ final class PairedTable {
             }
             if (f.unsettled()) {
                 notes.add("unsettled warm-up");
+            }
+            if (f.otherStateThanJmh()) {
+                notes.add(String.format(Locale.ROOT, "core %.2f, JMH's %.2f ns/step", f.nsPerStep(), f.jmhNsPerStep()));
             }
             if (offQuiet(f)) {
                 notes.add(String.format(Locale.ROOT, "x%.2f quiet", f.mean() / quietMedians.get(f.workload())));

@@ -178,6 +178,7 @@ public final class PairedValidation {
                 double low = Double.NaN;
                 double high = Double.NaN;
                 double jmhBytes = Double.NaN;
+                double jmhNsPerStep = Double.NaN;
                 if (!workload.jmhInChronoscopesJvm()) {
                     List<String> benchmarks = new ArrayList<>(List.of(workload.jmhBenchmark()));
                     benchmarks.addAll(CorpusJmhStyles.benchmarks(w));
@@ -192,6 +193,7 @@ public final class PairedValidation {
                         }
                         jmh = byMethod.get(main).avgtNanos();
                         jmhBytes = byMethod.get(main).bytesPerOp();
+                        jmhNsPerStep = byMethod.get(main).slowestSpeed();
                         if (benchmarks.size() > 1) {
                             low = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).min().orElseThrow();
                             high = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).max().orElseThrow();
@@ -204,7 +206,7 @@ public final class PairedValidation {
                         Double.toString(low), Double.toString(high), Integer.toString(options.samples()),
                         options.clock() == null ? "default" : options.clock().name(),
                         Integer.toString(options.jmhIterations()), Integer.toString(options.jmhWarmup()),
-                        Integer.toString(options.jmhMillis()), Double.toString(jmhBytes));
+                        Integer.toString(options.jmhMillis()), Double.toString(jmhBytes), Double.toString(jmhNsPerStep));
                 List<String> lines = childJvm(options, childArgs, w, round);
                 PairedFigure figure = lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).findFirst()
                         .orElseThrow();
@@ -290,7 +292,9 @@ public final class PairedValidation {
         double others = before.isKnown() && after.isKnown() ? after.get().since(before.get()).othersCpus() : Double.NaN;
         String load = LoadAverage.now().split(" ")[0] + "/" + others + "/" + t.collectionsWhileSampling().orElse(-1) + "/"
                 + t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN) + "/" + args[11] + "/"
-                + t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN);
+                + t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN)
+                // no JMH fork after yet (withJmhAfter), then the core's speed around the samples and around the JMH fork's
+                + "/NaN/" + Math.max(t.coreSpeed().beforeNsPerStep(), t.coreSpeed().afterNsPerStep()) + "/" + args[12];
         if (workload.jmhInChronoscopesJvm()) {
             jmh = inThisJvm(args, workload, samples, clock);
         }

@@ -121,6 +121,31 @@ class PairedValidationTests {
     }
 
     @Test
+    void aFigureWhoseJmhForkReadTheCoreInAnotherStateIsToldApartAndStillCounted() {
+        List<Outcome> wrongWay = List.of(PASS, FAIL, PASS, FAIL);
+        // sort quiet round 1: JMH 10.6 µs in the host's slow state (0.96 ns per step), Chronoscope 6.0 µs in its fast one
+        PairedFigure apart = new PairedFigure("sort", 1, 10_600, Double.NaN, Double.NaN, 6008, 5811, "RESOLVED", "-", 1.0, false,
+                false, wrongWay, "1.5/0.0/0/1416.0/1418.3/1416.0/NaN/0.71/0.96", "").withJmhAfter(10_400);
+        PairedFigure alike = new PairedFigure("join", 1, 190, Double.NaN, Double.NaN, 194, 180, "RESOLVED", "-", 1.0, false,
+                false, List.of(PASS, PASS, FAIL, FAIL), "1.5/0.0/0/680.0/680.0/680.0/NaN/0.70/0.72", "");
+        assertThat(apart.otherStateThanJmh()).as("0.71 against 0.96 ns per step").isTrue();
+        assertThat(apart.jmhAfter()).isEqualTo(10_400);
+        assertThat(PairedFigure.parse(apart.toLine()).jmhNsPerStep()).as("kept past the fork after").isEqualTo(0.96);
+        assertThat(alike.otherStateThanJmh()).as("0.70 against 0.72").isFalse();
+        assertThat(figure("join", 1, 190, 194, "RESOLVED").otherStateThanJmh()).as("not read").isFalse();
+        PairedTable table = new PairedTable(List.of(apart, alike), List.of(), "heading");
+        assertThat(table.targets()).extracting(PairedTable.Target::what, PairedTable.Target::count, PairedTable.Target::of)
+                .contains(org.assertj.core.groups.Tuple.tuple("true claims (1.5x margin over the paired JMH figure) failed", 1L, 4L),
+                        org.assertj.core.groups.Tuple.tuple("figures whose JMH fork read the core beyond x1.25 apart (another host"
+                                + " state)", 1L, 2L),
+                        org.assertj.core.groups.Tuple.tuple("true claims failed, JMH's fork in the same state", 0L, 2L));
+        assertThat(table.targetsMet()).as("told apart, not excused").isFalse();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        table.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("core 0.71, JMH's 0.96 ns/step");
+    }
+
+    @Test
     void underLoadAResolvedFigureWithNothingRecordedMustLieWithinAQuarterOfTheQuietMedian() {
         List<PairedFigure> quiet = List.of(figure("join", 1, 190, 100, "RESOLVED"), figure("join", 2, 185, 110, "RESOLVED"),
                 figure("join", 3, 200, 104, "RESOLVED"));
