@@ -103,93 +103,33 @@ final class PairedTable {
     List<Target> targets() {
         List<PairedFigure> judged = figures.stream().filter(f -> !Double.isNaN(f.mean()) && !Double.isNaN(f.jmh())).toList();
         List<PairedFigure> right = judged.stream().filter(this::right).toList();
-        List<PairedFigure> wrong = judged.stream().filter(f -> !right(f)).toList();
         long rightRefused = right.stream().filter(PairedFigure::refused).count();
-        long wrongResolved = wrong.stream().filter(f -> f.resolved() && !f.flagged()).count();
-        long wrongResolvedSteady = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.referenceMoved()).count();
-        long wrongSteady = wrong.stream().filter(f -> !f.referenceMoved()).count();
-        long wrongResolvedSameCode = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.otherCodeThanJmh()).count();
-        long wrongResolvedSameState = wrong.stream().filter(f -> f.resolved() && !f.flagged() && !f.otherStateThanJmh()).count();
-        long wrongSameState = wrong.stream().filter(f -> !f.otherStateThanJmh()).count();
-        long trueFailedSameState = 0;
-        long falsePassedSameState = 0;
-        long sameStateClaims = 0;
-        long trueClaims = 0;
-        long trueFailed = 0;
-        long trueFailedSameCode = 0;
-        long falsePassedSameCode = 0;
-        long trueFailedSteady = 0;
-        long falsePassedSteady = 0;
-        long steadyClaims = 0;
-        long trueAborted = 0;
-        long falseClaims = 0;
-        long falsePassed = 0;
-        for (PairedFigure f : judged) {
-            for (int i = 0; i < f.claims().size(); i++) {
-                Outcome o = f.claims().get(i);
-                if (i < PairedFigure.TRUE_CLAIMS) {
-                    trueClaims++;
-                    trueFailed += o == Outcome.FAIL ? 1 : 0;
-                    trueFailedSameCode += o == Outcome.FAIL && !f.otherCodeThanJmh() ? 1 : 0;
-                    trueFailedSteady += o == Outcome.FAIL && !f.referenceMoved() ? 1 : 0;
-                    steadyClaims += f.referenceMoved() ? 0 : 1;
-                    trueFailedSameState += o == Outcome.FAIL && !f.otherStateThanJmh() ? 1 : 0;
-                    sameStateClaims += f.otherStateThanJmh() ? 0 : 1;
-                    trueAborted += o == Outcome.INCONCLUSIVE ? 1 : 0;
-                } else {
-                    falseClaims++;
-                    falsePassed += o == Outcome.PASS ? 1 : 0;
-                    falsePassedSameCode += o == Outcome.PASS && !f.otherCodeThanJmh() ? 1 : 0;
-                    falsePassedSteady += o == Outcome.PASS && !f.referenceMoved() ? 1 : 0;
-                    falsePassedSameState += o == Outcome.PASS && !f.otherStateThanJmh() ? 1 : 0;
-                }
-            }
-        }
+        Counts all = Counts.of(judged, this::right);
         List<Target> targets = new ArrayList<>(List.of(
                 new Target("right figures refused", rightRefused, right.size(), "<= " + MAX_RIGHT_REFUSED_PERCENT + " %",
                         rightRefused * 100 <= (long) MAX_RIGHT_REFUSED_PERCENT * right.size()),
-                new Target("other figures resolved with nothing recorded beside them", wrongResolved, wrong.size(), "none",
-                        wrongResolved == 0),
-                new Target("true claims (1.5x margin over the paired JMH figure) failed", trueFailed, trueClaims, "none",
-                        trueFailed == 0),
-                new Target("true claims inconclusive", trueAborted, trueClaims, "<= " + MAX_TRUE_ABORTED_PERCENT + " %",
-                        trueAborted * 100 <= (long) MAX_TRUE_ABORTED_PERCENT * trueClaims),
-                new Target("false claims (1.5x the other way) passed", falsePassed, falseClaims, "none", falsePassed == 0)));
-        // JMH's forks before and after a figure disagreeing: the host's state moved during the pairing, told apart, not excused
-        long moved = judged.stream().filter(PairedFigure::referenceMoved).count();
+                new Target("other figures resolved with nothing recorded beside them", all.wrongResolved(), all.wrong(), "none",
+                        all.wrongResolved() == 0),
+                new Target("true claims (1.5x margin over the paired JMH figure) failed", all.trueFailed(), all.trueClaims(), "none",
+                        all.trueFailed() == 0),
+                new Target("true claims inconclusive", all.trueAborted(), all.trueClaims(), "<= " + MAX_TRUE_ABORTED_PERCENT + " %",
+                        all.trueAborted() * 100 <= (long) MAX_TRUE_ABORTED_PERCENT * all.trueClaims()),
+                new Target("false claims (1.5x the other way) passed", all.falsePassed(), all.falseClaims(), "none",
+                        all.falsePassed() == 0)));
+        // figures whose reference is not in their state, told apart (not excused): JMH's forks before and after disagreeing
+        // (the host's state moved during the pairing), its fork allocating otherwise (other code of the same method: escape
+        // analysis), its fork reading the core at another speed (another state of the host)
         if (judged.stream().anyMatch(f -> Double.isFinite(f.jmhAfter()))) {
-            targets.add(new Target("figures whose JMH forks before and after disagree by over x" + PairedFigure.REFERENCE_MOVED, moved,
-                    judged.size(), "-", true));
-            targets.add(new Target("other figures resolved with nothing recorded, JMH's forks agreeing", wrongResolvedSteady,
-                    wrongSteady, "none", wrongResolvedSteady == 0));
-            targets.add(new Target("true claims failed, JMH's forks agreeing", trueFailedSteady, steadyClaims, "none",
-                    trueFailedSteady == 0));
-            targets.add(new Target("false claims passed, JMH's forks agreeing", falsePassedSteady, steadyClaims, "none",
-                    falsePassedSteady == 0));
+            toldApart(targets, judged, PairedFigure::referenceMoved, "figures whose JMH forks before and after disagree by over x"
+                    + PairedFigure.REFERENCE_MOVED, "JMH's forks agreeing");
         }
-        // a JMH fork whose JVM allocated otherwise ran other code of the same method (escape analysis): told apart, not excused
-        long otherCode = judged.stream().filter(PairedFigure::otherCodeThanJmh).count();
-        if (otherCode > 0) {
-            targets.add(new Target("figures whose JMH fork allocated otherwise (other code, told apart below)", otherCode, judged.size(),
-                    "-", true));
-            targets.add(new Target("other figures resolved with nothing recorded, JMH's fork allocating alike", wrongResolvedSameCode,
-                    wrong.size(), "none", wrongResolvedSameCode == 0));
-            targets.add(new Target("true claims failed, JMH's fork allocating alike", trueFailedSameCode, trueClaims, "none",
-                    trueFailedSameCode == 0));
-            targets.add(new Target("false claims passed, JMH's fork allocating alike", falsePassedSameCode, falseClaims, "none",
-                    falsePassedSameCode == 0));
+        if (judged.stream().anyMatch(PairedFigure::otherCodeThanJmh)) {
+            toldApart(targets, judged, PairedFigure::otherCodeThanJmh, "figures whose JMH fork allocated otherwise (other code, told"
+                    + " apart below)", "JMH's fork allocating alike");
         }
-        // the figure and its JMH fork in different states of the host (their core-speed readings): told apart, not excused
-        long otherState = judged.stream().filter(PairedFigure::otherStateThanJmh).count();
         if (judged.stream().anyMatch(f -> Double.isFinite(f.jmhNsPerStep()))) {
-            targets.add(new Target("figures whose JMH fork read the core beyond x" + dev.chronoscope.CoreSpeedState.NOISE
-                    + " apart (another host state)", otherState, judged.size(), "-", true));
-            targets.add(new Target("other figures resolved with nothing recorded, JMH's fork in the same state", wrongResolvedSameState,
-                    wrongSameState, "none", wrongResolvedSameState == 0));
-            targets.add(new Target("true claims failed, JMH's fork in the same state", trueFailedSameState, sameStateClaims, "none",
-                    trueFailedSameState == 0));
-            targets.add(new Target("false claims passed, JMH's fork in the same state", falsePassedSameState, sameStateClaims, "none",
-                    falsePassedSameState == 0));
+            toldApart(targets, judged, PairedFigure::otherStateThanJmh, "figures whose JMH fork read the core beyond x"
+                    + dev.chronoscope.CoreSpeedState.NOISE + " apart (another host state)", "JMH's fork in the same state");
         }
         if (!quietMedians.isEmpty()) {
             List<PairedFigure> resolved = judged.stream().filter(f -> quietMedians.containsKey(f.workload())
@@ -203,6 +143,46 @@ final class PairedTable {
                     off - offBusy, resolved.size(), "none", off - offBusy == 0));
         }
         return targets;
+    }
+
+    /** How many {@code apart} tells apart, then the targets on wrong figures and claims among the other figures. */
+    private void toldApart(List<Target> targets, List<PairedFigure> judged, java.util.function.Predicate<PairedFigure> apart,
+                           String howMany, String others) {
+        Counts c = Counts.of(judged.stream().filter(apart.negate()).toList(), this::right);
+        targets.add(new Target(howMany, judged.stream().filter(apart).count(), judged.size(), "-", true));
+        targets.add(new Target("other figures resolved with nothing recorded, " + others, c.wrongResolved(), c.wrong(), "none",
+                c.wrongResolved() == 0));
+        targets.add(new Target("true claims failed, " + others, c.trueFailed(), c.trueClaims(), "none", c.trueFailed() == 0));
+        targets.add(new Target("false claims passed, " + others, c.falsePassed(), c.falseClaims(), "none", c.falsePassed() == 0));
+    }
+
+    /** Wrong figures (outside their bound) and claims' outcomes over some figures. */
+    private record Counts(long wrong, long wrongResolved, long trueClaims, long trueFailed, long trueAborted, long falseClaims,
+                          long falsePassed) {
+
+        static Counts of(List<PairedFigure> figures, java.util.function.Predicate<PairedFigure> right) {
+            List<PairedFigure> wrong = figures.stream().filter(right.negate()).toList();
+            long trueClaims = 0;
+            long trueFailed = 0;
+            long trueAborted = 0;
+            long falseClaims = 0;
+            long falsePassed = 0;
+            for (PairedFigure f : figures) {
+                for (int i = 0; i < f.claims().size(); i++) {
+                    Outcome o = f.claims().get(i);
+                    if (i < PairedFigure.TRUE_CLAIMS) {
+                        trueClaims++;
+                        trueFailed += o == Outcome.FAIL ? 1 : 0;
+                        trueAborted += o == Outcome.INCONCLUSIVE ? 1 : 0;
+                    } else {
+                        falseClaims++;
+                        falsePassed += o == Outcome.PASS ? 1 : 0;
+                    }
+                }
+            }
+            return new Counts(wrong.size(), wrong.stream().filter(f -> f.resolved() && !f.flagged()).count(), trueClaims, trueFailed,
+                    trueAborted, falseClaims, falsePassed);
+        }
     }
 
     boolean targetsMet() {
