@@ -195,7 +195,8 @@ public final class ClaimMessages {
 
         /**
          * The claim {@code measured} ({@code deciding} bound) would decide otherwise on the interval
-         * divided by the core's {@code slowdown}: the host's state could have changed its outcome.
+         * divided by {@code codeSlowdown}, what the core's slowdown could have done to code: the host's state
+         * could have changed its outcome.
          */
         Decision coreSlower(Outcome measured, Bound deciding, double codeSlowdown) {
             return inconclusive(String.format(Locale.ROOT, "%s %s, and the core ran x%.2f slower around the samples than in"

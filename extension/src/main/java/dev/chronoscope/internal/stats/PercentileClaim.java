@@ -34,10 +34,9 @@ import java.util.List;
 public final class PercentileClaim {
 
     /**
-     * Code timed back to back slows with the host's state by up to the reference's slowdown to this power: in one JVM,
-     * as the reference read x1.35 slower, a 64-step chain read x1.6, LZ4 x1.5, a sort of strings x1.7 and a JSON read x1.8
-     * (the logs' slopes 1.3–1.9, docs/evidence/real-library-code.md); divided by the reference's slowdown alone, a claim
-     * missed in that state would still fail.
+     * Code timed back to back slows with the host's state by more than the reference does, up to about the reference's
+     * slowdown to this power (docs/evidence/real-library-code.md, the host's slow state): divided by the reference's
+     * slowdown alone, a claim missed in that state would still fail.
      */
     static final double CODE_SLOWDOWN_EXPONENT = 2;
 
@@ -67,11 +66,11 @@ public final class PercentileClaim {
         }
         Bound deciding = deciding(bounds, e.low(), e.high());
         Outcome worst = deciding.relation().decide(e.low(), e.high(), deciding.nanos());
-        double slowdown = Math.pow(t.coreSpeed().slowdown(), CODE_SLOWDOWN_EXPONENT);
+        double codeSlowdown = Math.pow(t.coreSpeed().slowdown(), CODE_SLOWDOWN_EXPONENT);
         if (worst != Outcome.INCONCLUSIVE && t.coreSpeed().slower()) {
-            Bound atReference = deciding(bounds, e.low() / slowdown, e.high() / slowdown);
-            if (atReference.relation().decide(e.low() / slowdown, e.high() / slowdown, atReference.nanos()) != worst) {
-                return says.coreSlower(worst, deciding, slowdown);
+            Bound atReference = deciding(bounds, e.low() / codeSlowdown, e.high() / codeSlowdown);
+            if (atReference.relation().decide(e.low() / codeSlowdown, e.high() / codeSlowdown, atReference.nanos()) != worst) {
+                return says.coreSlower(worst, deciding, codeSlowdown);
             }
         }
         boolean tierCouldChangeIt = worst == Outcome.FAIL ? deciding.relation().isUpperBound()

@@ -110,8 +110,9 @@ record PairedFigure(String workload, int round, double jmh, double envelopeLow, 
 
     /**
      * Whether the figure and its paired JMH fork ran in different states of the host: their core-speed readings lie
-     * more than {@link dev.chronoscope.CoreSpeedState#NOISE}x apart (the host's two states lie about 1.35x apart, and code
-     * slows by 1.5-1.8x between them), so the fork is not the figure's reference in the same state.
+     * more than {@link dev.chronoscope.CoreSpeedState#NOISE}x apart, further than one state's readings spread and as far as
+     * the host's states lie (code slows by more between them, docs/evidence/real-library-code.md), so the fork is not the
+     * figure's reference in the same state.
      */
     boolean otherStateThanJmh() {
         double a = nsPerStep();
