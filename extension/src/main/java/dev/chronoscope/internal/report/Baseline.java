@@ -305,12 +305,11 @@ public final class Baseline {
                 SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE),
                 SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE_UNCHANGED), threshold);
         BaselineVerdict v = against.apply(kept);
-        // the core's speed as a control on throughput timings: a regression read on a slower core (an
-        // improvement on a faster one) is judged again against the baseline runs of this core's speed.
-        // Calls back to back overlap, and lose that overlap with the core's speed; one call alone does not
-        // (measured: a 600-step chain alone read 641-701 ns in both states, its throughput kin 11-16 % slower)
+        // the core's speed as a control: a regression read on a slower core (an improvement on a faster one) is
+        // judged again against the baseline runs of this core's speed (docs/evidence/gate-validation.md: one call
+        // alone of a short region slows with the host's state too, by a few tens of ns)
         SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
-        return kind == BaselineRule.Kind.THROUGHPUT && speed.couldExplain(v)
+        return kind != BaselineRule.Kind.INVOCATION && speed.couldExplain(v)
                 ? SpeedControl.judgeLikeStates(v, timing.coreSpeed(), speed, kept, against) : v;
     }
 

@@ -11,15 +11,14 @@ import java.util.Locale;
  *
  * <p>A test's speed is the slower of its two readings (the core ran at least that slowly during
  * it), compared with the median of the baseline runs' faster readings ({@link #select}). A
- * throughput timing's {@code regressed} on a core slower than that by more than {@link #TOLERANCE}
+ * region's {@code regressed} (throughput or latency) on a core slower than that by more than {@link #TOLERANCE}
  * (an {@code improved} on a faster one) is judged again against the baseline runs whose core ran
  * at its speed ({@link #judgeLikeStates}), and is inconclusive where there are none: in one JVM whose reference read 1.43x
  * slower, the corpus's code read 1.5-1.8x slower (a sort of 200 strings 1.77x, LZ4 1.55x), the
  * 200-step chain 1.11x in the pools, so no division by the reference's ratio says what the host
- * took. Latency timings are not guarded: one call alone has no
- * calls to overlap, and read the same in both states (a 600-step chain 641-701 ns, a 200-step one
- * 211-223 ns). Nothing else changes: a run at the baseline's speed, and any {@code unchanged}, are
- * judged as before.
+ * took. One call alone slows too, by less: a 60-step chain 50 ns in the fast state, 60-70 ns in the
+ * slow one, a 600-step chain 631 against 651 ns. Nothing else changes: a run at the baseline's speed,
+ * any {@code unchanged}, and a test's invocation are judged as before.
  */
 final class SpeedControl {
 
@@ -113,7 +112,7 @@ final class SpeedControl {
     static BaselineVerdict judgeAcrossSpeeds(BaselineVerdict raw, CoreSpeed judged, Selection selection) {
         return BaselineVerdict.inconclusive(String.format(Locale.ROOT, "the core ran at another speed than in the baseline runs: its"
                         + " speed reference read %s, against %.3f ns per multiply-add in the baseline runs (the median of their %s"
-                        + " readings), x%.2f, beyond x%.2f; as read it is %s (ratio %.3f), but code timed back to back slows"
+                        + " readings), x%.2f, beyond x%.2f; as read it is %s (ratio %.3f), but code slows"
                         + " with the core by more or less than this reference, so the change of the code cannot be told from the"
                         + " host's: run again", judged.describe(), selection.typical(),
                 selection.ratio() > 1 ? "faster" : "slower", selection.ratio(), TOLERANCE, raw.verdict(), raw.ratio()));

@@ -9,7 +9,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The core's speed as the gate's guard on throughput timings, with the figures of the bhyve guest
+ * The core's speed as the gate's guard on region timings, with the figures of the bhyve guest
  * where it was found: the reference at 0.75 ns per step in the fast state and 1.0 in the slow one, a
  * 200-step chain's throughput at 190 and 211 ns with them.
  */
@@ -51,7 +51,7 @@ class SpeedControlTests {
         assertThat(v.reason()).startsWith("the core ran at another speed than in the baseline runs: its speed reference read"
                 + " 0.990 ns per multiply-add before the test, 1.000 after, against 0.750 ns per multiply-add in the baseline runs"
                 + " (the median of their faster readings), x1.33, beyond x1.10; as read it is regressed (ratio 1.1")
-                .contains("code timed back to back slows with the core by more or less than this reference");
+                .contains("code slows with the core by more or less than this reference");
     }
 
     @Test
@@ -76,17 +76,28 @@ class SpeedControlTests {
     }
 
     @Test
-    void aLatencyTimingIsNotGuardedOneCallAloneHasNothingToOverlap() {
+    void aLatencyTimingReadInTheSlowStateIsGuardedToo() {
+        // one call alone of a 60-step chain read 50-51 ns net in the fast state and 60-70 ns in the slow one (core 0.96-0.97
+        // ns per step), the floor 30 ns in both: fresh JVMs of the gate's fixture, docs/evidence/gate-validation.md
+        double[] fast = {50, 50, 51, 50, 50, 51, 50, 50, 50, 51};
+        BaselineVerdict slow = judge(latency(fast, FAST), BaselineRule.Kind.LATENCY, 70, SLOW);
+
+        assertThat(slow.verdict()).as(slow.reason()).isEqualTo("inconclusive");
+        assertThat(slow.reason()).startsWith("the core ran at another speed than in the baseline runs").contains("as read it is regressed");
+        // at the baseline's speed the same median is a regression, and a test's invocation is judged as read
+        assertThat(judge(latency(fast, FAST), BaselineRule.Kind.LATENCY, 70, FAST).verdict()).isEqualTo("regressed");
+        BaselineVerdict invocation = judge(latency(fast, FAST), BaselineRule.Kind.INVOCATION, 140, SLOW);
+        assertThat(invocation.reason()).doesNotContain("core");
+    }
+
+    /** Ten baseline runs of a latency timing, the i-th at {@code medians[i]} ns, the core at {@code speed}. */
+    private static Baseline latency(double[] medians, CoreSpeed speed) {
         List<Baseline.Run> runs = new ArrayList<>();
-        for (int i = 0; i < FAST_RUNS.length; i++) {
+        for (int i = 0; i < medians.length; i++) {
             runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net",
-                    FAST_RUNS[i], 30, 20_000, true, Map.of("p50", FAST_RUNS[i]), "latency", 30, FAST))));
+                    medians[i], 30, 20_000, true, Map.of("p50", medians[i]), "latency", 30, speed))));
         }
-
-        BaselineVerdict v = judge(new Baseline(runs), BaselineRule.Kind.LATENCY, 240, SLOW);
-
-        assertThat(v.verdict()).as(v.reason()).isEqualTo("regressed");
-        assertThat(v.reason()).doesNotContain("core");
+        return new Baseline(runs);
     }
 
     @Test
