@@ -93,3 +93,23 @@ int32_t cs_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t *out) {
     return 0;
 #endif
 }
+
+/*
+ * The core-speed reference's chains: `chains` chains of `steps` dependent 64-bit multiply-adds, each
+ * from `seed`, so independent of each other and overlapped by the core as it overlaps calls run back
+ * to back. Compiled ahead of time, its code is the same in every JVM and from the first call, where
+ * the Java chains read slower until C2 had compiled them whole (docs/evidence/gate-validation.md).
+ * The empty asm keeps each step a multiply and an add the compiler can neither fold nor vectorise.
+ */
+uint64_t cs_multiply_add_chains(uint64_t seed, uint64_t mul, uint64_t add, int32_t chains, int32_t steps) {
+    uint64_t last = 0;
+    for (int32_t c = 0; c < chains; c++) {
+        uint64_t x = seed;
+        for (int32_t s = 0; s < steps; s++) {
+            x = x * mul + add;
+            __asm__ volatile("" : "+r"(x));
+        }
+        last ^= x;
+    }
+    return last;
+}

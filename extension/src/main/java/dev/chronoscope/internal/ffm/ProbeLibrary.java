@@ -71,6 +71,11 @@ public final class ProbeLibrary {
     private static final MethodHandle COUNTER_FREQUENCY;  // () -> long
     private static final MethodHandle CPUID;              // (int, int, MemorySegment) -> int
     private static final MethodHandle TSC_AUX;            // (int how, MemorySegment osCpu) -> int
+    /**
+     * The core-speed reference's chains of dependent multiply-adds, compiled ahead of time; null where the library lacks
+     * them (one built before they were), and the reference runs its Java chains.
+     */
+    public static final MethodHandle MULTIPLY_ADD_CHAINS; // (long seed, long mul, long add, int chains, int steps) -> long
 
     static {
         NativeLibraryLoader.Result result = NativeLibraryLoader.load("chronoscope");
@@ -85,7 +90,7 @@ public final class ProbeLibrary {
         }
         if (handles == null) {
             COUNTER_BEGIN = COUNTER_END = COUNTER_END_LFENCE = COUNTER_BEGIN_CPU = COUNTER_END_CPU = COUNTER_BARE = null;
-            COUNTER_BEGIN_LF = COUNTER_END_LF = COUNTER_FREQUENCY = CPUID = TSC_AUX = null;
+            COUNTER_BEGIN_LF = COUNTER_END_LF = COUNTER_FREQUENCY = CPUID = TSC_AUX = MULTIPLY_ADD_CHAINS = null;
             COUNTER_KIND = 0;
             RDTSCP_ADVERTISED = RDPID_ADVERTISED = false;
             SOURCE = "none";
@@ -102,6 +107,7 @@ public final class ProbeLibrary {
             COUNTER_FREQUENCY = handles.frequency;
             CPUID = handles.cpuid;
             TSC_AUX = handles.tscAux;
+            MULTIPLY_ADD_CHAINS = handles.chains;
             COUNTER_KIND = handles.kind;
             RDTSCP_ADVERTISED = handles.rdtscp;
             RDPID_ADVERTISED = handles.rdpid;
@@ -112,7 +118,7 @@ public final class ProbeLibrary {
 
     private record Handles(MethodHandle begin, MethodHandle end, MethodHandle endLfence, MethodHandle beginCpu,
                            MethodHandle endCpu, MethodHandle beginLf, MethodHandle endLf, MethodHandle bare,
-                           MethodHandle frequency, MethodHandle cpuid, MethodHandle tscAux, int kind,
+                           MethodHandle frequency, MethodHandle cpuid, MethodHandle tscAux, MethodHandle chains, int kind,
                            boolean rdtscp, boolean rdpid) {
     }
 
@@ -150,6 +156,8 @@ public final class ProbeLibrary {
                     linker.downcallHandle(find(lookup, "cs_counter_frequency_hz"), toLong, critical),
                     cpuid,
                     linker.downcallHandle(find(lookup, "cs_tsc_aux"), FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), critical),
+                    lookup.find("cs_multiply_add_chains").map(chains -> linker.downcallHandle(chains,
+                            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT), critical)).orElse(null),
                     counterKind, rdtscp, rdpid);
         } catch (RuntimeException | Error e) {
             throw e;

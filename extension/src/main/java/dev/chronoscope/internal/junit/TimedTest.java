@@ -189,7 +189,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .comparisons(probe.comparisons().stream().map(c -> ComparisonRecord.of(c, timings)).toList())
                 // the claims made in the test and its @AfterEach methods, which run before the record is made
                 .claims(ClaimRecord.of(context.claims().take(), timings))
-                .coreSpeed(new CoreSpeed(speedBefore, speedAfter))
+                .coreSpeed(new CoreSpeed(speedBefore, speedAfter, runtime.jvm().coreSpeed().reference()))
                 .hostLoad(loadBefore.flatMap(before -> loadAfter.map(after -> after.since(before))))
                 .build();
     }

@@ -2,6 +2,9 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.CoreSpeedState;
 
+import dev.chronoscope.internal.ffm.ProbeLibrary;
+
+import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import java.util.function.DoubleSupplier;
 
@@ -19,12 +22,23 @@ import java.util.function.DoubleSupplier;
  * and a record carry it as a fact ({@link CoreSpeedState}), the gate compares medians read at the
  * same speed, and a claim whose outcome the slowdown could have changed is inconclusive.
  *
+ * <p>The chains run in the probe library's C where it is loaded ({@link ProbeLibrary#MULTIPLY_ADD_CHAINS}):
+ * compiled ahead of time, their code is the same in every JVM from the first reading. The Java chains,
+ * the fallback, read what the JIT made of them: C1's code, or a loop run partly in C1's and partly in
+ * on-stack-replaced code, read as a slower core (docs/evidence/gate-validation.md); which of the two read
+ * a figure is {@link #reference()}.
+ *
  * <p>One per JVM ({@link JvmState#coreSpeed}); its first reading first runs the chains until they
  * have read no faster for {@value #WARM_MILLIS} ms (at most {@value #WARM_MAX_MILLIS} ms), so that
- * the JIT's top tier runs them. The reference state is this JVM's own ({@link #referenceState}):
+ * the JIT's top tier runs the Java chains, or the downcall's. The reference state is this JVM's own ({@link #referenceState}):
  * readings of other JVMs are other moments, and one fast moment must not judge a whole boot.
  */
 public final class CoreSpeedReference {
+
+    /** The chains compiled ahead of time in the probe library. */
+    public static final String NATIVE = "native";
+    /** The chains in Java, as the JIT compiles them. */
+    public static final String JAVA = "java";
 
     static final int STEPS = 100;
     static final int CHAINS = 200;
@@ -58,14 +72,32 @@ public final class CoreSpeedReference {
     private double secondFastest = Double.NaN;
     /** Readings from elsewhere than the chains (a test's script), or null: the chains. */
     private final DoubleSupplier scripted;
+    /** The chains in C, or null: the Java chains. */
+    private final MethodHandle nativeChains;
 
+    /** The chains in C where the probe library has them, else in Java. */
     CoreSpeedReference() {
-        this(null);
+        this(null, ProbeLibrary.MULTIPLY_ADD_CHAINS);
     }
 
     /** A reference whose readings are {@code scripted}'s, not the chains': to test what reads the core's speed. */
     CoreSpeedReference(DoubleSupplier scripted) {
+        this(scripted, null);
+    }
+
+    /** A reference running {@code nativeChains} (null: the Java chains). */
+    static CoreSpeedReference running(MethodHandle nativeChains) {
+        return new CoreSpeedReference(null, nativeChains);
+    }
+
+    private CoreSpeedReference(DoubleSupplier scripted, MethodHandle nativeChains) {
         this.scripted = scripted;
+        this.nativeChains = nativeChains;
+    }
+
+    /** Which chains read this reference: {@link #NATIVE} or {@link #JAVA}; readings of the two are not compared. */
+    public String reference() {
+        return nativeChains != null ? NATIVE : JAVA;
     }
 
     /**
@@ -149,6 +181,9 @@ public final class CoreSpeedReference {
     }
 
     private long sample(int chains) {
+        if (nativeChains != null) {
+            return nativeSample(chains);
+        }
         long seed = last;
         long sum = 0;
         long t0 = System.nanoTime();
@@ -160,6 +195,20 @@ public final class CoreSpeedReference {
         }
         long t1 = System.nanoTime();
         last = seed ^ (sum & 1);
+        return t1 - t0;
+    }
+
+    private long nativeSample(int chains) {
+        long seed = last;
+        long t0 = System.nanoTime();
+        long result;
+        try {
+            result = (long) nativeChains.invokeExact(seed, mul, add, chains, STEPS);
+        } catch (Throwable t) {
+            throw new IllegalStateException("the probe library's multiply-add chains failed", t);
+        }
+        long t1 = System.nanoTime();
+        last = seed ^ (result & 1);
         return t1 - t0;
     }
 

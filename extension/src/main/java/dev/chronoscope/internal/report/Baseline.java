@@ -310,7 +310,7 @@ public final class Baseline {
         // alone of a short region slows with the host's state too, by a few tens of ns)
         SpeedControl.Selection speed = SpeedControl.select(timing.coreSpeed(), comparable);
         return kind != BaselineRule.Kind.INVOCATION && speed.couldExplain(v)
-                ? SpeedControl.judgeLikeStates(v, timing.coreSpeed(), speed, kept, against) : v;
+                ? SpeedControl.judgeLikeStates(v, timing.coreSpeed(), speed, kept, against, threshold) : v;
     }
 
     static double median(List<Double> values) {

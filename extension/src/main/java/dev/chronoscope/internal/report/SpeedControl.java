@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.stats.PercentileClaim;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -13,10 +15,10 @@ import java.util.Locale;
  * it), compared with the median of the baseline runs' faster readings ({@link #select}). A
  * region's {@code regressed} (throughput or latency) on a core slower than that by more than {@link #TOLERANCE}
  * (an {@code improved} on a faster one) is judged again against the baseline runs whose core ran
- * at its speed ({@link #judgeLikeStates}), and is inconclusive where there are none: in one JVM whose reference read 1.43x
- * slower, the corpus's code read 1.5-1.8x slower (a sort of 200 strings 1.77x, LZ4 1.55x), the
- * 200-step chain 1.11x in the pools, so no division by the reference's ratio says what the host
- * took. One call alone slows too, by less: a 60-step chain 50 ns in the fast state, 60-70 ns in the
+ * at its speed ({@link #judgeLikeStates}). Where there are none it stands only beyond what the state could
+ * make of unchanged code, the speed ratio squared ({@link #beyondTheState}), and is inconclusive below: in one JVM whose
+ * reference read 1.43x slower, the corpus's code read 1.5-1.8x slower (a sort of 200 strings 1.77x, LZ4 1.55x), the
+ * 200-step chain 1.11x in the pools, so no division by the reference's ratio alone says what the host took. One call alone slows too, by less: a 60-step chain 50 ns in the fast state, 60-70 ns in the
  * slow one, a 600-step chain 631 against 651 ns. Nothing else changes: a run at the baseline's speed,
  * any {@code unchanged}, and a test's invocation are judged as before.
  */
@@ -41,7 +43,9 @@ final class SpeedControl {
      * core, the other way round.
      */
     static Selection select(CoreSpeed judged, List<BaselineEntry> comparable) {
-        List<CoreSpeed> known = comparable.stream().map(BaselineEntry::coreSpeed).filter(CoreSpeed::known).toList();
+        // readings of another reference's chains are another measure: as unknown as a baseline saved before speeds were read
+        List<CoreSpeed> known = comparable.stream().map(BaselineEntry::coreSpeed).filter(CoreSpeed::known)
+                .filter(s -> s.reference().equals(judged.reference())).toList();
         if (!judged.known() || known.isEmpty()) {
             return new Selection(1.0, Double.NaN);
         }
@@ -73,13 +77,16 @@ final class SpeedControl {
     /**
      * {@code raw}, a verdict the core's other speed could have made, judged again against those of the baseline runs
      * {@code kept} whose test ran at this test's speed ({@link #alike}): like states compared, the host's state is no
-     * longer a difference between the two sides. Inconclusive ({@link #judgeAcrossSpeeds}) where the baseline holds none.
+     * longer a difference between the two sides. Where the baseline holds none, as read beyond the state's reach
+     * ({@link #beyondTheState}), else inconclusive ({@link #judgeAcrossSpeeds}).
      */
     static BaselineVerdict judgeLikeStates(BaselineVerdict raw, CoreSpeed judged, Selection selection, List<BaselineEntry> kept,
-                                           java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against) {
+                                           java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against,
+                                           double threshold) {
         List<BaselineEntry> like = kept.stream().filter(e -> alike(judged, e.coreSpeed(), selection.ratio() > 1)).toList();
         if (like.isEmpty()) {
-            return judgeAcrossSpeeds(raw, judged, selection).withPower(raw.power());
+            return beyondTheState(raw, judged, selection, threshold).orElseGet(() -> judgeAcrossSpeeds(raw, judged, selection))
+                    .withPower(raw.power());
         }
         BaselineVerdict v = against.apply(like);
         return new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), String.format(Locale.ROOT, "the core ran x%.2f %s than "
@@ -89,13 +96,36 @@ final class SpeedControl {
     }
 
     /**
+     * {@code raw} where its change lies beyond what the core's other speed could make of unchanged code: code slows with
+     * the core by up to its speed ratio squared ({@link PercentileClaim#CODE_SLOWDOWN_EXPONENT}, the claims' bound), so a
+     * regression whose ratio and interval, divided by that, still pass the threshold and 1 is the code's; empty where
+     * the state could have made it.
+     */
+    static java.util.Optional<BaselineVerdict> beyondTheState(BaselineVerdict raw, CoreSpeed judged, Selection selection, double threshold) {
+        double most = Math.pow(selection.ratio(), PercentileClaim.CODE_SLOWDOWN_EXPONENT);
+        boolean slower = selection.ratio() > 1;
+        boolean beyond = slower ? raw.ratio() / most > 1 + threshold && raw.low() / most > 1
+                : raw.ratio() / most < 1 / (1 + threshold) && raw.high() / most < 1;
+        if (!beyond) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new BaselineVerdict(raw.verdict(), raw.ratio(), raw.low(), raw.high(), String.format(Locale.ROOT,
+                "the core ran x%.2f %s than in the baseline runs (%s) and none of them ran at that speed; code slows with the "
+                        + "core by up to that squared, x%.2f, and the change lies beyond it (its interval x%.3f..x%.3f divided by "
+                        + "that: x%.3f..x%.3f); ", slower ? selection.ratio() : 1 / selection.ratio(), slower ? "slower" : "faster",
+                judged.describe(), slower ? most : 1 / most, raw.low(), raw.high(), raw.low() / most, raw.high() / most) + raw.reason(),
+                raw.gated(), raw.power(), raw.allocation()));
+    }
+
+    /**
      * Whether a baseline test's core ran throughout (its two readings within {@link #TOLERANCE}) at the speed that could
      * explain most of the judged test's verdict: for a regression its slower reading, for an improvement its faster one.
      * A judged test whose state changed during it may have timed in either state; against runs of the state that
      * favours its verdict least, the state explains none of it.
      */
     static boolean alike(CoreSpeed judged, CoreSpeed baseline, boolean slower) {
-        return judged.known() && baseline.known() && within(baseline.beforeNsPerStep(), baseline.afterNsPerStep())
+        return judged.known() && baseline.known() && judged.reference().equals(baseline.reference())
+                && within(baseline.beforeNsPerStep(), baseline.afterNsPerStep())
                 && (slower ? within(slowest(judged), slowest(baseline)) : within(fastest(judged), fastest(baseline)));
     }
 

@@ -38,7 +38,7 @@ public final class PercentileClaim {
      * slowdown to this power (docs/evidence/real-library-code.md, the host's slow state): divided by the reference's
      * slowdown alone, a claim missed in that state would still fail.
      */
-    static final double CODE_SLOWDOWN_EXPONENT = 2;
+    public static final double CODE_SLOWDOWN_EXPONENT = 2;
 
     private PercentileClaim() {
     }

@@ -1,8 +1,10 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.internal.ffm.ProbeLibrary;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The core's speed reference reads what a dependent multiply-add costs, and reads it alike twice in a row. */
 class CoreSpeedReferenceTests {
@@ -31,5 +33,23 @@ class CoreSpeedReferenceTests {
         // above (the two speeds seen lie x1.3-1.6 apart, so a gap beyond it would be another measure)
         assertThat(quick / full).isBetween(0.5, 2.0);
         assertThat(reference.referenceState()).as("the slower of two readings is the second fastest").isEqualTo(Math.max(full, quick));
+    }
+
+    @Test
+    void theChainsInCReadWhatTheChainsInJavaReadAndSayWhichTheyAre() {
+        assumeTrue(ProbeLibrary.MULTIPLY_ADD_CHAINS != null, "the probe library with its multiply-add chains is not loaded here: "
+                + ProbeLibrary.unavailableReason());
+        CoreSpeedReference c = CoreSpeedReference.running(ProbeLibrary.MULTIPLY_ADD_CHAINS);
+        CoreSpeedReference java = CoreSpeedReference.running(null);
+
+        double inC = c.nanosPerStep();
+        double inJava = java.nanosPerStep();
+
+        assertThat(c.reference()).isEqualTo(CoreSpeedReference.NATIVE);
+        assertThat(java.reference()).isEqualTo(CoreSpeedReference.JAVA);
+        assertThat(new CoreSpeedReference().reference()).as("the default where the library has them").isEqualTo(CoreSpeedReference.NATIVE);
+        // the same dependent multiply and add per step: the same cost within the factor the tests above allow
+        assertThat(inC).isBetween(0.05, 50.0);
+        assertThat(inC / inJava).isBetween(0.5, 2.0);
     }
 }
