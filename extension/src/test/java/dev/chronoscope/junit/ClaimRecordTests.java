@@ -1,6 +1,5 @@
 package dev.chronoscope.junit;
 
-import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Comparison;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
@@ -57,7 +56,9 @@ class ClaimRecordTests {
 
     @Test
     void eachClaimIsInTheRecordWithItsOutcomeAndTheMessageJUnitReported() {
-        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "0ms").run(ClaimingTestCase.class);
+        // regions warmed as the kit warms them: unwarmed, the compared loop could run before C2 had compiled it, and the
+        // back-to-back check refused a side, which aborted the test before its third claim
+        KitRun run = ChronoscopeKit.in(dir).run(ClaimingTestCase.class);
 
         JsonRecord failed = run.record("ClaimingTestCase.passesAndFails()");
         List<?> claims = failed.list("claims");
