@@ -18,9 +18,9 @@ import java.util.Locale;
  * at its speed ({@link #judgeLikeStates}). Where there are none it stands only beyond what the state could
  * make of unchanged code, the speed ratio squared ({@link #beyondTheState}), and is inconclusive below: in one JVM whose
  * reference read 1.43x slower, the corpus's code read 1.5-1.8x slower (a sort of 200 strings 1.77x, LZ4 1.55x), the
- * 200-step chain 1.11x in the pools, so no division by the reference's ratio alone says what the host took. One call alone slows too, by less: a 60-step chain 50 ns in the fast state, 60-70 ns in the
- * slow one, a 600-step chain 631 against 651 ns. Nothing else changes: a run at the baseline's speed,
- * any {@code unchanged}, and a test's invocation are judged as before.
+ * 200-step chain 1.11x in the pools, so no division by the reference's ratio alone says what the host took.
+ * One call alone slows too, by a few tens of ns (docs/evidence/gate-validation.md). Nothing else changes: a
+ * run at the baseline's speed, any {@code unchanged}, and a test's invocation are judged as before.
  */
 final class SpeedControl {
 
