@@ -42,8 +42,14 @@ class CoreSpeedReferenceTests {
         CoreSpeedReference c = CoreSpeedReference.running(ProbeLibrary.MULTIPLY_ADD_CHAINS);
         CoreSpeedReference java = CoreSpeedReference.running(null);
 
-        double inC = c.nanosPerStep();
-        double inJava = java.nanosPerStep();
+        // alternated, the faster of three each: a spell of the host meets both, and the Java chains' first readings may
+        // still run C1's code (docs/evidence/gate-validation.md), which a later reading no longer does
+        double inC = Double.MAX_VALUE;
+        double inJava = Double.MAX_VALUE;
+        for (int i = 0; i < 3; i++) {
+            inC = Math.min(inC, c.nanosPerStep());
+            inJava = Math.min(inJava, java.nanosPerStep());
+        }
 
         assertThat(c.reference()).isEqualTo(CoreSpeedReference.NATIVE);
         assertThat(java.reference()).isEqualTo(CoreSpeedReference.JAVA);
