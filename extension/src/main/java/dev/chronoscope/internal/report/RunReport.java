@@ -1,30 +1,21 @@
 package dev.chronoscope.internal.report;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Supplier;
 
 /**
  * Writes the run's report files into the report directory: {@value #HTML} ({@link HtmlReport}),
  * {@value #JMH} ({@link JmhJson}) and {@value #SUMMARY} ({@link MarkdownSummary}), from all of the
- * run's records there, whichever JVM wrote them. Each file is written to a temporary file and
- * renamed over the old one atomically, so forks that finish together never leave a torn file, and
- * the last JVM to finish leaves the complete report. A file that cannot be written (a full disk)
- * takes the earlier run's file by its name away with it, so no file of the report passes for this
- * run's when it is not. The files get the permissions the user's umask
+ * run's records there, whichever JVM wrote them: one run's set or none ({@link ReportSet}), so that
+ * no file of the report passes for this run's when it is not, and the last JVM to finish leaves the
+ * complete report. The files get the permissions the user's umask
  * gives any new file (0644 under the usual 022): a web server, an artifact viewer running as
  * another user or a teammate can read them. A directory the user made private keeps them private.
  */
@@ -57,45 +48,28 @@ public final class RunReport {
     }
 
     /**
-     * Writes the three files, each whole or not at all; a file that cannot be written leaves no
-     * earlier run's file by its name.
+     * Writes the three files as one run's set or none ({@link ReportSet}): the earlier run's set is
+     * removed first, and a file that cannot be written leaves none of this run's either.
      *
      * @param opener creates each temporary file
-     * @throws IOException naming each file that could not be written, why, and what became of the earlier run's file
+     * @throws IOException naming the file that could not be written, why, and what the directory holds
      */
     static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline,
                          ChannelOpener opener) throws IOException {
-        Path dir = directory.toAbsolutePath().normalize();
-        Files.createDirectories(dir);
-        Path html = dir.resolve(HTML);
-        Path jmh = dir.resolve(JMH);
-        Path summary = dir.resolve(SUMMARY);
-        String generated = "generated " + Instant.now();
-        Map<Path, Supplier<String>> files = new LinkedHashMap<>();
-        files.put(html, () -> HtmlReport.render(records, generated, listing, baseline));
-        files.put(jmh, () -> JmhJson.render(records, JmhJson.Jvm.current()));
-        files.put(summary, () -> MarkdownSummary.render(records, generated));
-        List<String> failed = new ArrayList<>();
-        files.forEach((file, content) -> {
-            try {
-                replace(file, content.get(), opener);
-            } catch (IOException | RuntimeException e) {
-                failed.add(file + " (" + e + "; " + removeEarlier(file) + ")");
-            }
-        });
-        if (!failed.isEmpty()) {
-            throw new IOException("could not write " + String.join(", nor ", failed));
-        }
-        return new Written(html, jmh, summary, records, console(records));
+        return write(directory, records, listing, baseline, opener, ReportSet.Pause.NONE);
     }
 
-    /** Removes the earlier run's {@code file}, which this run could not replace: what became of it, in words. */
-    private static String removeEarlier(Path file) {
-        try {
-            return Files.deleteIfExists(file) ? "the earlier run's file was removed" : "no earlier run's file was there";
-        } catch (IOException | RuntimeException e) {
-            return "the earlier run's file could not be removed either (" + e + "): it is not this run's";
-        }
+    /** {@link #write(Path, RunRecords, Optional, Optional, ChannelOpener)}, pausing as {@code pause} says between renames. */
+    static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline,
+                         ChannelOpener opener, ReportSet.Pause pause) throws IOException {
+        Path dir = directory.toAbsolutePath().normalize();
+        String generated = "generated " + Instant.now();
+        new ReportSet(dir)
+                .add(HTML, () -> HtmlReport.render(records, generated, listing, baseline))
+                .add(JMH, () -> JmhJson.render(records, JmhJson.Jvm.current()))
+                .add(SUMMARY, () -> MarkdownSummary.render(records, generated))
+                .write(opener, pause, System.err);
+        return new Written(dir.resolve(HTML), dir.resolve(JMH), dir.resolve(SUMMARY), records, console(records));
     }
 
     /**
@@ -165,26 +139,5 @@ public final class RunReport {
         Files.writeString(target, Files.readString(summary, StandardCharsets.UTF_8) + "\n", StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
         return Optional.of(target);
-    }
-
-    /**
-     * Writes {@code content} to a new temporary file beside {@code file} and renames it over
-     * {@code file}. The temporary file is created as any new file is (not with
-     * {@link Files#createTempFile}, which makes it 0600), so the report gets the umask's permissions.
-     */
-    private static void replace(Path file, String content, ChannelOpener opener) throws IOException {
-        Path temp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
-        try {
-            try (SeekableByteChannel out = opener.open(temp)) {
-                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
-                while (bytes.hasRemaining()) {
-                    out.write(bytes);
-                }
-            }
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
     }
 }

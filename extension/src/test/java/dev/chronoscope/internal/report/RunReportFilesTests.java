@@ -11,16 +11,18 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The report's three files are each this run's or absent: a write that fails part-way names its file and leaves no earlier run's. */
+/**
+ * The report's three files are one run's set or none: a write that fails part-way, or between two
+ * files, names its file and leaves neither the earlier run's files nor part of this run's.
+ */
 class RunReportFilesTests {
 
     @TempDir
     Path dir;
 
     @Test
-    void aFileThatFailsPartWayIsNamedAndTheEarlierRunsFileByItsNameIsRemoved() throws Exception {
+    void aFileThatFailsPartWayIsNamedAndLeavesNoReportOfEitherRun() throws Exception {
         RunReport.Written earlier = RunReport.write(dir, RunRecords.of(List.of(ReportFixtures.test("yesterday-label"))), Optional.empty());
-        String earlierSummary = Files.readString(earlier.summary());
         FillingDisk disk = new FillingDisk();
         disk.room = 0;
         ChannelOpener jmhOnAFullDisk = file -> file.getFileName().toString().startsWith("." + RunReport.JMH)
@@ -28,15 +30,31 @@ class RunReportFilesTests {
 
         RunRecords today = RunRecords.of(List.of(ReportFixtures.test("today-label")));
         assertThatThrownBy(() -> RunReport.write(dir, today, Optional.empty(), Optional.empty(), jmhOnAFullDisk))
-                .hasMessage("could not write " + earlier.jmh() + " (java.io.IOException: No space left on device; "
-                        + "the earlier run's file was removed)");
+                .hasMessage("could not write " + earlier.jmh() + " (java.io.IOException: No space left on device); no report of this run "
+                        + "is in " + dir.toAbsolutePath().normalize() + ": the earlier run's files were removed before this run's were written");
 
-        assertThat(earlier.jmh()).as("the earlier run's JMH file, which would pass for this run's").doesNotExist();
-        assertThat(Files.readString(earlier.html())).contains("today-label").doesNotContain("yesterday-label");
-        assertThat(Files.readString(earlier.summary())).isNotEqualTo(earlierSummary).contains("today-label");
+        assertThat(List.of(earlier.html(), earlier.jmh(), earlier.summary())).as("neither the earlier run's files nor part of this run's")
+                .allSatisfy(file -> assertThat(file).doesNotExist());
+        assertNoTemporaryFiles();
+    }
+
+    @Test
+    void aFailureBetweenTwoFilesTakesThisRunsFirstFileAwayAgain() throws Exception {
+        RunReport.write(dir, RunRecords.of(List.of(ReportFixtures.test("yesterday-label"))), Optional.empty());
+        ReportSet.Pause failsBeforeTheSecond = step -> {
+            if (step == 1) {
+                throw new IllegalStateException("stopped between files");
+            }
+        };
+
+        assertThatThrownBy(() -> RunReport.write(dir, RunRecords.of(List.of(ReportFixtures.test("today-label"))), Optional.empty(),
+                Optional.empty(), ChannelOpener.CREATE_NEW, failsBeforeTheSecond))
+                .hasMessage("could not write " + dir.resolve(RunReport.JMH) + " (java.lang.IllegalStateException: stopped between files); "
+                        + "no report of this run is in " + dir + ": the earlier run's files were removed before this run's were written, "
+                        + "and this run's files written before the failure were removed again");
+
         try (var files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList())
-                    .as("no temporary file left").isEmpty();
+            assertThat(files.toList()).as("one run's set or none: none").isEmpty();
         }
     }
 
@@ -46,9 +64,16 @@ class RunReportFilesTests {
 
         assertThatThrownBy(() -> RunReport.write(dir, RunRecords.of(List.of(ReportFixtures.test("today-label"))), Optional.empty()))
                 .hasMessageStartingWith("could not write " + summary.getParent() + " (")
-                .hasMessageContaining("; the earlier run's file could not be removed either (java.nio.file.DirectoryNotEmptyException: "
-                        + summary.getParent() + "): it is not this run's)");
-        assertThat(dir.resolve(RunReport.HTML)).exists();
+                .hasMessageContaining("this run's files written before the failure were removed again; earlier files that could not be "
+                        + "removed, which are not this run's: " + summary.getParent() + " (java.nio.file.DirectoryNotEmptyException: ");
+        assertThat(dir.resolve(RunReport.HTML)).doesNotExist();
+    }
+
+    private void assertNoTemporaryFiles() throws Exception {
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList())
+                    .as("no temporary file left").isEmpty();
+        }
     }
 
     @Test
