@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.time.Instant;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -47,13 +48,16 @@ final class MachineTimingLock {
 
     private final Path file;
     private final String off;
+    /** How the holder of the lock is looked up, to name it. */
+    private final LockHolder.Processes processes;
     private FileChannel channel;
     private FileLock lock;
     private int holders;
 
-    private MachineTimingLock(Path file, String off) {
+    private MachineTimingLock(Path file, String off, LockHolder.Processes processes) {
         this.file = file;
         this.off = off;
+        this.processes = processes;
     }
 
     /** The lock for the user this JVM runs as; the JVM keeps one ({@link JvmScope#timingLock}). */
@@ -63,10 +67,15 @@ final class MachineTimingLock {
 
     /** The lock for this user ({@code env}, {@code userHome}), or one that is off because no private directory exists. */
     static MachineTimingLock forUser(Map<String, String> env, String userHome) {
+        return forUser(env, userHome, LockHolder.Processes.SYSTEM);
+    }
+
+    /** {@link #forUser(Map, String)}, looking the lock's holder up in {@code processes}. */
+    static MachineTimingLock forUser(Map<String, String> env, String userHome, LockHolder.Processes processes) {
         StringBuilder refused = new StringBuilder();
         Path dir = userDirectory(env, userHome, refused);
-        return dir != null ? new MachineTimingLock(dir.resolve("timing.lock"), null)
-                : new MachineTimingLock(null, NO_USER_DIRECTORY + refused);
+        return dir != null ? new MachineTimingLock(dir.resolve("timing.lock"), null, processes)
+                : new MachineTimingLock(null, NO_USER_DIRECTORY + refused, processes);
     }
 
     /** How a message begins where {@link #userDirectory} found none; the reasons follow. */
@@ -186,7 +195,7 @@ final class MachineTimingLock {
                 if (waited > maxWaitNanos) {
                     if (holder != null) {
                         say.accept(String.format(Locale.ROOT, "%s stopped waiting after %.1f s and times without the lock, beside %s",
-                                test, waited / 1e9, holder));
+                                test, waited / 1e9, holder()));
                     }
                     return String.format(Locale.ROOT, "timed without the cross-JVM timing lock %s: another JVM held it for more than "
                             + "the %.1f s this test waits; its timed tests may have run alongside", file, maxWaitNanos / 1e9);
@@ -207,57 +216,40 @@ final class MachineTimingLock {
                 waitedMs, holder == null ? "" : ", held by " + holder);
     }
 
-    /** At most this many characters of a holder's command line are said: enough for its program and main class. */
-    static final int COMMAND_CHARS = 200;
-
     /**
-     * A JVM, as another JVM waiting for the lock names it: {@code pid 4711 (/usr/bin/java -cp … org.apache.maven.surefire.booter.ForkedBooter …)},
-     * its class path left out (hundreds of jars say nothing) and the rest cut at {@value #COMMAND_CHARS} characters.
+     * Writes who holds the lock, its parent and since when into its file ({@link LockHolder.Note}), for
+     * the JVMs that wait for it; a file that cannot be written only names no one.
      */
-    static String describe(ProcessHandle process) {
-        ProcessHandle.Info info = process.info();
-        String command = info.command().orElse("command unknown");
-        StringBuilder line = new StringBuilder(command);
-        String[] args = info.arguments().orElse(new String[0]);
-        for (int i = 0; i < args.length; i++) {
-            line.append(' ').append(args[i]);
-            if (CLASS_PATH_OPTIONS.contains(args[i]) && i + 1 < args.length) {
-                line.append(" …");
-                i++;
-            }
-        }
-        String text = line.length() <= COMMAND_CHARS ? line.toString() : line.substring(0, COMMAND_CHARS - 1) + "…";
-        return "pid " + process.pid() + " (" + text + ")";
-    }
-
-    private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path");
-
-    /** Writes who holds the lock into its file, for the JVMs that wait for it; a file that cannot be written only names no one. */
     private void sayHolder() {
         try {
             channel.truncate(0);
-            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
+            channel.write(ByteBuffer.wrap(LockHolder.Note.of(ProcessHandle.current(), Instant.now()).text()
+                    .getBytes(StandardCharsets.UTF_8)), 0);
         } catch (IOException e) {
             // the lock is held all the same; waiting JVMs then say the holder is unknown
         }
     }
 
     /**
-     * The JVM holding the lock: its pid and command line, or why it is unknown. The kernel's lock
-     * table ({@code /proc/locks}) names the holder's pid; where it does not, the pid the holder wrote
+     * The JVM holding the lock ({@link LockHolder#describe}), or why it is unknown. The kernel's lock
+     * table ({@code /proc/locks}) names the holder's pid; where it does not, the note the holder wrote
      * into the file. Read while this JVM holds no lock on the file (closing another descriptor would release it).
      */
     private String holder() {
         OptionalLong pid = lockTablePid();
-        if (pid.isEmpty()) {
-            try {
-                pid = OptionalLong.of(Long.parseLong(Files.readString(file, StandardCharsets.UTF_8).strip()));
-            } catch (IOException | NumberFormatException e) {
+        Optional<LockHolder.Note> note;
+        try {
+            note = LockHolder.Note.parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            note = Optional.empty();
+            if (pid.isEmpty()) {
                 return "a JVM that cannot be named (neither /proc/locks nor " + file + " names it: " + e + ")";
             }
         }
-        long holder = pid.getAsLong();
-        return ProcessHandle.of(holder).map(MachineTimingLock::describe).orElse("pid " + holder + " (not visible from this JVM)");
+        if (pid.isEmpty() && note.isEmpty()) {
+            return "a JVM that cannot be named (neither /proc/locks nor " + file + " names it)";
+        }
+        return LockHolder.describe(pid.isPresent() ? pid.getAsLong() : note.get().pid(), note, processes, Instant.now());
     }
 
     /** The pid that {@code /proc/locks} says holds a lock on the file's inode; empty where it cannot be read or names none. */

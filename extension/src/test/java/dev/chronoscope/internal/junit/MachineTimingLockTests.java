@@ -14,11 +14,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Timed tests of different JVMs take turns through an OS file lock in a directory only the user can
  * write: another JVM, started here, holds the lock; this one waits for it (within its bound), and
- * gets it at once when the other is killed.
+ * gets it at once when the other is killed; a holder whose parent has ended is said to be orphaned.
  */
 class MachineTimingLockTests {
 
@@ -70,6 +71,41 @@ class MachineTimingLockTests {
                 .as("its class path left out").doesNotContain(System.getProperty("java.class.path"));
         assertThat(said.get(1)).startsWith("T.waits() got the cross-JVM timing lock after waiting ").contains(" s for " + holder);
         assertThat(held).startsWith("held the cross-JVM timing lock ").contains(", held by " + holder);
+    }
+
+    @Test
+    void aHolderWhoseParentHasEndedIsSaidToBeOrphanedWithHowLongItHasHeldTheLock() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no /bin/sh here to start a holder that outlives its parent");
+        // as Surefire starts a fork: through a shell, which ends once the JVM holds the lock (a line on the shell's input),
+        // leaving the JVM to pid 1 or a subreaper
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process shell = new ProcessBuilder("/bin/sh", "-c", "\"$@\" & echo $!; read line", "sh", java, "-cp",
+                System.getProperty("java.class.path"), MachineTimingLockMain.class.getName(), home.toString(), "until-killed").start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(shell.getInputStream(), StandardCharsets.UTF_8));
+        long holderPid = Long.parseLong(out.readLine().strip());
+        ProcessHandle holder = ProcessHandle.of(holderPid).orElseThrow();
+        try {
+            assertThat(out.readLine()).startsWith("held the cross-JVM timing lock");
+            shell.getOutputStream().write('\n');
+            shell.getOutputStream().close();
+            assertThat(shell.waitFor(30, TimeUnit.SECONDS)).as("the holder's parent has ended").isTrue();
+            MachineTimingLock lock = MachineTimingLock.forUser(Map.of(), home.toString());
+            List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+            String turn = lock.acquire(true, 1_000_000_000L, 100_000_000L, "T.waits()", said::add);
+
+            assertThat(turn).startsWith("timed without the cross-JVM timing lock");
+            assertThat(said).hasSize(2);
+            assertThat(said.get(0)).contains("held by pid " + holderPid + " (").containsPattern(", holding it for \\d+\\.\\d s; ")
+                    .contains("; orphaned: its parent pid " + shell.pid() + ", which started it, has ended (it is now a child of pid ")
+                    .endsWith(", so no build may be waiting for it: if it is left over, end it (kill " + holderPid + "): timed tests of "
+                            + "this user's JVMs run one at a time (it waits at most 1 s)");
+            assertThat(said.get(1)).startsWith("T.waits() stopped waiting after ").contains("beside pid " + holderPid + " (")
+                    .contains("orphaned: its parent pid " + shell.pid());
+        } finally {
+            holder.destroyForcibly();
+            holder.onExit().get(30, TimeUnit.SECONDS);
+        }
     }
 
     @Test
