@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * What Chronoscope keeps for as long as the JVM lives, beyond any run: the JVM's timing state
  * ({@link JvmState}: measured facts and the JIT's state), the ordering of its timed tests under
  * parallel execution ({@link Exclusivity}), its place in the cross-JVM timing lock
- * ({@link MachineTimingLock}) and the messages it says once.
+ * ({@link MachineTimingLock}), its running timed tests ({@link RunningTimedTests}) and the messages it says once.
  *
  * <p>{@link #CURRENT} is the one mutable static of the JUnit integration, and it must be static:
  * the launcher listener measures the JVM's facts before the engine — and so any run and its root
@@ -22,20 +22,23 @@ final class JvmScope {
 
     /** This JVM's. */
     static final JvmScope CURRENT = new JvmScope(new JvmState(), new Exclusivity(), new Once<>(),
-            ConcurrentHashMap.newKeySet());
+            ConcurrentHashMap.newKeySet(), new RunningTimedTests());
 
     private final JvmState state;
     private final Exclusivity exclusivity;
     /** Opened at the first timed test: it creates a private directory, which untimed projects never need. */
     private final Once<MachineTimingLock> timingLock;
     private final Set<String> said;
+    private final RunningTimedTests running;
     private final TimingCallbacks callbacks;
 
-    private JvmScope(JvmState state, Exclusivity exclusivity, Once<MachineTimingLock> timingLock, Set<String> said) {
+    private JvmScope(JvmState state, Exclusivity exclusivity, Once<MachineTimingLock> timingLock, Set<String> said,
+                     RunningTimedTests running) {
         this.state = state;
         this.exclusivity = exclusivity;
         this.timingLock = timingLock;
         this.said = said;
+        this.running = running;
         this.callbacks = new TimingCallbacks(this);
     }
 
@@ -44,7 +47,7 @@ final class JvmScope {
      * same JVM's exclusivity, timing lock and messages, which exist once per process whatever is timed.
      */
     JvmScope timingOn(JvmState other) {
-        return new JvmScope(other, exclusivity, timingLock, said);
+        return new JvmScope(other, exclusivity, timingLock, said, running);
     }
 
     /** The JVM's measured facts and JIT state. */
@@ -59,6 +62,11 @@ final class JvmScope {
     /** The JVM's end of the cross-JVM timing lock: one file channel per process, since closing any descriptor of a file drops the process's locks on it. */
     MachineTimingLock timingLock() {
         return timingLock.get(MachineTimingLock::forThisUser);
+    }
+
+    /** The timed tests running in this JVM, for what it says if it is told to end meanwhile. */
+    RunningTimedTests running() {
+        return running;
     }
 
     /** The extension's callbacks, timing on this JVM. */

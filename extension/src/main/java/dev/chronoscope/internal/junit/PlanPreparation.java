@@ -6,6 +6,7 @@ import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.TscReadPath;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JvmState;
+import dev.chronoscope.internal.report.RunKey;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.support.descriptor.MethodSource;
@@ -27,6 +28,8 @@ import java.util.function.Supplier;
  * includes it. Only when the plan holds a Chronoscope test, and only for the clocks those tests
  * use. Registered through {@code META-INF/services}; where tests run without the launcher (e.g.
  * the engine test kit), the extension does the same work lazily before the first test's floor.
+ * It also tells the JVM's {@link RunningTimedTests} which timed tests run, for what the JVM says if
+ * it is told to end meanwhile.
  */
 public final class PlanPreparation implements TestExecutionListener {
 
@@ -38,6 +41,8 @@ public final class PlanPreparation implements TestExecutionListener {
      */
     private volatile boolean exclusive;
     private final Map<String, Boolean> heldTimed = new ConcurrentHashMap<>();
+    /** The running plan, to name its tests; null before it starts. */
+    private volatile TestPlan plan;
 
     /** Prepares this JVM: the launcher creates its listeners with no arguments, so this one takes the JVM's own. */
     public PlanPreparation() {
@@ -62,6 +67,8 @@ public final class PlanPreparation implements TestExecutionListener {
             return; // invalid configuration: each test reports it
         }
         exclusive = settings.exclusive() && Settings.parallelEnabled(parameters);
+        this.plan = plan;
+        jvm.running().plan(settings.reportDir(), RunKey.of(settings.run()));
         if (settings.hostFactsSupplier().isPresent() || settings.hostProfile().isPresent() || settings.tscStepTicks() > 1
                 || settings.tscReadPath() != TscReadPath.Preference.AUTO) {
             return; // a described host, or a coarser counter: the run measures its own facts, not the JVM's
@@ -79,10 +86,16 @@ public final class PlanPreparation implements TestExecutionListener {
 
     @Override
     public void executionStarted(TestIdentifier id) {
-        if (!exclusive || !id.isTest()) {
+        if (!id.isTest()) {
             return;
         }
         boolean timed = id.getSource().flatMap(PlanPreparation::annotations).map(Annotations::timed).orElse(false);
+        if (timed && plan != null) {
+            jvm.running().started(id.getUniqueId(), testName(id), id.getDisplayName());
+        }
+        if (!exclusive) {
+            return;
+        }
         if (timed) {
             jvm.exclusivity().enterTimed(id.getUniqueId());
         } else {
@@ -93,6 +106,7 @@ public final class PlanPreparation implements TestExecutionListener {
 
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        jvm.running().finished(id.getUniqueId());
         Boolean timed = heldTimed.remove(id.getUniqueId());
         if (timed == null) {
             return;
@@ -131,6 +145,23 @@ public final class PlanPreparation implements TestExecutionListener {
             clocks.add(ClockChoice.defaultClock(settings, host.get()));
         }
         return clocks;
+    }
+
+    /** The test as its record names it ({@link TestNames#testName}): {@code Class.method(params)}, with the invocation's display name. */
+    private String testName(TestIdentifier id) {
+        if (!(id.getSource().orElse(null) instanceof MethodSource m)) {
+            return id.getDisplayName();
+        }
+        String name;
+        try {
+            name = TestNames.className(m.getJavaClass()) + "." + m.getMethodName() + TestNames.parameterTypes(m.getJavaMethod());
+        } catch (RuntimeException | LinkageError e) {
+            name = m.getClassName() + "." + m.getMethodName() + "(" + m.getMethodParameterTypes() + ")";
+        }
+        TestPlan current = plan;
+        boolean invocation = current != null && current.getParent(id).flatMap(TestIdentifier::getSource)
+                .filter(MethodSource.class::isInstance).isPresent();
+        return invocation ? name + " " + id.getDisplayName() : name;
     }
 
     /** The test's annotations, looked up as the extension looks them up: on the class the test runs in. */

@@ -30,8 +30,10 @@ public final class RunRecords {
     private final List<String> unreadableTests;
     /** Tests whose last attempt passed after an earlier one did not: Surefire's flakes. */
     private final int flaky;
+    /** Timed tests whose JVM was told to end while they ran, and that have no record of their own. */
+    private final List<UnendedTest> unended;
 
-    private RunRecords(List<ReportedTest> attempts, int files, int unreadable, List<String> unreadableTests) {
+    private RunRecords(List<ReportedTest> attempts, int files, int unreadable, List<String> unreadableTests, List<UnendedTest> unended) {
         Map<String, ReportedTest> last = new LinkedHashMap<>();
         Map<String, List<String>> earlier = new HashMap<>();
         for (ReportedTest t : attempts) {
@@ -54,6 +56,9 @@ public final class RunRecords {
         this.unreadable = unreadable;
         this.unreadableTests = List.copyOf(unreadableTests);
         this.flaky = flakes;
+        // a test that ended after all while its JVM was ending has its record, which says how it ended
+        this.unended = unended.stream().filter(u -> attempts.stream().noneMatch(t -> t.uniqueId().equals(u.uniqueId()) && t.pid() == u.pid()))
+                .toList();
     }
 
     /** {@code t}, the last of its attempts, with a warning saying which attempt it is and how the earlier ones ended. */
@@ -73,13 +78,14 @@ public final class RunRecords {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(directory, "chronoscope-*.jsonl")) {
             stream.forEach(paths::add);
         } catch (NoSuchFileException e) {
-            return new RunRecords(List.of(), 0, 0, List.of());
+            return new RunRecords(List.of(), 0, 0, List.of(), List.of());
         }
         paths.sort(null);
         List<ReportedTest> tests = new ArrayList<>();
         int files = 0;
         int unreadable = 0;
         List<String> unreadableTests = new ArrayList<>();
+        List<UnendedTest> unended = new ArrayList<>();
         java.util.Map<ReportedTest, java.time.Instant> started = new java.util.IdentityHashMap<>();
         for (Path p : paths) {
             boolean counted = false;
@@ -99,6 +105,11 @@ public final class RunRecords {
                         continue;
                     }
                     java.util.Map<String, Object> fields = JsonParser.parseObject(line);
+                    Optional<UnendedTest> notEnded = UnendedTest.fromJson(fields);
+                    if (notEnded.isPresent()) {
+                        notEnded.filter(u -> u.run().equals(run)).ifPresent(unended::add);
+                        continue;
+                    }
                     t = ReportedTest.fromJson(fields);
                     started.put(t, startedAt(fields.get("startedAt")));
                 } catch (Utf8.NotUtf8 | RuntimeException e) {
@@ -117,7 +128,7 @@ public final class RunRecords {
         }
         // attempts in the order they began, whichever file holds them: files of one second sort by a random part
         tests.sort(java.util.Comparator.comparing(started::get, java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())));
-        return new RunRecords(tests, files, unreadable, unreadableTests);
+        return new RunRecords(tests, files, unreadable, unreadableTests, unended);
     }
 
     /** A record's {@code startedAt} instant; null where it has none or it is not one. */
@@ -174,7 +185,7 @@ public final class RunRecords {
     }
 
     public static RunRecords of(List<ReportedTest> tests) {
-        return new RunRecords(tests, 1, 0, List.of());
+        return new RunRecords(tests, 1, 0, List.of(), List.of());
     }
 
     public List<ReportedTest> tests() {
@@ -206,18 +217,30 @@ public final class RunRecords {
         return unreadableTests;
     }
 
+    /** Timed tests whose JVM was told to end while they ran: they have no record, and this report no timings of theirs. */
+    public List<UnendedTest> unended() {
+        return unended;
+    }
+
     /**
-     * A sentence saying that record lines were skipped, and whose records they were where a line
-     * names its test; empty when every line was read.
+     * What this report lacks, in sentences: the timed tests that did not end (their JVM was told to
+     * end while they ran), and the record lines that were skipped, with whose records they were
+     * where a line names its test; empty when nothing is missing.
      */
     public Optional<String> skippedNote() {
-        if (unreadable == 0) {
-            return Optional.empty();
+        List<String> notes = new ArrayList<>();
+        if (!unended.isEmpty()) {
+            notes.add(unended.size() + (unended.size() == 1 ? " timed test" : " timed tests") + " did not end: "
+                    + String.join(", ", unended.stream().map(UnendedTest::describe).toList()) + "; "
+                    + (unended.size() == 1 ? "it has" : "they have") + " no record and no timings in this report");
         }
-        return Optional.of(unreadable + (unreadable == 1 ? " record line" : " record lines") + " could not be read and "
-                + (unreadable == 1 ? "was" : "were") + " skipped" + (unreadableTests.isEmpty() ? ""
-                : " (part of the record of " + String.join(", ", unreadableTests.stream().map(TimingSection::printable).toList())
-                + ", which this report therefore lacks)"));
+        if (unreadable > 0) {
+            notes.add(unreadable + (unreadable == 1 ? " record line" : " record lines") + " could not be read and "
+                    + (unreadable == 1 ? "was" : "were") + " skipped" + (unreadableTests.isEmpty() ? ""
+                    : " (part of the record of " + String.join(", ", unreadableTests.stream().map(TimingSection::printable).toList())
+                    + ", which this report therefore lacks)"));
+        }
+        return notes.isEmpty() ? Optional.empty() : Optional.of(String.join(". ", notes));
     }
 
     public int timingCount() {
