@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs {@link KitMain} in a JVM of its own, on this test class path, with other JVM flags: for what
- * one JVM cannot show twice (native access denied, a probe that did not load). Its output goes to a
- * file, so that the timeout can fire while the child still runs.
+ * Runs {@link KitMain} (or another main class) in a JVM of its own, on this test class path, with
+ * other JVM flags or another runtime: for what one JVM cannot show twice (native access denied, a
+ * probe that did not load, {@code -Xcomp}). Its output goes to a file, so that the timeout can fire
+ * while the child still runs.
  */
 final class ChildJvm {
 
@@ -26,12 +27,21 @@ final class ChildJvm {
 
     /** {@link #runKit(List, String...)}, the java command run by {@code launcher} (e.g. a shell that first joins a cgroup). */
     static String runKit(List<String> launcher, List<String> jvmArgs, String... kitArgs) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return run(launcher, Path.of(System.getProperty("java.home"), "bin", "java").toString(), jvmArgs, KitMain.class, kitArgs);
+    }
+
+    /** What {@code main} printed, run with {@code args} in a JVM of this runtime with {@code jvmArgs}; as {@link #runKit(List, String...)}. */
+    static String run(List<String> jvmArgs, Class<?> main, String... args) throws Exception {
+        return run(List.of(), Path.of(System.getProperty("java.home"), "bin", "java").toString(), jvmArgs, main, args);
+    }
+
+    /** What {@code main} printed, run with {@code args} by {@code java} (another runtime's, say) with {@code jvmArgs}, started by {@code launcher}. */
+    static String run(List<String> launcher, String java, List<String> jvmArgs, Class<?> main, String... args) throws Exception {
         List<String> command = new ArrayList<>(launcher);
         command.add(java);
         command.addAll(jvmArgs);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), KitMain.class.getName()));
-        command.addAll(List.of(kitArgs));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
         Path log = Files.createTempFile("chronoscope-child-", ".log");
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -1,5 +1,6 @@
 package dev.chronoscope.junit;
 
+import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Probe;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.internal.report.RunReport;
@@ -65,7 +66,8 @@ class JvmEndingMidTestTests {
         Path errors = tmp.resolve("stderr.txt");
         Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), LauncherMain.class.getName(), dir.toString(),
-                UntilStoppedTestCase.class.getName(), "chronoscope.report.print=false").redirectError(errors.toFile()).start();
+                UntilStoppedTestCase.class.getName(), ChronoscopeConfig.PRINT_SECTIONS_KEY + "=false",
+                ChronoscopeConfig.TIMING_LOCK_KEY + "=false").redirectError(errors.toFile()).start();
         List<String> out = new ArrayList<>();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null && !line.equals(BEGINS); line = lines.readLine()) {
