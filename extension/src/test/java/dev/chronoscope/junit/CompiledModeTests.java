@@ -6,11 +6,9 @@ import dev.chronoscope.SubtractProbeFloor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,12 +57,7 @@ class CompiledModeTests {
                 ChronoscopeConfig.TIMING_LOCK_KEY + "=false");
 
         assertThat(out).contains("tests 1, succeeded 1, failed 0");
-        List<JsonRecord> records = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".jsonl")).toList()) {
-                Files.readAllLines(f).forEach(line -> records.add(JsonRecord.parse(line)));
-            }
-        }
+        List<JsonRecord> records = JsonRecord.allIn(dir);
         assertThat(records).as(out).singleElement().satisfies(r -> {
             assertThat(r.string("host")).endsWith("| JIT tiered C1 and C2, C2 at the top, -Xcomp: compiled before first run");
             assertThat(r.timing("chain").whole("kept")).isEqualTo(2_000);

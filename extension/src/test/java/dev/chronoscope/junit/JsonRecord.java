@@ -14,6 +14,17 @@ record JsonRecord(Map<String, Object> json) {
         return new JsonRecord(TestJson.parseObject(line));
     }
 
+    /** Every line of every {@code .jsonl} file in {@code dir}, parsed: the records a run wrote there. */
+    static List<JsonRecord> allIn(java.nio.file.Path dir) throws java.io.IOException {
+        List<JsonRecord> records = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : files.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted().toList()) {
+                java.nio.file.Files.readAllLines(f).forEach(line -> records.add(parse(line)));
+            }
+        }
+        return records;
+    }
+
     /** The value at {@code path} (names and list indexes separated by dots); may be JSON null. */
     Object get(String path) {
         Object current = json;
