@@ -68,7 +68,7 @@ public final class PlanPreparation implements TestExecutionListener {
         }
         exclusive = settings.exclusive() && Settings.parallelEnabled(parameters);
         this.plan = plan;
-        jvm.running().plan(settings.reportDir(), RunKey.of(settings.run()));
+        jvm.running().plan(settings.reportDir(), () -> RunKey.of(settings.run()));
         if (settings.hostFactsSupplier().isPresent() || settings.hostProfile().isPresent() || settings.tscStepTicks() > 1
                 || settings.tscReadPath() != TscReadPath.Preference.AUTO) {
             return; // a described host, or a coarser counter: the run measures its own facts, not the JVM's

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * The timed tests running in this JVM, as the launcher announces them, so that a JVM told to end
@@ -34,17 +35,22 @@ final class RunningTimedTests {
 
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     private final AtomicBoolean hooked = new AtomicBoolean();
-    /** The running plan's report directory and run ({@code RunKey}); null before a plan starts. */
+    /** The running plan's report directory and run ({@code RunKey}, found at its first timed test); null before a plan starts. */
     private volatile Path reportDir;
+    private volatile Supplier<String> runKey;
     private volatile String run;
 
-    /** The plan now starting writes its records into {@code reportDir}, as run {@code run}. */
-    void plan(Path reportDir, String run) {
+    /** The plan now starting writes its records into {@code reportDir}, as the run {@code runKey} names (asked once, if a timed test runs). */
+    void plan(Path reportDir, Supplier<String> runKey) {
         this.reportDir = reportDir;
-        this.run = run;
+        this.runKey = runKey;
+        this.run = null;
     }
 
     void started(String uniqueId, String test, String displayName) {
+        if (run == null && runKey != null) {
+            run = runKey.get();
+        }
         if (hooked.compareAndSet(false, true)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> jvmEnding(System.err), "chronoscope-unended-tests"));
         }
@@ -62,7 +68,7 @@ final class RunningTimedTests {
     void jvmEnding(PrintStream err) {
         List<Running> left = List.copyOf(running.values());
         Path dir = reportDir;
-        if (left.isEmpty() || dir == null) {
+        if (left.isEmpty() || dir == null || run == null) {
             return;
         }
         String names = String.join(", ", left.stream().map(Running::test).toList());
