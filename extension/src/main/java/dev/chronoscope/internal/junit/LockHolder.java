@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.internal.format.Text;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
@@ -72,12 +74,12 @@ final class LockHolder {
                 OptionalLong parent = OptionalLong.empty();
                 Optional<Instant> parentStart = Optional.empty();
                 Optional<Instant> since = Optional.empty();
-                for (String field : t.split(" ")) {
+                for (String field : Text.split(t, ' ')) {
                     String value = field.substring(field.indexOf('=') + 1);
                     if (field.startsWith("pid=")) {
                         pid = Long.parseLong(value);
                     } else if (field.startsWith("parent=") && !value.equals("?")) {
-                        String[] p = value.split("@", 2);
+                        String[] p = Text.split(value, '@', 2);
                         parent = OptionalLong.of(Long.parseLong(p[0]));
                         parentStart = p.length == 2 && !p[1].equals("?") ? Optional.of(Instant.ofEpochMilli(Long.parseLong(p[1])))
                                 : Optional.empty();

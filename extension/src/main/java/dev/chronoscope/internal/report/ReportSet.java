@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.format.Text;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -185,7 +187,7 @@ final class ReportSet {
             String prefix = "." + file.getFileName() + ".";
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, prefix + "*" + TEMP_SUFFIX)) {
                 for (Path temp : stream) {
-                    String[] parts = temp.getFileName().toString().substring(prefix.length()).split("\\.");
+                    String[] parts = Text.split(temp.getFileName().toString().substring(prefix.length()), '.');
                     if (parts.length == 3 && parts[0].chars().allMatch(Character::isDigit) && !parts[0].isEmpty()
                             && ProcessHandle.of(Long.parseLong(parts[0])).isEmpty()) {
                         deleteQuietly(temp);
