@@ -28,7 +28,7 @@ final class LatencyTiming {
     Timing repeat(String method, String label, int times, Region region) {
         RegionTimer.requireLabel(method, label);
         RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
-        return naming(timingNote(method, label), () -> {
+        return naming(() -> timingNote(method, label, timer.phase()), () -> {
             String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
             ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, what, new RegionTimer.Resampling());
@@ -49,7 +49,7 @@ final class LatencyTiming {
             throw new IllegalArgumentException(method + ": budget must be positive and at most " + MAX_BUDGET
                     + " (it stops at " + Probe.MAX_SAMPLES + " samples anyway), was " + budget);
         }
-        return naming(timingNote(method, label), () -> {
+        return naming(() -> timingNote(method, label, timer.phase()), () -> {
             ProbeWarmup warmup = timer.warmUp(region, 10_000, 1, label);
             SampleRecorder recorder = new SampleRecorder(1 << 16);
             AllocationCount allocation = timer.allocationCount(region, recorder);

@@ -53,6 +53,8 @@ final class RegionTimer {
     private final FirstCalls firstCalls = new FirstCalls(sink);
     private final BatchSizing sizing;
     private final Deferred warmupWarnings = new Deferred();
+    /** What the region is run for now, named in the note of an exception it throws ({@link RegionFailure}). */
+    private RegionFailure.Phase phase = RegionFailure.Phase.WARM_UP;
 
     RegionTimer(Timings.Context context, ProbeSettings settings) {
         this.compiledRegions = settings.compiledRegions();
@@ -87,6 +89,16 @@ final class RegionTimer {
      */
     CoreSpeedState coreSpeedAround(double before) {
         return coreSpeed.isEmpty() || !Double.isFinite(before) ? CoreSpeedState.UNREAD : coreSpeed.get().around(before);
+    }
+
+    /** From now on the region is run for {@code now}: the note of an exception it throws names it. */
+    void phase(RegionFailure.Phase now) {
+        phase = now;
+    }
+
+    /** What the region is run for now ({@link #phase(RegionFailure.Phase)}). */
+    RegionFailure.Phase phase() {
+        return phase;
     }
 
     /** The unit of the clock's readings, as messages name it. */
@@ -176,8 +188,10 @@ final class RegionTimer {
      */
     ProbeWarmup warmUp(Region region, int times, int calls, String label) {
         if (regionWarmupBudgetNanos > 0) {
+            phase = RegionFailure.Phase.FIRST_CALLS;
             firstCalls.count(region);
         }
+        phase = RegionFailure.Phase.WARM_UP;
         return warmUpAs(region, times, calls, "'" + label + "'");
     }
 
@@ -257,6 +271,7 @@ final class RegionTimer {
 
     /** Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed, {@code jit} watching: the samples taken. */
     long timeFor(SamplingJit jit, Region region, long count, long budgetNanos, SampleRecorder recorder) {
+        phase = RegionFailure.Phase.SAMPLING;
         return jit.timeFor(region, context.reader(), count, budgetNanos, recorder, sink);
     }
 
@@ -280,6 +295,7 @@ final class RegionTimer {
      * {@code what} naming the region).
      */
     Sampled sample(Region region, int samples, int k, String what, Resampling budget) {
+        phase = RegionFailure.Phase.SAMPLING;
         while (true) {
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = allocationCount(region, recorder);
