@@ -2,8 +2,10 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Probe;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.format.Format;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 
 import static dev.chronoscope.internal.measure.RegionFailure.naming;
@@ -19,6 +21,13 @@ final class LatencyTiming {
     static final Duration MAX_BUDGET = Duration.ofHours(1);
 
     private final RegionTimer timer;
+
+    /** What the record and the section say of a {@code repeatFor} that the sample cap ended before its budget. */
+    static String capped(String label, long elapsedNanos, Duration budget) {
+        return String.format(Locale.ROOT, "'%s' reached the cap of %s samples (Probe.MAX_SAMPLES) after %s of its %s budget:"
+                + " its figures are of those samples, and the rest of the budget was not used", label, Format.count(Probe.MAX_SAMPLES),
+                Format.duration(elapsedNanos), Format.duration(budget.toNanos()));
+    }
 
     LatencyTiming(RegionTimer timer) {
         this.timer = timer;
@@ -62,14 +71,22 @@ final class LatencyTiming {
             ThreadCpu.Parts threads = new ThreadCpu.Parts();
             recorder.startCountingSwitches();
             threads.mark();
+            long start = System.nanoTime();
             allocation.open();
             long first = timer.timeFor(jit, region, Probe.MAX_SAMPLES / 2, half, recorder);
             allocation.close(0, first);
             threads.mark();
             allocation.open();
-            allocation.close(1, timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, budget.toNanos() - half, recorder));
+            // the rest of the budget: a first half that reached its share of the samples early leaves its time to the second
+            long second = timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, Math.max(0, budget.toNanos() - (System.nanoTime() - start)),
+                    recorder);
+            allocation.close(1, second);
+            long elapsed = System.nanoTime() - start;
             threads.mark();
             recorder.stopCountingSwitches();
+            if (first + second >= Probe.MAX_SAMPLES && elapsed < budget.toNanos()) {
+                timer.note("'" + label + "' reached the sample cap", capped(label, elapsed, budget));
+            }
             SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
                     timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
             Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation, 1,
