@@ -48,6 +48,13 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     int MAX_SAMPLES = 10_000_000;
 
     /**
+     * The longest label a timing may have, in characters: a label names its timing on a line of the
+     * section, in the run report and in the summary, so a longer one is refused where it is given, as
+     * a blank label or one with a line break or a control character is.
+     */
+    int MAX_LABEL_LENGTH = 200;
+
+    /**
      * The most calls one {@code throughput} (or batched {@code compare}) makes of a region: samples
      * times calls per sample. Two billion calls of even a nanosecond region take seconds.
      */

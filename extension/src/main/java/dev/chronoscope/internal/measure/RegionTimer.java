@@ -108,15 +108,25 @@ final class RegionTimer {
 
     /**
      * A label names its timing in the section (one line per fact) and in a JUnit report entry (whose
-     * values must not be blank): a blank label failed the test after it passed, and lost its record.
+     * values must not be blank): a blank label failed the test after it passed, and lost its record;
+     * a label of any length filled the section with it, wrapped, and the run report with copies of it.
      */
     static void requireLabel(String method, String label) {
         Objects.requireNonNull(label, "label");
+        if (label.length() > Probe.MAX_LABEL_LENGTH) {
+            // the label's start only: the whole of it is what the limit keeps out of every output
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: label must be at most %d characters"
+                    + " (Probe.MAX_LABEL_LENGTH), was %,d characters: \"%s…\"", method, Probe.MAX_LABEL_LENGTH, label.length(),
+                    Text.printable(label.substring(0, LABEL_START_SHOWN))));
+        }
         if (label.isBlank() || label.chars().anyMatch(Character::isISOControl)) {
             throw new IllegalArgumentException(method + ": label must be non-blank text on one line, was \""
                     + Text.printable(label) + "\"");
         }
     }
+
+    /** Characters of a refused long label that its message shows: enough to find it in the test. */
+    static final int LABEL_START_SHOWN = 40;
 
     /** The labels of the timings a test's record holds besides its regions'. */
     private static final List<String> RECORD_LABELS = List.of("invocation", "explicit begin/end");
