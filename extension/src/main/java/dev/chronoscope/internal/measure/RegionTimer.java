@@ -220,7 +220,8 @@ final class RegionTimer {
             int roundSize = Math.max(10, Math.min(10_000, times / 10));
             // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
             w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
-                    calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
+                    fittedRoundSize(calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls,
+                            firstCalls.of(region).nanosPerCall()), calls, compiledRegions);
             if (!w.converged()) {
                 ProbeWarmup unsettled = w;
                 warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
@@ -234,6 +235,21 @@ final class RegionTimer {
             }
         }
         return w;
+    }
+
+    /**
+     * The samples per warm-up round of a region whose first calls took {@code firstNanosPerCall}
+     * each (NaN: not counted): {@code size}, or fewer where rounds of that size would not fit the
+     * rounds a warm-up needs to settle ({@link WarmupRule#MIN_ROUNDS}) in half the budget — a slow
+     * region's rounds of ten samples lasted longer than its whole budget, which then ran out
+     * unsettled twice over. At least one sample; first calls are never faster than settled ones.
+     */
+    int fittedRoundSize(int size, int calls, double firstNanosPerCall) {
+        if (!(firstNanosPerCall > 0)) {
+            return size;
+        }
+        double roundNanos = regionWarmupBudgetNanos / (2.0 * WarmupRule.MIN_ROUNDS);
+        return (int) Math.max(1, Math.min(size, (long) (roundNanos / (firstNanosPerCall * calls))));
     }
 
     /**
