@@ -34,8 +34,8 @@ final class InterleavedComparison {
 
     /** The comparison, its two timings in it; nothing of it is returned, or recorded, when a region throws. */
     Comparison compare(String method, String firstLabel, Region first, String secondLabel, Region second, int times) {
-        RegionTimer.requireLabel(method, firstLabel);
-        RegionTimer.requireLabel(method, secondLabel);
+        RegionLabels.requireLabel(method, firstLabel);
+        RegionLabels.requireLabel(method, secondLabel);
         RegionTimer.requireSamples(method, times, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
         ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
         ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);

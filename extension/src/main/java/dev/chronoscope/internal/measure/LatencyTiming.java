@@ -35,7 +35,7 @@ final class LatencyTiming {
 
     /** {@code times} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
     Timing repeat(String method, String label, int times, Region region) {
-        RegionTimer.requireLabel(method, label);
+        RegionLabels.requireLabel(method, label);
         RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
         return naming(() -> timingNote(method, label, timer.phase()), () -> {
             String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
@@ -52,7 +52,7 @@ final class LatencyTiming {
      * self-checks of {@link SelfCheckPlan.Way#REPEAT_FOR}; never sampled again: the budget is the user's.
      */
     Timing repeatFor(String method, String label, Duration budget, Region region) {
-        RegionTimer.requireLabel(method, label);
+        RegionLabels.requireLabel(method, label);
         Objects.requireNonNull(budget, "budget");
         if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
             throw new IllegalArgumentException(method + ": budget must be positive and at most " + MAX_BUDGET

@@ -30,7 +30,7 @@ final class ThroughputTiming {
      * recorded: the timing is returned only once every sample has been taken.
      */
     Timing throughput(String method, String label, int samples, Region shared) {
-        RegionTimer.requireLabel(method, label);
+        RegionLabels.requireLabel(method, label);
         if (samples < 1 || samples > Probe.MAX_SAMPLES) {
             throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + Probe.MAX_SAMPLES
                     + ", was " + samples);
