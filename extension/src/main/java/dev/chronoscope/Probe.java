@@ -48,6 +48,13 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     int MAX_SAMPLES = 10_000_000;
 
     /**
+     * The longest label a timing may have, in characters: a label names its timing on a line of the
+     * section, in the run report and in the summary, so a longer one is refused where it is given, as
+     * a blank label or one with a line break or a control character is.
+     */
+    int MAX_LABEL_LENGTH = 200;
+
+    /**
      * The most calls one {@code throughput} (or batched {@code compare}) makes of a region: samples
      * times calls per sample. Two billion calls of even a nanosecond region take seconds.
      */
@@ -177,8 +184,10 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     /**
      * Times {@code region} as often as fits in {@code budget} (positive, at most an hour), one call
      * per sample as {@link #repeat(String, int, Supplier)} does, after warming it up, under a label
-     * for the report. It stops at {@link #MAX_SAMPLES} samples if the budget lasts that long. A region
-     * that throws propagates its exception, with a note naming this timing, of which nothing is recorded.
+     * for the report. It stops at {@link #MAX_SAMPLES} samples (ten million) if they come before the
+     * budget's end — a region of 100 ns reaches them in about a second — and the test's record and
+     * section then say so, with the time it ran. A region that throws propagates its exception, with
+     * a note naming this timing, of which nothing is recorded.
      */
     Timing repeatFor(String label, Duration budget, Supplier<?> region);
 

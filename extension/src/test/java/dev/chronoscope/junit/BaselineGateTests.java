@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
@@ -82,7 +83,42 @@ class BaselineGateTests {
         KitRun run = gated(fasterBaseline, true, "compact");
 
         assertThat(run.stdout()).containsPattern("-- chronoscope: .*RegionTestCase\\.chain\\(Probe\\) -+ failed\n")
-                .contains("\noutcome      failed by the regression gate (the test itself passed): ");
+                .contains("\noutcome      failed by the regression gate (the test itself passed): regressed against the baseline");
+    }
+
+    /**
+     * A section read in 5 seconds: a failing test's compact section in at most 14 lines, a passing one's
+     * in at most 8 and a line per warning (the run's facts, printed once with its first section, one line each, aside), no
+     * sentence twice, the invocation's verdict, which the gate does not apply to, a clause of its line.
+     * The gate's failure said the baseline's sentence a third time, after the baseline line and in
+     * JUnit's message, and the gate's power and the invocation's block took 10 lines: 31 lines in all.
+     */
+    @Test
+    void theCompactSectionsOfAFailingAndAPassingTestAreShortAndSayNothingTwice() {
+        List<String> failed = testLines(gated(fasterBaseline, true, "compact", "failing").stdout());
+        List<String> passed = testLines(gated(slowerBaseline, true, "compact", "passing").stdout());
+
+        assertThat(failed).as(String.join("\n", failed)).hasSizeLessThanOrEqualTo(14)
+                .anyMatch(l -> l.startsWith("baseline     regressed | ratio "));
+        // a warning the host's load may cause (a warm-up that did not settle) is one line more
+        assertThat(passed.stream().filter(l -> !l.startsWith("warning ")).toList()).as(String.join("\n", passed))
+                .hasSizeLessThanOrEqualTo(8).anyMatch(l -> l.startsWith("baseline     improved | ratio "));
+        for (List<String> section : List.of(failed, passed)) {
+            assertThat(section).as(String.join("\n", section))
+                    .anyMatch(l -> l.startsWith("invocation ") && l.contains(" | baseline not gated: "))
+                    .noneMatch(l -> l.startsWith("gate power"))
+                    .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(120));
+            List<String> sentences = java.util.Arrays.stream(String.join(" ", section.stream().map(String::strip).toList())
+                    .split("; | \\| |: ")).map(String::strip).filter(p -> p.length() >= 30).toList();
+            assertThat(sentences).as("sentences of\n" + String.join("\n", section)).doesNotHaveDuplicates();
+        }
+    }
+
+    /** The compact section's lines in {@code stdout} but the run's facts (the lines of the empty key): the test's own. */
+    private static List<String> testLines(String stdout) {
+        int start = stdout.indexOf("-- chronoscope: ");
+        int end = stdout.indexOf("\n" + "-".repeat(120) + "\n", start);
+        return stdout.substring(start, end + 121).lines().filter(l -> !l.matches(" {13}\\S.*")).toList();
     }
 
     @Test
@@ -112,9 +148,14 @@ class BaselineGateTests {
     }
 
     private KitRun gated(Path baseline, boolean failOnRegression, String detail) {
+        return gated(baseline, failOnRegression, detail, "compare");
+    }
+
+    /** As {@link #gated(Path, boolean, String)}, the run's report directory under {@code name}. */
+    private KitRun gated(Path baseline, boolean failOnRegression, String detail, String name) {
         // the documented region warm-up: with the kit's 20 ms the region's code was sometimes compiled
         // during its samples, and the self-check refused the figure, which the gate then does not judge
-        KitRun run = ChronoscopeKit.in(dir.resolve("compare")).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
+        KitRun run = ChronoscopeKit.in(dir.resolve(name)).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .with(ChronoscopeConfig.BASELINE_COMPARE_KEY, baseline.toString())
                 .with(ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, Boolean.toString(failOnRegression))
                 .with(ChronoscopeConfig.REPORT_DETAIL_KEY, detail).run(FIXTURE);

@@ -5,8 +5,13 @@ import dev.chronoscope.Probe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.chronoscope.internal.report.RunReport;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static dev.chronoscope.ClockId.CLOCK_MONOTONIC;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -124,5 +129,48 @@ class ProbeLabelTests {
                 .as("the first timing of the label is kept").containsExactly("invocation", "same");
         assertThat(run.record("DuplicateLabelsTestCase.aRegionUsingTheProbe()").timings()).extracting(t -> t.string("label"))
                 .as("neither the outer timing nor the inner").containsExactly("invocation");
+    }
+
+    /** A label of {@link Probe#MAX_LABEL_LENGTH} characters, words of 9 letters and a space. */
+    static final String LONGEST = "abcdefghi ".repeat(Probe.MAX_LABEL_LENGTH / 10).strip() + "z";
+
+    @MeasureWith(CLOCK_MONOTONIC)
+    static class LongLabelsTestCase {
+        @Test
+        void hundredKilobytes(Probe probe) {
+            probe.repeat("0123456789".repeat(10_240), 10, () -> 1);
+        }
+
+        @Test
+        void longest(Probe probe) {
+            probe.repeat(LONGEST, 10, () -> 1);
+        }
+    }
+
+    @Test
+    void aLabelPastTheLimitIsRefusedWithItsLengthAndOneAtTheLimitKeepsEveryOutputSmall() throws Exception {
+        KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REPORT_DETAIL_KEY, "compact")
+                .run(LongLabelsTestCase.class);
+
+        assertThat(LONGEST).hasSize(Probe.MAX_LABEL_LENGTH);
+        run.tests().assertThatEvents()
+                .haveExactly(1, event(test("hundredKilobytes"), finishedWithFailure(instanceOf(IllegalArgumentException.class),
+                        message("Probe.repeat: label must be at most 200 characters (Probe.MAX_LABEL_LENGTH), was 102,400"
+                                + " characters: \"0123456789012345678901234567890123456789…\""))))
+                .haveExactly(1, event(test("longest"), finishedSuccessfully()));
+        assertThat(run.record("LongLabelsTestCase.longest()").timing(LONGEST).whole("kept")).isEqualTo(10);
+        // the label's timing line wraps over a few of the section's lines, each within its width
+        List<String> section = run.stdout().lines().dropWhile(l -> !l.contains("LongLabelsTestCase.longest(")).skip(1)
+                .takeWhile(l -> !l.startsWith("---")).toList();
+        assertThat(section).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(120));
+        List<String> timingLine = section.stream().dropWhile(l -> !l.startsWith("timing       abcdefghi")).toList();
+        timingLine = timingLine.subList(0, 1 + (int) timingLine.stream().skip(1).takeWhile(l -> l.startsWith(" ")).count());
+        assertThat(timingLine).as("the label's timing line").hasSizeLessThanOrEqualTo(6);
+        String html = Files.readString(run.reportDir().resolve(RunReport.HTML), StandardCharsets.UTF_8);
+        String summary = Files.readString(run.reportDir().resolve(RunReport.SUMMARY), StandardCharsets.UTF_8);
+        // before the limit, the 100 kB label made the report ~500 kB and a summary line of 100 kB
+        assertThat(html.length()).as("the run report's characters").isLessThan(100_000);
+        assertThat(html).doesNotContain("0123456789".repeat(21));
+        assertThat(summary.lines().mapToInt(String::length).max().orElse(0)).as("the summary's longest line").isLessThan(1_000);
     }
 }

@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A region that throws, through the engine: its own exception fails the test, with one suppressed
  * note naming what it interrupted — the timing, or the comparison and which of its regions — and
  * nothing of that timing or comparison is in the probe's timings or the record, while what the test
- * timed before it is. ({@code throughput}'s case is in {@link ThroughputTests}.)
+ * timed before it is. The note names the phase the region threw in: a region failing on its 1000th
+ * call fails in its warm-up, before any sample. ({@code throughput}'s case is in {@link ThroughputTests}.)
  */
 class RegionFailureTests {
 
@@ -58,6 +59,10 @@ class RegionFailureTests {
         }
 
         long failingAtOnce() {
+            return failingAtOnceStatic();
+        }
+
+        static long failingAtOnceStatic() {
             throw new UnsupportedOperationException("not implemented yet");
         }
 
@@ -131,7 +136,7 @@ class RegionFailureTests {
 
         assertFailedWithNote(run, "secondRegionThrowsWhileTheComparisonIsTimed", IllegalStateException.class,
                 "second region failed at call 5000", "Probe.compare(\"steady\" vs \"fails at call 5000\"): the second region,"
-                        + " \"fails at call 5000\", threw while being timed; nothing of this comparison was recorded");
+                        + " \"fails at call 5000\", threw while its samples were taken; nothing of this comparison was recorded");
         assertThat(ThrowingTestCase.CALLS.get("first")).as("the first region had been timed for thousands of samples:"
                 + " half a comparison existed when the second threw").isGreaterThan(4_000);
         assertThat(ThrowingTestCase.TIMINGS_AFTER.get("compare second")).extracting(Timing::label)
@@ -145,7 +150,7 @@ class RegionFailureTests {
 
         assertFailedWithNote(run, "firstRegionThrowsAtOnce", UnsupportedOperationException.class, "not implemented yet",
                 "Probe.compare(\"region 1 (first)\" vs \"region 2 (second)\"): the first region, \"region 1 (first)\","
-                        + " threw while being timed; nothing of this comparison was recorded");
+                        + " threw while its calls per sample were chosen; nothing of this comparison was recorded");
         assertThat(ThrowingTestCase.TIMINGS_AFTER.get("compare first")).isEmpty();
         assertThat(recorded(run, "firstRegionThrowsAtOnce")).containsExactly("invocation");
     }
@@ -155,10 +160,53 @@ class RegionFailureTests {
         KitRun run = run();
 
         assertFailedWithNote(run, "repeatedRegionThrows", UnsupportedOperationException.class, "not implemented yet",
-                "Probe.repeat(\"fails\"): the region threw while being timed; nothing of this timing was recorded");
+                "Probe.repeat(\"fails\"): the region threw while its samples were taken; nothing of this timing was recorded");
         assertFailedWithNote(run, "regionRepeatedForABudgetThrows", UnsupportedOperationException.class, "not implemented yet",
-                "Probe.repeatFor(\"fails for 10 ms\"): the region threw while being timed; nothing of this timing was recorded");
+                "Probe.repeatFor(\"fails for 10 ms\"): the region threw while its samples were taken; nothing of this timing was recorded");
         assertThat(recorded(run, "repeatedRegionThrows")).containsExactly("invocation");
         assertThat(recorded(run, "regionRepeatedForABudgetThrows")).containsExactly("invocation");
+    }
+
+    /** Run with the kit's region warm-up, so that a region's early calls are its first calls and its warm-up's. */
+    @SubtractProbeFloor
+    static class WarmedThrowingTestCase {
+        int calls;
+
+        long failingAtCall1000() {
+            if (++calls == 1_000) {
+                throw new IllegalStateException("failed at call 1000");
+            }
+            return ThrowingTestCase.busy();
+        }
+
+        @Test
+        void repeatedRegionThrowsInItsWarmUp(Probe probe) {
+            probe.repeat("fails at call 1000", 20_000, this::failingAtCall1000);
+        }
+
+        @Test
+        void throughputRegionThrowsInItsFirstCall(Probe probe) {
+            probe.throughput("fails at once", 100, ThrowingTestCase::failingAtOnceStatic);
+        }
+
+        @Test
+        void comparedRegionThrowsInItsWarmUp(Probe probe) {
+            probe.compare("steady", ThrowingTestCase::busy, "fails at call 1000", this::failingAtCall1000, 20_000);
+        }
+    }
+
+    @Test
+    void theNoteNamesThePhaseTheRegionThrewIn() {
+        KitRun run = ChronoscopeKit.in(dir).run(WarmedThrowingTestCase.class);
+        run.tests().assertStatistics(s -> s.started(3).failed(3));
+
+        assertFailedWithNote(run, "repeatedRegionThrowsInItsWarmUp", IllegalStateException.class, "failed at call 1000",
+                "Probe.repeat(\"fails at call 1000\"): the region threw during its warm-up; nothing of this timing was recorded");
+        assertFailedWithNote(run, "throughputRegionThrowsInItsFirstCall", UnsupportedOperationException.class, "not implemented yet",
+                "Probe.throughput(\"fails at once\"): the region threw in its first calls, before its warm-up; nothing of this"
+                        + " timing was recorded");
+        assertFailedWithNote(run, "comparedRegionThrowsInItsWarmUp", IllegalStateException.class, "failed at call 1000",
+                "Probe.compare(\"steady\" vs \"fails at call 1000\"): the second region, \"fails at call 1000\", threw during its"
+                        + " warm-up; nothing of this comparison was recorded");
     }
 }

@@ -217,6 +217,30 @@ class RepeatForTests {
             assertThat(clock.reads).as("%s: two reads a sample, none more", shape).isEqualTo(2L * Probe.MAX_SAMPLES);
             assertThat(t.allocation()).as(shape).hasValueSatisfying(a -> assertThat(a.calls()).isEqualTo(Probe.MAX_SAMPLES));
             assertThat(probe.timings()).as(shape).containsExactly(t);
+            assertThat(probe.warmupWarnings()).as(shape).singleElement().asString()
+                    .startsWith("'" + shape + "' reached the cap of 10,000,000 samples (Probe.MAX_SAMPLES) after ")
+                    .endsWith(" of its 600 s budget: its figures are of those samples, and the rest of the budget was not used");
         });
+    }
+
+    static class CappedTestCase {
+        @Test
+        @MeasureWith(NANO_TIME)
+        void capped(Probe probe) {
+            TIMINGS.put("capped", probe.repeatFor("capped", Duration.ofMinutes(10), () -> small));
+        }
+    }
+
+    @Test
+    void aBudgetCutShortByTheSampleCapIsSaidInTheSectionAndTheRecord() {
+        TIMINGS.clear();
+        KitRun run = ChronoscopeKit.in(dir).run(CappedTestCase.class);
+
+        run.tests().assertStatistics(s -> s.succeeded(1));
+        assertThat(TIMINGS.get("capped").kept() + TIMINGS.get("capped").dropped()).isEqualTo(Probe.MAX_SAMPLES);
+        String said = "'capped' reached the cap of 10,000,000 samples (Probe.MAX_SAMPLES) after ";
+        assertThat(run.record("CappedTestCase.capped()").list("warnings")).anySatisfy(w -> assertThat(w).asString().startsWith(said)
+                .contains(" of its 600 s budget"));
+        assertThat(run.stdout()).contains("warning      " + said);
     }
 }

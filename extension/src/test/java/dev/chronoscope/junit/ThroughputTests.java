@@ -210,7 +210,7 @@ class ThroughputTests {
                 .orElseThrow().getThrowable().orElseThrow();
         assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessage("region failed at call 100");
         assertThat(thrown.getSuppressed()).singleElement().extracting(Throwable::getMessage).asString()
-                .isEqualTo("Probe.throughput(\"throws\"): the region threw while being timed; nothing of this timing was recorded");
+                .isEqualTo("Probe.throughput(\"throws\"): the region threw while its calls per sample were chosen; nothing of this timing was recorded");
         assertThat(run.record("ThrowingTestCase.throwing()").timings()).extracting(t -> t.string("label"))
                 .as("the test's own invocation only").containsExactly("invocation");
     }

@@ -88,8 +88,7 @@ final class BatchSizing {
         double pair = context.floor().median();
         int k = Math.max(1, from);
         while (true) {
-            SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
-            region.time(context.reader(), PILOT_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
+            SampleRecorder pilot = pilot(region, k);
             double span = pilot.samples().isEmpty() ? 0 : Statistics.of(pilot.samples()).p50() - pair;
             if (span >= target || k >= MAX_CALLS_PER_SAMPLE) {
                 return k;
@@ -98,6 +97,22 @@ final class BatchSizing {
                     ? (long) Math.ceil(1.25 * k * target / span) : 8L * k;
             k = (int) Math.min(MAX_CALLS_PER_SAMPLE, Math.max(2L * k, next));
         }
+    }
+
+    /**
+     * A pilot of {@link #PILOT_SAMPLES} samples of {@code k} calls of {@code region}; of
+     * {@link #PILOT_MIN_SAMPLES} where the rest would not fit in {@link #LOOK_BUDGET_NANOS} at the
+     * pace of the first ones: a slow region's batch size costs a few of its calls, not fifteen.
+     */
+    private SampleRecorder pilot(Region region, int k) {
+        SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
+        long start = System.nanoTime();
+        long taken = region.time(context.reader(), PILOT_MIN_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
+        long elapsed = System.nanoTime() - start;
+        if (elapsed + elapsed / Math.max(1, taken) * (PILOT_SAMPLES - taken) <= LOOK_BUDGET_NANOS) {
+            region.time(context.reader(), PILOT_SAMPLES - taken, k, Long.MAX_VALUE, pilot, sink);
+        }
+        return pilot;
     }
 
     /**
@@ -173,8 +188,14 @@ final class BatchSizing {
         SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
         long start = System.nanoTime();
         int taken = (int) region.time(context.reader(), ALONE_MIN_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
-        while (taken < ALONE_SAMPLES && System.nanoTime() - start < LOOK_BUDGET_NANOS) {
-            taken += (int) region.time(context.reader(), Math.min(ShapeLoop.BUDGET_CHECK_MASK + 1, ALONE_SAMPLES - taken), 1,
+        while (taken < ALONE_SAMPLES) {
+            // as many more as fit in what is left of the budget at the pace so far: a chunk of 64 of a slow region ran far past it
+            long elapsed = System.nanoTime() - start;
+            long fit = (LOOK_BUDGET_NANOS - elapsed) / Math.max(1, elapsed / taken);
+            if (fit < 1) {
+                break;
+            }
+            taken += (int) region.time(context.reader(), Math.min(Math.min(fit, ShapeLoop.BUDGET_CHECK_MASK + 1), ALONE_SAMPLES - taken), 1,
                     Long.MAX_VALUE, alone, sink);
         }
         return alone.samples().isEmpty() ? -1 : Statistics.of(alone.samples()).p50();

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 import static dev.chronoscope.internal.measure.RegionFailure.naming;
 
@@ -33,8 +34,8 @@ final class InterleavedComparison {
 
     /** The comparison, its two timings in it; nothing of it is returned, or recorded, when a region throws. */
     Comparison compare(String method, String firstLabel, Region first, String secondLabel, Region second, int times) {
-        RegionTimer.requireLabel(method, firstLabel);
-        RegionTimer.requireLabel(method, secondLabel);
+        RegionLabels.requireLabel(method, firstLabel);
+        RegionLabels.requireLabel(method, secondLabel);
         RegionTimer.requireSamples(method, times, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
         ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
         ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
@@ -71,6 +72,7 @@ final class InterleavedComparison {
             ProbeFloor batchFloor = timer.batchFloor(empty, times, k, floorWhat);
             // each side's calls alone, for the back-to-back check of a batched side: before the samples,
             // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
+            timer.phase(RegionFailure.Phase.SELF_CHECK);
             AloneFigure aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS)) : AloneFigure.NONE;
             AloneFigure aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS)) : AloneFigure.NONE;
             Sampled sampled = sample(a, b, times, k, empty, batchFloor, aloneA, aloneB);
@@ -187,7 +189,8 @@ final class InterleavedComparison {
         SamplingJit jit;
         /** What its warm-up of one call per sample settled at, before any block. */
         ProbeWarmup settledAlone;
-        final String note;
+        /** The note of an exception this region throws, worded once it threw, with the phase it threw in. */
+        final Supplier<String> note;
         final String label;
         /** This side named for the test's record, spelled before any warm-up (a sampling builds no string: Deferred). */
         final String what;
@@ -198,8 +201,8 @@ final class InterleavedComparison {
             this.region = region;
             this.times = times;
             this.label = which.equals("first") ? firstLabel : secondLabel;
-            this.note = String.format(Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
-                    + " while being timed; nothing of this comparison was recorded", firstLabel, secondLabel, which, label);
+            this.note = () -> String.format(Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
+                    + " %s; nothing of this comparison was recorded", firstLabel, secondLabel, which, label, timer.phase().when());
             this.what = "'" + label + "' (compared with '" + (which.equals("first") ? secondLabel : firstLabel) + "')";
         }
 
@@ -219,12 +222,18 @@ final class InterleavedComparison {
         }
 
         String unresolvedAlone() {
-            return naming(note, () -> timer.sizing().unresolvedAlone(region));
+            return naming(note, () -> {
+                timer.phase(RegionFailure.Phase.SIZING);
+                return timer.sizing().unresolvedAlone(region);
+            });
         }
 
         @Override
         public int callsPerSample(int from) {
-            return naming(note, () -> timer.sizing().callsPerSample(region, from));
+            return naming(note, () -> {
+                timer.phase(RegionFailure.Phase.SIZING);
+                return timer.sizing().callsPerSample(region, from);
+            });
         }
 
         /**
@@ -233,6 +242,7 @@ final class InterleavedComparison {
          */
         AloneAgain alone(String otherLabel, double otherSlowdown) {
             return naming(note, () -> {
+                timer.phase(RegionFailure.Phase.SELF_CHECK);
                 long seen = jit.compilationsSeen();
                 SampleRecorder recorder = new SampleRecorder(AloneAgain.SAMPLES);
                 timer.time(jit, region, AloneAgain.SAMPLES, 1, recorder);
@@ -254,6 +264,7 @@ final class InterleavedComparison {
         /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
         void block(int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
             naming(note, () -> {
+                timer.phase(RegionFailure.Phase.SAMPLING);
                 recorder.startCountingSwitches();
                 allocation.open();
                 allocation.close(half, timer.time(jit, region, n, k, recorder));

@@ -2,8 +2,10 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Probe;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.format.Format;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 
 import static dev.chronoscope.internal.measure.RegionFailure.naming;
@@ -20,15 +22,22 @@ final class LatencyTiming {
 
     private final RegionTimer timer;
 
+    /** What the record and the section say of a {@code repeatFor} that the sample cap ended before its budget. */
+    static String capped(String label, long elapsedNanos, Duration budget) {
+        return String.format(Locale.ROOT, "'%s' reached the cap of %s samples (Probe.MAX_SAMPLES) after %s of its %s budget:"
+                + " its figures are of those samples, and the rest of the budget was not used", label, Format.count(Probe.MAX_SAMPLES),
+                Format.duration(elapsedNanos), Format.duration(budget.toNanos()));
+    }
+
     LatencyTiming(RegionTimer timer) {
         this.timer = timer;
     }
 
     /** {@code times} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
     Timing repeat(String method, String label, int times, Region region) {
-        RegionTimer.requireLabel(method, label);
+        RegionLabels.requireLabel(method, label);
         RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
-        return naming(timingNote(method, label), () -> {
+        return naming(() -> timingNote(method, label, timer.phase()), () -> {
             String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
             ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, what, new RegionTimer.Resampling());
@@ -43,13 +52,13 @@ final class LatencyTiming {
      * self-checks of {@link SelfCheckPlan.Way#REPEAT_FOR}; never sampled again: the budget is the user's.
      */
     Timing repeatFor(String method, String label, Duration budget, Region region) {
-        RegionTimer.requireLabel(method, label);
+        RegionLabels.requireLabel(method, label);
         Objects.requireNonNull(budget, "budget");
         if (budget.isNegative() || budget.isZero() || budget.compareTo(MAX_BUDGET) > 0) {
             throw new IllegalArgumentException(method + ": budget must be positive and at most " + MAX_BUDGET
                     + " (it stops at " + Probe.MAX_SAMPLES + " samples anyway), was " + budget);
         }
-        return naming(timingNote(method, label), () -> {
+        return naming(() -> timingNote(method, label, timer.phase()), () -> {
             ProbeWarmup warmup = timer.warmUp(region, 10_000, 1, label);
             SampleRecorder recorder = new SampleRecorder(1 << 16);
             AllocationCount allocation = timer.allocationCount(region, recorder);
@@ -62,14 +71,22 @@ final class LatencyTiming {
             ThreadCpu.Parts threads = new ThreadCpu.Parts();
             recorder.startCountingSwitches();
             threads.mark();
+            long start = System.nanoTime();
             allocation.open();
             long first = timer.timeFor(jit, region, Probe.MAX_SAMPLES / 2, half, recorder);
             allocation.close(0, first);
             threads.mark();
             allocation.open();
-            allocation.close(1, timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, budget.toNanos() - half, recorder));
+            // the rest of the budget: a first half that reached its share of the samples early leaves its time to the second
+            long second = timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, Math.max(0, budget.toNanos() - (System.nanoTime() - start)),
+                    recorder);
+            allocation.close(1, second);
+            long elapsed = System.nanoTime() - start;
             threads.mark();
             recorder.stopCountingSwitches();
+            if (first + second >= Probe.MAX_SAMPLES && elapsed < budget.toNanos()) {
+                timer.note("'" + label + "' reached the sample cap", capped(label, elapsed, budget));
+            }
             SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
                     timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
             Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation, 1,

@@ -253,7 +253,7 @@ public final class MeasuringProbe implements Probe {
 
     private Timing repeat(String label, int times, Region region) {
         return exclusively("Probe.repeat", () -> {
-            RegionTimer.requireNewLabels("Probe.repeat", timings, label);
+            RegionLabels.requireNewLabels("Probe.repeat", timings, label);
             return keep(latency.repeat("Probe.repeat", label, times, region));
         });
     }
@@ -261,21 +261,21 @@ public final class MeasuringProbe implements Probe {
     /** As {@link #repeat(String, int, Region)}, until {@code budget} has passed or {@link #MAX_SAMPLES} samples. */
     private Timing repeatFor(String label, Duration budget, Region region) {
         return exclusively("Probe.repeatFor", () -> {
-            RegionTimer.requireNewLabels("Probe.repeatFor", timings, label);
+            RegionLabels.requireNewLabels("Probe.repeatFor", timings, label);
             return keep(latency.repeatFor("Probe.repeatFor", label, budget, region));
         });
     }
 
     private Timing throughput(String label, int samples, Region region) {
         return exclusively("Probe.throughput", () -> {
-            RegionTimer.requireNewLabels("Probe.throughput", timings, label);
+            RegionLabels.requireNewLabels("Probe.throughput", timings, label);
             return keep(throughputTiming.throughput("Probe.throughput", label, samples, region));
         });
     }
 
     private Comparison compare(String firstLabel, Region first, String secondLabel, Region second, int times) {
         return exclusively("Probe.compare", () -> {
-            RegionTimer.requireNewLabels("Probe.compare", timings, firstLabel, secondLabel);
+            RegionLabels.requireNewLabels("Probe.compare", timings, firstLabel, secondLabel);
             Comparison made = interleaved.compare("Probe.compare", firstLabel, first, secondLabel, second, times);
             // both timings and the comparison, or none: a comparison that did not finish leaves nothing in the record
             keep(made.first());

@@ -10,24 +10,44 @@ final class RegionFailure extends RuntimeException {
         super(message, null, false, false);
     }
 
-    /** The note of a timing of one region that {@code method} was making under {@code label}. */
-    static String timingNote(String method, String label) {
-        return method + "(\"" + label + "\"): the region threw while being timed; nothing of this timing was recorded";
+    /** What a region was run for when it threw, as its note says: a region failing on its 1000th call fails in its warm-up, untimed. */
+    enum Phase {
+        FIRST_CALLS("in its first calls, before its warm-up"),
+        WARM_UP("during its warm-up"),
+        SIZING("while its calls per sample were chosen"),
+        SAMPLING("while its samples were taken"),
+        SELF_CHECK("while a self-check timed it again");
+
+        private final String when;
+
+        Phase(String when) {
+            this.when = when;
+        }
+
+        /** How the note says it: {@code during its warm-up}. */
+        String when() {
+            return when;
+        }
+    }
+
+    /** The note of a timing of one region that {@code method} was making under {@code label}, the region thrown in {@code phase}. */
+    static String timingNote(String method, String label, Phase phase) {
+        return method + "(\"" + label + "\"): the region threw " + phase.when() + "; nothing of this timing was recorded";
     }
 
     /**
      * Runs {@code action}, which runs a region; whatever the region throws propagates unchanged (an
-     * assertion error stays one), with {@code note} added: which timing it interrupted, of which
-     * nothing was kept.
+     * assertion error stays one), with {@code note} added, worded once it threw: which timing it
+     * interrupted and in which phase, of which nothing was kept.
      */
-    static <T> T naming(String note, Supplier<T> action) {
+    static <T> T naming(Supplier<String> note, Supplier<T> action) {
         try {
             return action.get();
         } catch (RuntimeException e) {
-            e.addSuppressed(new RegionFailure(note));
+            e.addSuppressed(new RegionFailure(note.get()));
             throw e;
         } catch (Error e) {
-            throw noted(e, new RegionFailure(note));
+            throw noted(e, new RegionFailure(note.get()));
         }
     }
 

@@ -5,7 +5,6 @@ import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
-import dev.chronoscope.internal.format.Text;
 
 import java.util.List;
 import java.util.Locale;
@@ -53,6 +52,8 @@ final class RegionTimer {
     private final FirstCalls firstCalls = new FirstCalls(sink);
     private final BatchSizing sizing;
     private final Deferred warmupWarnings = new Deferred();
+    /** What the region is run for now, named in the note of an exception it throws ({@link RegionFailure}). */
+    private RegionFailure.Phase phase = RegionFailure.Phase.WARM_UP;
 
     RegionTimer(Timings.Context context, ProbeSettings settings) {
         this.compiledRegions = settings.compiledRegions();
@@ -89,52 +90,19 @@ final class RegionTimer {
         return coreSpeed.isEmpty() || !Double.isFinite(before) ? CoreSpeedState.UNREAD : coreSpeed.get().around(before);
     }
 
+    /** From now on the region is run for {@code now}: the note of an exception it throws names it. */
+    void phase(RegionFailure.Phase now) {
+        phase = now;
+    }
+
+    /** What the region is run for now ({@link #phase(RegionFailure.Phase)}). */
+    RegionFailure.Phase phase() {
+        return phase;
+    }
+
     /** The unit of the clock's readings, as messages name it. */
     String unit() {
         return context.unit().symbol();
-    }
-
-    /**
-     * A label names its timing in the section (one line per fact) and in a JUnit report entry (whose
-     * values must not be blank): a blank label failed the test after it passed, and lost its record.
-     */
-    static void requireLabel(String method, String label) {
-        Objects.requireNonNull(label, "label");
-        if (label.isBlank() || label.chars().anyMatch(Character::isISOControl)) {
-            throw new IllegalArgumentException(method + ": label must be non-blank text on one line, was \""
-                    + Text.printable(label) + "\"");
-        }
-    }
-
-    /** The labels of the timings a test's record holds besides its regions'. */
-    private static final List<String> RECORD_LABELS = List.of("invocation", "explicit begin/end");
-
-    /**
-     * {@code labels}, each valid ({@link #requireLabel}), none the label of one of the test's
-     * timings ({@code earlier}), of the record's own, or of another of {@code labels}: the baseline
-     * and the regression gate tell a test's timings apart by their labels, so two under one label
-     * would be judged as one.
-     */
-    static void requireNewLabels(String method, List<Timing> earlier, String... labels) {
-        for (int k = 0; k < labels.length; k++) {
-            String label = labels[k];
-            requireLabel(method, label);
-            if (RECORD_LABELS.contains(label)) {
-                throw new IllegalArgumentException(method + ": label \"" + label + "\" is the label of the test's own " + label
-                        + " timing; give the region a label of its own");
-            }
-            if (earlier.stream().anyMatch(t -> t.label().equals(label))) {
-                throw duplicate(method, label, "already labels an earlier timing of this test");
-            }
-            if (k > 0 && labels[0].equals(label)) {
-                throw duplicate(method, label, "is given to both regions");
-            }
-        }
-    }
-
-    private static IllegalArgumentException duplicate(String method, String label, String where) {
-        return new IllegalArgumentException(method + ": label \"" + Text.printable(label) + "\" " + where + "; each timing of a test"
-                + " needs a label of its own (the baseline and the regression gate tell a test's timings apart by it)");
     }
 
     /** Heap a sample of one region needs while its timing is built: its {@code int} in the list and in the sorted copy. */
@@ -176,8 +144,10 @@ final class RegionTimer {
      */
     ProbeWarmup warmUp(Region region, int times, int calls, String label) {
         if (regionWarmupBudgetNanos > 0) {
+            phase = RegionFailure.Phase.FIRST_CALLS;
             firstCalls.count(region);
         }
+        phase = RegionFailure.Phase.WARM_UP;
         return warmUpAs(region, times, calls, "'" + label + "'");
     }
 
@@ -196,7 +166,8 @@ final class RegionTimer {
             int roundSize = Math.max(10, Math.min(10_000, times / 10));
             // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
             w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
-                    calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls, compiledRegions);
+                    fittedRoundSize(calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls,
+                            firstCalls.of(region).nanosPerCall()), calls, compiledRegions);
             if (!w.converged()) {
                 ProbeWarmup unsettled = w;
                 warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
@@ -210,6 +181,21 @@ final class RegionTimer {
             }
         }
         return w;
+    }
+
+    /**
+     * The samples per warm-up round of a region whose first calls took {@code firstNanosPerCall}
+     * each (NaN: not counted): {@code size}, or fewer where rounds of that size would not fit the
+     * rounds a warm-up needs to settle ({@link WarmupRule#MIN_ROUNDS}) in half the budget — a slow
+     * region's rounds of ten samples lasted longer than its whole budget, which then ran out
+     * unsettled twice over. At least one sample; first calls are never faster than settled ones.
+     */
+    int fittedRoundSize(int size, int calls, double firstNanosPerCall) {
+        if (!(firstNanosPerCall > 0)) {
+            return size;
+        }
+        double roundNanos = regionWarmupBudgetNanos / (2.0 * WarmupRule.MIN_ROUNDS);
+        return (int) Math.max(1, Math.min(size, (long) (roundNanos / (firstNanosPerCall * calls))));
     }
 
     /**
@@ -257,6 +243,7 @@ final class RegionTimer {
 
     /** Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed, {@code jit} watching: the samples taken. */
     long timeFor(SamplingJit jit, Region region, long count, long budgetNanos, SampleRecorder recorder) {
+        phase = RegionFailure.Phase.SAMPLING;
         return jit.timeFor(region, context.reader(), count, budgetNanos, recorder, sink);
     }
 
@@ -280,6 +267,7 @@ final class RegionTimer {
      * {@code what} naming the region).
      */
     Sampled sample(Region region, int samples, int k, String what, Resampling budget) {
+        phase = RegionFailure.Phase.SAMPLING;
         while (true) {
             SampleRecorder recorder = new SampleRecorder(samples);
             AllocationCount allocation = allocationCount(region, recorder);

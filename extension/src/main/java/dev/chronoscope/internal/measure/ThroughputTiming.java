@@ -30,7 +30,7 @@ final class ThroughputTiming {
      * recorded: the timing is returned only once every sample has been taken.
      */
     Timing throughput(String method, String label, int samples, Region shared) {
-        RegionTimer.requireLabel(method, label);
+        RegionLabels.requireLabel(method, label);
         if (samples < 1 || samples > Probe.MAX_SAMPLES) {
             throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + Probe.MAX_SAMPLES
                     + ", was " + samples);
@@ -40,7 +40,7 @@ final class ThroughputTiming {
         CompiledRegions compiledRegions = timer.compiledRegions();
         Region region = compiledRegions.inlined(shared);
         Region empty = compiledRegions.inlinedEmpty(shared.shape());
-        String note = timingNote(method, label);
+        java.util.function.Supplier<String> note = () -> timingNote(method, label, timer.phase());
         // spelled before the warm-up: text built between a warm-up and its samples can slow them (Deferred)
         String what = "'" + label + "'";
         String floorWhat = "the empty region of the floor of " + what;
@@ -53,6 +53,7 @@ final class ThroughputTiming {
 
             @Override
             public int callsPerSample(int from) {
+                timer.phase(RegionFailure.Phase.SIZING);
                 return sizing.callsPerSample(region, from);
             }
         })));
@@ -92,6 +93,7 @@ final class ThroughputTiming {
                     ProbeWarmup again = timer.warmUp(region, samples, k, label);
                     settled = again == null ? settled : again;
                 }
+                timer.phase(RegionFailure.Phase.SELF_CHECK);
                 ProbeFloor floor = sizing.lowerFloorAfter(empty, k, batchFloor);
                 if (floor != batchFloor) {
                     t = timer.timing(label, sampled, k, floor);

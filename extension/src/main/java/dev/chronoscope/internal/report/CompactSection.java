@@ -11,9 +11,12 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * The default timing section: what a reader of a test report needs, in about ten lines of at most
- * {@link #WIDTH} characters — the clock, its resolution and the floor, then per timing the figures
- * that matter in scaled units, what question they answer, the verdict and the allocation. Facts that
+ * The default timing section: what a reader of a test report needs, read in seconds — at most 8
+ * lines of at most {@link #WIDTH} characters for a passing one-region test (a line more per warning),
+ * 14 for a failing one, no sentence twice: the clock, its resolution and the floor, then per timing
+ * the figures that matter in scaled units, what question they answer, the verdict and the allocation,
+ * its baseline verdict in a line (a clause where the gate does not apply), whole reasons, warnings
+ * and what the gate can see left to the record and the full section. Facts that
  * repeat from test to test (the host, why the clock was chosen, the warm-up, the frequency's
  * calibration) are printed with the first section that has them and left to the record afterwards:
  * {@code firstSeen} says whether a fact, by its name ({@code host}, {@code TSC_FENCED resolution}), is
@@ -41,7 +44,7 @@ public final class CompactSection {
         for (String fact : runFacts(r)) {
             // once per run by its name: a later test's figures for the same fact (e.g. the resolution's count of reads) are in its record
             if (firstSeen.test(fact.substring(0, Math.max(0, fact.indexOf(": "))))) {
-                add(lines, "", fact);
+                addOneLine(lines, "", fact);
             }
         }
         add(lines, "clock", clockLine(r));
@@ -51,19 +54,21 @@ public final class CompactSection {
         }
         for (int i = 0; i < r.timings().size(); i++) {
             Timing t = r.timings().get(i);
-            add(lines, isInvocation(t) ? "invocation" : "timing", timingLine(t));
-            if (!r.baseline().isEmpty()) {
-                r.baseline().get(i).sectionLines().forEach(l -> add(lines, l.getKey(), l.getValue()));
+            BaselineVerdict judged = r.baseline().isEmpty() ? null : r.baseline().get(i);
+            // a verdict the gate does not apply to is a clause of its timing's line; its reason is in the record
+            add(lines, isInvocation(t) ? "invocation" : "timing", timingLine(t) + (judged != null && !judged.gated() ? notGated(judged) : ""));
+            if (judged != null) {
+                baselineLines(judged).forEach(l -> addOneLine(lines, l.getKey(), l.getValue()));
             }
         }
         if (r.aggregate() != null) {
             add(lines, "aggregate", aggregateLine(r.aggregate()));
         }
         if (r.gate() != null) {
-            add(lines, "outcome", r.gate().describe());
+            add(lines, "outcome", gateLine(r.gate(), r.testName()));
         }
         for (String warning : ConsoleNotes.shown(r)) {
-            add(lines, "warning", warning);
+            addOneLine(lines, "warning", warning);
         }
         lines.add("-".repeat(WIDTH));
         return String.join("\n", lines) + "\n";
@@ -148,6 +153,55 @@ public final class CompactSection {
         String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
                 .orElse("");
         return figures + " | " + verdict + noise + alloc;
+    }
+
+    /**
+     * A timing's baseline verdict in one line, its reason cut to fit (whole in the record and the full
+     * section), where the gate applies to it ({@link #notGated} otherwise); the allocation's verdict on
+     * a line of its own where it regressed or improved. What the gate can see stays in the record and the full
+     * section: its paragraph repeated the spread the reason states.
+     */
+    static List<java.util.Map.Entry<String, String>> baselineLines(BaselineVerdict v) {
+        List<java.util.Map.Entry<String, String>> out = new ArrayList<>();
+        if (v.gated()) {
+            out.add(java.util.Map.entry("baseline", v.describe()));
+        }
+        AllocationVerdict a = v.allocation();
+        if (a != null && (a.verdict().equals(BaselineVerdict.REGRESSED) || a.verdict().equals(BaselineVerdict.IMPROVED))) {
+            out.add(java.util.Map.entry("alloc gate", a.describe()));
+        }
+        return out;
+    }
+
+    /** {@code  | baseline not gated: regressed ×4.770 [0.600, 1.600]}: a verdict the gate does not apply to, as a clause. */
+    static String notGated(BaselineVerdict v) {
+        return " | baseline not gated: " + v.verdict() + (Double.isNaN(v.ratio()) ? ""
+                : String.format(java.util.Locale.ROOT, " ×%.3f [%.3f, %.3f]", v.ratio(), v.low(), v.high()));
+    }
+
+    /**
+     * Why the gate failed the test of {@code testName}, without the timings' verdicts, which their
+     * baseline lines above say: the gate's message up to its first timing.
+     */
+    static String gateLine(GateFailure gate, String testName) {
+        String message = gate.message();
+        int timings = message.indexOf(": timing '");
+        String why = timings < 0 ? message : message.substring(0, timings);
+        // the header names the test
+        return "failed by the regression gate (the test itself " + gate.testOutcome() + "): "
+                + (why.startsWith(testName + " ") ? why.substring(testName.length() + 1) : why);
+    }
+
+    /** {@code value} on one line after {@code key}, cut at a word with an ellipsis where longer: the whole is in the record. */
+    private static void addOneLine(List<String> lines, String key, String value) {
+        String first = key.isEmpty() ? " ".repeat(KEY_WIDTH) : key + " ".repeat(Math.max(1, KEY_WIDTH - key.length()));
+        String text = TimingSection.printable(value);
+        int room = WIDTH - first.length();
+        if (text.length() > room) {
+            int cut = text.lastIndexOf(' ', room - 1);
+            text = text.substring(0, cut <= room / 2 ? room - 1 : cut).stripTrailing() + "…";
+        }
+        lines.add(first + text);
     }
 
     /** One line per {@link #WIDTH} characters: a long value continues on indented lines. */
