@@ -83,7 +83,7 @@ public final class PairedRule {
         /** {@code rounds spread 2.3 %: 5 rounds tell changes ≥ 12 % (9 times in 10); 9 rounds → the threshold 10 %}. */
         public String power() {
             if (!Double.isFinite(spread)) {
-                return "one round tells nothing of the spread between rounds: run at least 3";
+                return "no power statement from one round";
             }
             String head = String.format(Locale.ROOT, "paired rounds spread %s: %d rounds tell changes ≥ %s (9 times in 10)",
                     percent(spread), rounds, percent(detectable));
