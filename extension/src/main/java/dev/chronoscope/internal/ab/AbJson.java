@@ -2,7 +2,7 @@ package dev.chronoscope.internal.ab;
 
 import dev.chronoscope.internal.report.Json;
 
-/** The A/B result as a JSON document (schema {@value #SCHEMA}, documented in docs/how-to/compare-two-builds.md). */
+/** The A/B result as a JSON document (schema {@value #SCHEMA}): the console table's columns and lines, each round's figures per timing. */
 final class AbJson {
 
     static final String SCHEMA = "chronoscope-ab/1";

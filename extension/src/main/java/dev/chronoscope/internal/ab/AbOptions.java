@@ -35,7 +35,7 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
                         boolean failOnRegression, boolean help) {
 
     public static final int DEFAULT_ROUNDS = 10;
-    public static final int MAX_ROUNDS = 1000;
+    public static final int MAX_ROUNDS = 999;
     public static final long DEFAULT_BUDGET_NANOS = 60L * 60 * 1_000_000_000L;
     public static final double DEFAULT_THRESHOLD = 0.10;
     public static final int DEFAULT_MAX_FAILED_ROUNDS = 2;

@@ -42,7 +42,7 @@ class AbOptionsTests {
     @Test
     void roundsOutOfRangeAreNamed() {
         assertThat(run("ab", "--base-command", "true", "--head-command", "true", "--rounds", "0")).isEqualTo(2);
-        assertThat(err()).contains("option --rounds: 0 is out of range; expected a number of rounds from 1 to 1000");
+        assertThat(err()).contains("option --rounds: 0 is out of range; expected a number of rounds from 1 to 999");
     }
 
     @Test

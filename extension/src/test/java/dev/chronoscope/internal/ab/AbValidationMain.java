@@ -81,9 +81,13 @@ public final class AbValidationMain {
                 if (group == null || !t.gated()) {
                     continue;
                 }
-                int[] c = counts.computeIfAbsent(group, g -> new int[5]);
+                int[] c = counts.computeIfAbsent(group, g -> new int[7]);
                 c[0]++;
                 c[index(t.time().verdict())]++;
+                if (t.allocation() != null) {
+                    c[5]++;
+                    c[6] += t.allocation().regressed() ? 1 : 0;
+                }
                 DETECTABLE.computeIfAbsent(group, g -> new ArrayList<>()).add(t.time().detectable());
             }
         }
@@ -107,7 +111,7 @@ public final class AbValidationMain {
                 BaselineRule.Kind kind = e.getKey().contains("latency") ? BaselineRule.Kind.LATENCY : BaselineRule.Kind.THROUGHPUT;
                 for (BaselineRule.RunMedian current : e.getValue()) {
                     BaselineVerdict v = BaselineRule.judge(kind, current, baseline, pool, threshold);
-                    int[] c = counts.computeIfAbsent(group, g -> new int[5]);
+                    int[] c = counts.computeIfAbsent(group, g -> new int[7]);
                     c[0]++;
                     c[index(v.verdict())]++;
                     if (v.power() != null) {
@@ -149,8 +153,8 @@ public final class AbValidationMain {
             int[] c = e.getValue();
             List<Double> d = DETECTABLE.getOrDefault(e.getKey(), List.of()).stream().filter(Double::isFinite).sorted().toList();
             System.out.printf(Locale.ROOT, "    %-6s n=%4d  regressed %5.1f %%  improved %5.1f %%  unchanged %5.1f %%  inconclusive %5.1f %%"
-                            + "  tells (median) %s%n", e.getKey(), c[0], 100.0 * c[1] / c[0], 100.0 * c[2] / c[0], 100.0 * c[3] / c[0],
-                    100.0 * c[4] / c[0], d.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * d.get(d.size() / 2)));
+                            + "  tells (median) %s  allocation regressed %d of %d%n", e.getKey(), c[0], 100.0 * c[1] / c[0], 100.0 * c[2] / c[0], 100.0 * c[3] / c[0],
+                    100.0 * c[4] / c[0], d.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * d.get(d.size() / 2)), c[6], c[5]);
         }
         DETECTABLE.clear();
     }
