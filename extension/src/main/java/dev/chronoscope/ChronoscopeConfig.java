@@ -51,9 +51,17 @@ public final class ChronoscopeConfig {
     /**
      * Directory for the JSON Lines records and the run report ({@code chronoscope-report.html},
      * {@code chronoscope-summary.md}, {@code chronoscope-jmh.json}), relative to the working directory (the module under Maven).
+     * Unset: the environment variable {@link #REPORT_DIR_ENV} where set, else {@link #REPORT_DIR}.
      */
     public static final String REPORT_DIR_KEY = "chronoscope.report.dir";
     public static final String REPORT_DIR = "target/chronoscope";
+
+    /**
+     * An environment variable naming the report directory where {@link #REPORT_DIR_KEY} is unset: it reaches every
+     * test JVM a build tool starts (Maven's, Gradle's, a Console Launcher line), so a command such as {@code ab} can
+     * direct any build's records into a directory of its own without editing the build.
+     */
+    public static final String REPORT_DIR_ENV = "CHRONOSCOPE_REPORT_DIR";
 
     /**
      * A baseline file to save this run's timings to (created, or the run appended to it, keeping the

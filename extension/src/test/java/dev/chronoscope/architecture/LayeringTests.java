@@ -114,4 +114,22 @@ class LayeringTests {
                 .should().dependOnClassesThat().resideInAPackage("org.assertj..")
                 .check(classes);
     }
+
+    /**
+     * The {@code ab} command sits beside the doctor: it uses reporting, measurement and statistics, and only the
+     * command line uses it; it starts test JVMs and reads their records, so it needs nothing of the integration
+     * layer, and only its child main (run on a build's class path, where the Launcher is) uses JUnit.
+     */
+    @Test
+    void theAbCommandIsUsedOnlyByTheCommandLineAndUsesNoIntegrationLayer() {
+        noClasses().that().resideOutsideOfPackages("dev.chronoscope.internal.ab..", "dev.chronoscope.internal.cli..")
+                .should().dependOnClassesThat().resideInAPackage("dev.chronoscope.internal.ab..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.ab..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.junit..", "dev.chronoscope.assertj..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.ab")
+                .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..")
+                .check(classes);
+    }
 }

@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GuideTests {
 
     static final int PAGE_LINES = 400;
-    static final int GUIDE_LINES = 2_500;
+    // 2,500 until the how-to of the ab command (85 lines), the one page a new command needs
+    static final int GUIDE_LINES = 2_600;
 
     /** A date, or a time of day in UTC, in prose: a run's stamp. An ISO-8601 instant (a format's example) is not one. */
     static final Pattern DATED = Pattern.compile("\\b20\\d\\d-[01]\\d-[0-3]\\d\\b(?!T\\d)|\\b\\d{1,2}:\\d\\d\\b[^.;|]{0,16}\\bUTC\\b");

@@ -86,7 +86,7 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
                 duration(parameters, ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET, true,
                         MAX_WARMUP_BUDGET),
                 oneOf(parameters, ChronoscopeConfig.UNMET_REQUIREMENT_KEY, ChronoscopeConfig.UNMET_REQUIREMENT, "skip", "fail").equals("fail"),
-                directory(parameters, ChronoscopeConfig.REPORT_DIR_KEY, ChronoscopeConfig.REPORT_DIR),
+                directory(parameters, ChronoscopeConfig.REPORT_DIR_KEY, reportDirDefault(System::getenv)),
                 bool(parameters, ChronoscopeConfig.PRINT_SECTIONS_KEY, ChronoscopeConfig.PRINT_SECTIONS),
                 bool(parameters, ChronoscopeConfig.PIN_KEY, ChronoscopeConfig.PIN),
                 parameters.apply(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY).map(String::trim).filter(s -> !s.isEmpty()),
@@ -273,6 +273,16 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         }
         throw invalid(key, v, (zeroAllowed ? "a duration" : "a positive duration")
                 + " of at most " + max.toSeconds() + "s, with a unit: ns, us, ms or s (e.g. 500ms)");
+    }
+
+    /**
+     * The report directory where {@link ChronoscopeConfig#REPORT_DIR_KEY} is unset: the environment variable
+     * {@link ChronoscopeConfig#REPORT_DIR_ENV} where set and not blank (a build tool passes it to every test JVM it starts),
+     * else {@link ChronoscopeConfig#REPORT_DIR}.
+     */
+    static String reportDirDefault(Function<String, String> environment) {
+        String v = environment.apply(ChronoscopeConfig.REPORT_DIR_ENV);
+        return v == null || v.isBlank() ? ChronoscopeConfig.REPORT_DIR : v.trim();
     }
 
     /** A directory path: not blank, and one the file system can name. */

@@ -131,12 +131,12 @@ public final class BaselineRule {
     }
 
     /** Student's t 99.5th percentile for {@code df} degrees of freedom (Cornish–Fisher beyond 30; 0: the normal one). */
-    static double t995(int df) {
+    public static double t995(int df) {
         return t(df, T_995, Z_995);
     }
 
     /** Student's t 95th percentile for {@code df} degrees of freedom (as {@link #t995}). */
-    static double t95(int df) {
+    public static double t95(int df) {
         return t(df, T_95, Z_95);
     }
 

@@ -29,7 +29,7 @@ class ChronoscopeMainTests {
     @Test
     void anUnknownCommandPrintsTheUsageOnStderrAndExitsWithTwo() {
         assertThat(run("doctr")).isEqualTo(2);
-        assertThat(err()).startsWith("chronoscope: unknown command 'doctr'; expected doctor or help")
+        assertThat(err()).startsWith("chronoscope: unknown command 'doctr'; expected doctor, ab or help")
                 .contains(ChronoscopeMain.USAGE);
         assertThat(out()).isEmpty();
     }
