@@ -1,6 +1,6 @@
 #!/bin/sh
 # What the Console Launcher run must have left behind, with nothing of Surefire: each performance
-# test's timing section on the console, the untagged test left out, one record per timed test, and
+# test's timing section on the console (the quick start's class), the untagged test left out, one record per timed test, and
 # the run report with its Markdown summary and JMH-format JSON. $1: the run's directory.
 set -eu
 dir=$1

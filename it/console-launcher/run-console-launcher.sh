@@ -18,7 +18,7 @@ set +e
     --include-tag performance \
     --config chronoscope.report.dir="$dir/chronoscope" \
     --reports-dir "$dir/reports" \
-    --details tree --disable-banner > "$dir/console.log" 2>&1
+    --details tree --disable-banner --disable-ansi-colors > "$dir/console.log" 2>&1
 status=$?
 set -e
 end=$(date +%s%N)
