@@ -100,7 +100,7 @@ public final class ChronoscopeConfig {
 
     /**
      * Whether a timing whose allocation per call rose beyond its baseline runs' range (and a
-     * tolerance of 0.5 B per call or 1 %, whichever is larger) can fail its test through
+     * tolerance of 0.5 B per call or 0.05 % of the highest, whichever is larger) can fail its test through
      * {@link #BASELINE_FAIL_ON_REGRESSION_KEY}: {@code true} (the default) or {@code false}. The
      * allocation's verdict is its own line, independent of the time verdict; off, it is reported,
      * marked "not gated", and fails nothing.

@@ -11,7 +11,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /**
  * The claims decided about the timings of one measurement context (a timed test's), kept until the
  * test writes its record, so that the record (and the run report) says what was claimed on which
- * timing and how it came out. For Chronoscope's code; not for users.
+ * timing and how it came out. Not for users. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice.
  *
  * <p>Owned by the context that measured the timings, and reached through them: a claim is made in
  * the test's own code through AssertJ, which reaches nothing of the test but the {@link Timing} it

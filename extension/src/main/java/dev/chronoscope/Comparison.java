@@ -10,15 +10,15 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 /**
  * {@code Comparison} is used to tell which of two regions is faster, and by how much, from one
- * interleaved measurement ({@link Probe#compare(String, java.util.function.Supplier, String,
- * java.util.function.Supplier, int)}): both regions were timed with the same clock and the same
+ * interleaved measurement ({@link Probe#compare(String, String, int, java.util.function.Supplier,
+ * java.util.function.Supplier)}): both regions were timed with the same clock and the same
  * probe floor, alternating in block pairs whose order was shuffled, so that whatever the machine
  * did meanwhile fell on both alike. Immutable.
  *
- * <p>It holds both {@link Timing}s; the <em>ratio of medians</em> {@link #ratio()} =
+ * <p>It holds both {@link Timing}s; the <em>ratio of medians</em> {@link #secondOverFirst()} =
  * median(second) / median(first) (above 1 when the first is faster) with its confidence interval
- * from a paired block bootstrap, widened on each median by one quantum of the clock's effective
- * resolution ({@link #resolution()}: medians closer than that can read the same); and the Mann–Whitney U
+ * from a paired block bootstrap, widened on each median by one clock step
+ * ({@link #clockStep()}: medians closer than that can read the same); and the Mann–Whitney U
  * test of the two samples with its effect size. Medians are the reported ones: net of the floor
  * when the test subtracts it ({@link SubtractProbeFloor}), raw otherwise.
  *
@@ -81,7 +81,7 @@ public final class Comparison {
         return java.util.Optional.ofNullable(batching);
     }
 
-    /** For Chronoscope's measurement code; not for users. */
+    /** Not for users: a test gets a comparison from {@link Probe}. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
     @API(status = INTERNAL, since = "0.1")
     public static Builder builder() {
         return new Builder();
@@ -101,35 +101,59 @@ public final class Comparison {
      * median(second) / median(first): how many times as long the second takes as the first. Above 1
      * the first is faster; 2.0 means the first takes half the time of the second.
      */
-    public double ratio() {
+    public double secondOverFirst() {
         return ratio;
     }
 
     /**
-     * The quantum of the clock's effective resolution, in the clock's unit ({@link Timing#unit()}),
-     * that the interval was widened by on each median: the larger of the two timings' {@link
-     * Timing#step()}. Medians closer than this can read the same.
+     * The clock step, in the clock's unit ({@link Timing#unit()}), that the interval was widened by
+     * on each median: the larger of the two timings' {@link Timing#clockStep()}. Medians closer than
+     * this can read the same.
      */
-    public double resolution() {
+    public double clockStep() {
         return resolution;
     }
 
-    /** Lower bound of {@link #ratio()}'s confidence interval (bootstrap, widened by one quantum on each median). */
-    public double ratioLow() {
+    /** Lower bound of {@link #secondOverFirst()}'s confidence interval (bootstrap, widened by one clock step on each median). */
+    public double secondOverFirstLow() {
         return ratioLow;
     }
 
-    /** Upper bound of {@link #ratio()}'s confidence interval (bootstrap, widened by one quantum on each median); may be infinite. */
-    public double ratioHigh() {
+    /** Upper bound of {@link #secondOverFirst()}'s confidence interval (bootstrap, widened by one clock step on each median); may be infinite. */
+    public double secondOverFirstHigh() {
         return ratioHigh;
     }
 
-    /** Lower bound of the bootstrap percentile interval before the widening for the clock's quantum. */
+    /** @deprecated renamed {@link #secondOverFirst()}, whose name says the direction. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public double ratio() {
+        return secondOverFirst();
+    }
+
+    /** @deprecated renamed {@link #clockStep()}: one word, "clock step", for the clock's quantum. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public double resolution() {
+        return clockStep();
+    }
+
+    /** @deprecated renamed {@link #secondOverFirstLow()}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public double ratioLow() {
+        return secondOverFirstLow();
+    }
+
+    /** @deprecated renamed {@link #secondOverFirstHigh()}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public double ratioHigh() {
+        return secondOverFirstHigh();
+    }
+
+    /** Lower bound of the bootstrap percentile interval before the widening by one clock step. */
     public double bootstrapLow() {
         return bootstrapLow;
     }
 
-    /** Upper bound of the bootstrap percentile interval before the widening for the clock's quantum. */
+    /** Upper bound of the bootstrap percentile interval before the widening by one clock step. */
     public double bootstrapHigh() {
         return bootstrapHigh;
     }
@@ -197,7 +221,7 @@ public final class Comparison {
                 + (batching == null ? "" : " (" + batching + ")");
     }
 
-    /** Assembles a {@link Comparison}; used by Chronoscope's measurement code. */
+    /** Assembles a {@link Comparison} for Chronoscope's measurement code. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
     @API(status = INTERNAL, since = "0.1")
     public static final class Builder {
         private Timing first;

@@ -18,14 +18,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * <p>Ways to time: {@link #repeat(int, Supplier)} / {@link #repeatFor(Duration, Supplier)} run
  * a region many times, one call between each pair of fenced reads — its <em>latency</em>, one call
- * alone; {@link #throughput(int, Supplier)} runs it in batches of k calls back to back and reports
- * per call — its <em>throughput</em>, as JMH's average time does, which for short regions is less
- * since the CPU overlaps consecutive calls; {@link #compare(int, Supplier, Supplier)} times two
+ * alone; {@link #repeatBackToBack(int, Supplier)} runs it in batches of k calls back to back and reports
+ * the time per call (as JMH's average time does, not JMH's operations per second), which for short
+ * regions is less since the CPU overlaps consecutive calls; {@link #compare(int, Supplier, Supplier)} times two
  * regions interleaved. Regions are warmed up first and each result is consumed so the JIT cannot
  * drop the work. {@link #begin()} / {@link #end(long)} bracket code the test runs itself. Every
  * {@link Timing} the probe returns also appears in the test's timing section and record.
  *
- * <p><b>Region shapes.</b> {@code repeat}, {@code repeatFor}, {@code throughput} and
+ * <p><b>Region shapes.</b> {@code repeat}, {@code repeatFor}, {@code repeatBackToBack} and
  * {@code compare} take a region as a {@link Supplier}, or as a
  * {@link LongSupplier}, {@link IntSupplier}, {@link DoubleSupplier} or {@link Runnable}, so that
  * a primitive result is not boxed (a {@code Long} per call costs more than the shortest regions).
@@ -37,6 +37,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * at once, the second use throws {@code IllegalStateException} naming both threads; another thread
  * may use it while the test's thread waits (one use after another).
  *
+ * <p>Argument order, everywhere: label(s), then the count (or budget), then the region(s).
+ *
  * <p>Users are not meant to implement {@code Probe}: a test declares it as a parameter and
  * Chronoscope passes its own. The interface is sealed, permitting that implementation only, so that
  * later releases may add methods to it.
@@ -44,7 +46,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Probe permits dev.chronoscope.internal.measure.MeasuringProbe {
 
-    /** The most samples one {@code repeat}, {@code repeatFor}, {@code throughput} or {@code compare} keeps (ten million, 40 MB). */
+    /** The most samples one {@code repeat}, {@code repeatFor}, {@code repeatBackToBack} or {@code compare} keeps (ten million, 40 MB). */
     int MAX_SAMPLES = 10_000_000;
 
     /**
@@ -55,7 +57,7 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     int MAX_LABEL_LENGTH = 200;
 
     /**
-     * The most calls one {@code throughput} (or batched {@code compare}) makes of a region: samples
+     * The most calls one {@code repeatBackToBack} (or batched {@code compare}) makes of a region: samples
      * times calls per sample. Two billion calls of even a nanosecond region take seconds.
      */
     long MAX_CALLS = 2_000_000_000L;
@@ -111,15 +113,15 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     Timing repeat(String label, int times, Runnable region);
 
     /**
-     * Times {@code region} for its throughput: see {@link #throughput(String, int, Supplier)}; the
+     * Times {@code region} back to back, per call: see {@link #repeatBackToBack(String, int, Supplier)}; the
      * timing is labelled {@code region N}.
      */
-    default Timing throughput(int samples, Supplier<?> region) {
-        return throughput(nextLabel(), samples, region);
+    default Timing repeatBackToBack(int samples, Supplier<?> region) {
+        return repeatBackToBack(nextLabel(), samples, region);
     }
 
     /**
-     * Times {@code region}'s throughput: {@code samples} samples (between 1 and
+     * Times {@code region} back to back, per call: {@code samples} samples (between 1 and
      * {@link #MAX_SAMPLES}), each a batch of k calls back to back between two fenced reads, reported
      * per call (the batch divided by k) and net of the floor of the same batch loop with an empty
      * region when the floor is subtracted. The answer to "how long does a call take when calls run
@@ -133,39 +135,39 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
      * may be at most {@link #MAX_CALLS}. A region that throws propagates its exception, with a note
      * naming this timing, of which nothing is recorded.
      */
-    Timing throughput(String label, int samples, Supplier<?> region);
+    Timing repeatBackToBack(String label, int samples, Supplier<?> region);
 
-    /** As {@link #throughput(int, Supplier)}, for a region with a {@code long} result (not boxed). */
-    default Timing throughput(int samples, LongSupplier region) {
-        return throughput(nextLabel(), samples, region);
+    /** As {@link #repeatBackToBack(int, Supplier)}, for a region with a {@code long} result (not boxed). */
+    default Timing repeatBackToBack(int samples, LongSupplier region) {
+        return repeatBackToBack(nextLabel(), samples, region);
     }
 
-    /** As {@link #throughput(String, int, Supplier)}, for a region with a {@code long} result (not boxed). */
-    Timing throughput(String label, int samples, LongSupplier region);
+    /** As {@link #repeatBackToBack(String, int, Supplier)}, for a region with a {@code long} result (not boxed). */
+    Timing repeatBackToBack(String label, int samples, LongSupplier region);
 
-    /** As {@link #throughput(int, Supplier)}, for a region with an {@code int} result (not boxed). */
-    default Timing throughput(int samples, IntSupplier region) {
-        return throughput(nextLabel(), samples, region);
+    /** As {@link #repeatBackToBack(int, Supplier)}, for a region with an {@code int} result (not boxed). */
+    default Timing repeatBackToBack(int samples, IntSupplier region) {
+        return repeatBackToBack(nextLabel(), samples, region);
     }
 
-    /** As {@link #throughput(String, int, Supplier)}, for a region with an {@code int} result (not boxed). */
-    Timing throughput(String label, int samples, IntSupplier region);
+    /** As {@link #repeatBackToBack(String, int, Supplier)}, for a region with an {@code int} result (not boxed). */
+    Timing repeatBackToBack(String label, int samples, IntSupplier region);
 
-    /** As {@link #throughput(int, Supplier)}, for a region with a {@code double} result (not boxed). */
-    default Timing throughput(int samples, DoubleSupplier region) {
-        return throughput(nextLabel(), samples, region);
+    /** As {@link #repeatBackToBack(int, Supplier)}, for a region with a {@code double} result (not boxed). */
+    default Timing repeatBackToBack(int samples, DoubleSupplier region) {
+        return repeatBackToBack(nextLabel(), samples, region);
     }
 
-    /** As {@link #throughput(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
-    Timing throughput(String label, int samples, DoubleSupplier region);
+    /** As {@link #repeatBackToBack(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
+    Timing repeatBackToBack(String label, int samples, DoubleSupplier region);
 
-    /** As {@link #throughput(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
-    default Timing throughput(int samples, Runnable region) {
-        return throughput(nextLabel(), samples, region);
+    /** As {@link #repeatBackToBack(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    default Timing repeatBackToBack(int samples, Runnable region) {
+        return repeatBackToBack(nextLabel(), samples, region);
     }
 
-    /** As {@link #throughput(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
-    Timing throughput(String label, int samples, Runnable region);
+    /** As {@link #repeatBackToBack(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    Timing repeatBackToBack(String label, int samples, Runnable region);
 
     private String nextLabel() {
         return nextLabel(1);
@@ -240,11 +242,11 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
 
     /**
      * Times {@code first} and {@code second} {@code times} times each, interleaved, and compares
-     * them: see {@link #compare(String, Supplier, String, Supplier, int)}. The timings are labelled
+     * them: see {@link #compare(String, String, int, Supplier, Supplier)}. The timings are labelled
      * {@code region N (first)} and {@code region N+1 (second)}.
      */
     default Comparison compare(int times, Supplier<?> first, Supplier<?> second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
     /**
@@ -258,89 +260,137 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
      * a confidence interval; decide with {@code ChronoscopeAssertions.assertThat(comparison)}.
      *
      * <p>When the clock does not resolve one call of either region alone (its latency timing would
-     * be {@link Verdict#NOT_RESOLVED}), both are timed for their throughput instead, per call in
-     * batches of the same k (see {@link #throughput(String, int, Supplier)}); the comparison says so
+     * be {@link Verdict#NOT_RESOLVED}), both are timed back to back instead, per call in
+     * batches of the same k (see {@link #repeatBackToBack(String, int, Supplier)}); the comparison says so
      * ({@link Comparison#batching()}) and so do both timings.
      *
      * <p>A region that throws propagates its exception, with a note naming the comparison and which
      * region threw (first or second, and its label); nothing of the comparison is recorded, neither
      * region's timing.
      */
-    Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times);
+    Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, Supplier<?> second);
 
-    /**
-     * As {@link #compare(int, Supplier, Supplier)}, the first with a {@code long} result, the second with an object result: mixed shapes
-     * (say a method returning {@code long} against one returning its box) compile without casts.
-     */
+    /** As {@link #compare(int, Supplier, Supplier)}, the first with a {@code long} result, the second with an object result (mixed shapes compile without casts). */
     default Comparison compare(int times, LongSupplier first, Supplier<?> second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with a {@code long} result, the second with an object result. */
-    Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with a {@code long} result, the second with an object result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first, Supplier<?> second);
 
-    /**
-     * As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code long} result: mixed shapes
-     * (say a method returning {@code long} against one returning its box) compile without casts.
-     */
+    /** As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code long} result (mixed shapes compile without casts). */
     default Comparison compare(int times, Supplier<?> first, LongSupplier second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with an object result, the second with a {@code long} result. */
-    Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with an object result, the second with a {@code long} result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, LongSupplier second);
 
-    /**
-     * As {@link #compare(int, Supplier, Supplier)}, the first with a {@code double} result, the second with an object result: mixed shapes
-     * (say a method returning {@code double} against one returning its box) compile without casts.
-     */
+    /** As {@link #compare(int, Supplier, Supplier)}, the first with a {@code double} result, the second with an object result (mixed shapes compile without casts). */
     default Comparison compare(int times, DoubleSupplier first, Supplier<?> second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with a {@code double} result, the second with an object result. */
-    Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with a {@code double} result, the second with an object result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first, Supplier<?> second);
 
-    /**
-     * As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code double} result: mixed shapes
-     * (say a method returning {@code double} against one returning its box) compile without casts.
-     */
+    /** As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code double} result (mixed shapes compile without casts). */
     default Comparison compare(int times, Supplier<?> first, DoubleSupplier second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, the first with an object result, the second with a {@code double} result. */
-    Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with an object result, the second with a {@code double} result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, DoubleSupplier second);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code long} result (not boxed). */
     default Comparison compare(int times, LongSupplier first, LongSupplier second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code long} result. */
-    Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, for regions with a {@code long} result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first, LongSupplier second);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with an {@code int} result (not boxed). */
     default Comparison compare(int times, IntSupplier first, IntSupplier second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with an {@code int} result. */
-    Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, for regions with an {@code int} result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, IntSupplier first, IntSupplier second);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code double} result (not boxed). */
     default Comparison compare(int times, DoubleSupplier first, DoubleSupplier second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with a {@code double} result. */
-    Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, for regions with a {@code double} result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first, DoubleSupplier second);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with no result. */
     default Comparison compare(int times, Runnable first, Runnable second) {
-        return compare(nextLabel(1) + " (first)", first, nextLabel(2) + " (second)", second, times);
+        return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, Supplier, String, Supplier, int)}, for regions with no result. */
-    Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times);
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, for regions with no result. */
+    Comparison compare(String firstLabel, String secondLabel, int times, Runnable first, Runnable second);
+
+    // Names of release 0.1, kept one release: each delegates to its new name.
+
+    /** @deprecated renamed {@link #repeatBackToBack(int, Supplier)}, whose name says it times calls back to back. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(int samples, Supplier<?> region) { return repeatBackToBack(samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(String, int, Supplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(String label, int samples, Supplier<?> region) { return repeatBackToBack(label, samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(int, LongSupplier)}, whose name says it times calls back to back. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(int samples, LongSupplier region) { return repeatBackToBack(samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(String, int, LongSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(String label, int samples, LongSupplier region) { return repeatBackToBack(label, samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(int, IntSupplier)}, whose name says it times calls back to back. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(int samples, IntSupplier region) { return repeatBackToBack(samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(String, int, IntSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(String label, int samples, IntSupplier region) { return repeatBackToBack(label, samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(int, DoubleSupplier)}, whose name says it times calls back to back. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(int samples, DoubleSupplier region) { return repeatBackToBack(samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(String, int, DoubleSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(String label, int samples, DoubleSupplier region) { return repeatBackToBack(label, samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(int, Runnable)}, whose name says it times calls back to back. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(int samples, Runnable region) { return repeatBackToBack(samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(String, int, Runnable)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Timing throughput(String label, int samples, Runnable region) { return repeatBackToBack(label, samples, region); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, Supplier, Supplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, LongSupplier, Supplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, Supplier, LongSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, DoubleSupplier, Supplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, Supplier, DoubleSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, LongSupplier, LongSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, IntSupplier, IntSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, DoubleSupplier, DoubleSupplier)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated the labels, then the count: {@link #compare(String, String, int, Runnable, Runnable)}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    default Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
 }

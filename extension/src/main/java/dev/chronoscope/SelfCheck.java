@@ -17,37 +17,32 @@ public enum SelfCheck {
 
     PAGE_FAULTS("page-faults",
             "the measuring thread's minor page faults while sampling, at least one per ten samples (and at least 3)",
-            "the young generation is cycled and the samples taken again within the timing's budget (not in repeatFor,"
-                    + " whose time is the user's); if they still fault, REFUSED"),
+            "the young generation cycled and sampled again within the budget (not in repeatFor); if it still faults,"
+                    + " REFUSED"),
     JIT_DURING_SAMPLING("jit-during-sampling",
-            "HotSpot's compilation counters, read between blocks of 256 samples: the timed code was compiled while sampling,"
-                    + " unless at least half the samples came after it and agree within x1.25 with those before",
-            "sampled again once the compilation has finished, within the timing's budget (not in repeatFor); if it still"
-                    + " compiles, REFUSED"),
+            "HotSpot compiled the timed code while sampling (its counters read every 256 samples), unless at least half"
+                    + " the samples came after and agree within x1.25",
+            "sampled again once compiled, within the budget (not in repeatFor); if it still compiles, REFUSED"),
     WORK_BESIDE("work-beside",
-            "other threads of the JVM used at least 25 % of each half of the sampling in CPU while the timing thread never"
-                    + " waited for them (voluntary context switches)",
-            "sampled again within the timing's budget (not in repeatFor): a burst of the JVM's other work, such as a build"
-                    + " tool writing the tests' output, does not come back; work the region hands off does, and is REFUSED:"
-                    + " the figure holds the other work's contention, not its cost"),
+            "other JVM threads used at least 25 % of a CPU in each half of the sampling, never waited for by the timing"
+                    + " thread",
+            "sampled again within the budget (not in repeatFor): a burst of other work does not come back; work the region"
+                    + " hands off does, and is REFUSED"),
     TWO_MODES("two-modes",
-            "the batches' samples fall into two groups of at least a third each, beyond x1.25 and 3 clock quanta apart,"
-                    + " with at most 5 % between them",
-            "in throughput, warmed up and sampled again within the timing's budget; if the modes persist, REFUSED"),
+            "the batches fall into two groups of at least a third each, beyond x1.25 and 3 clock steps apart, at most 5 %"
+                    + " between them",
+            "warmed up and sampled again within the budget; if the modes persist, REFUSED"),
     SLOWER_THAN_WARMED_UP("slower-than-warmed-up",
-            "the samples' median beyond x1.25 (x3 for one call per sample) above the median the region's warm-up settled at"
-                    + " right before, at as many calls per sample",
-            "in throughput, warmed up and sampled again within the timing's budget; if still slower, REFUSED; in repeat,"
-                    + " REFUSED; in compare, kept and said in the record where the other side slowed alike (within x3: the host"
-                    + " did) or where the side, timed alone again right after, is within x3 of its warm-up, its code not compiled"
-                    + " since (slower only in turn with the other side); else REFUSED"),
+            "the median beyond x1.25 (x3 for one call per sample) above the one the region's warm-up settled at right"
+                    + " before",
+            "back to back: warmed up and sampled again within the budget; if still slower, REFUSED; in repeat: REFUSED;"
+                    + " in compare: kept where the other side slowed alike or the side alone is within x3 of its warm-up,"
+                    + " else REFUSED"),
     RESIZED("re-sized",
-            "pilots at k and at 2k calls per sample, taken in turn right after the samples, differ per call beyond x1.25"
-                    + " (median of up to 3 pairs)",
+            "batches of k and 2k calls, taken right after the samples, differ per call beyond x1.25",
             "REFUSED: the figure depends on the batch length"),
     BACK_TO_BACK_ABOVE_ALONE("back-to-back-above-alone",
-            "the per-call figure of the batch beyond x1.25 (x1.5 against a shared-loop batch) above the same calls timed"
-                    + " alone right after",
+            "the per-call figure beyond x1.25 (x1.5 for a shared-loop batch) above the same calls timed alone right after",
             "REFUSED: the region's own loop ran other code");
 
     private final String key;

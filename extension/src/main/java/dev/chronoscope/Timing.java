@@ -160,7 +160,7 @@ public final class Timing {
         this.unsettledWarmup = unsettledWarmup;
     }
 
-    /** For Chronoscope's measurement code; not for users. */
+    /** Not for users: a test gets its timings from {@link Probe}. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
     @API(status = INTERNAL, since = "0.1")
     public static TimingBuilder builder() {
         return new TimingBuilder();
@@ -277,17 +277,30 @@ public final class Timing {
     }
 
     /**
-     * The quantum of the clock's effective resolution, in its unit, per call (divided by
-     * {@link #callsPerSample()}): what nearly all differences between readings are multiples of,
-     * measured, not the smallest difference seen. Durations closer than it can read the same.
+     * The clock step, in the clock's unit, per call (divided by {@link #callsPerSample()}): the
+     * quantum its readings come in, measured (what nearly all differences between readings are
+     * multiples of), not the advertised resolution nor the smallest difference seen. Durations closer
+     * than one step can read the same.
      */
-    public double step() {
+    public double clockStep() {
         return step;
     }
 
-    /** How {@link #step()} was decided: the method ({@code multiples}, {@code one-unit}, …) first, then its figures. */
-    public String stepSource() {
+    /** How {@link #clockStep()} was decided: the method ({@code multiples}, {@code one-unit}, …) first, then its figures. */
+    public String clockStepSource() {
         return stepSource;
+    }
+
+    /** @deprecated renamed {@link #clockStep()}: one word, "clock step", for the clock's quantum. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public double step() {
+        return clockStep();
+    }
+
+    /** @deprecated renamed {@link #clockStepSource()}. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public String stepSource() {
+        return clockStepSource();
     }
 
     /** Raw statistics, in the clock's unit, per call. */

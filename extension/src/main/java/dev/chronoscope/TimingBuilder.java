@@ -4,7 +4,7 @@ import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-/** Assembles a {@link Timing}; used by Chronoscope's measurement code. */
+/** Assembles a {@link Timing} for Chronoscope's measurement code; a test gets its timings from {@link Probe}. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
 @API(status = INTERNAL, since = "0.1")
 public final class TimingBuilder {
 

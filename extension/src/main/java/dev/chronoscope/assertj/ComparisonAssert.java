@@ -51,10 +51,10 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
 
     /**
      * Claims the first region takes at most {@code factor} times as long as the second:
-     * median(first)/median(second) &le; factor — e.g. {@code isNotSlowerThan(1.10)}: not more than
+     * median(first)/median(second) &le; factor — e.g. {@code firstIsNotSlowerThanSecondByMoreThan(1.10)}: not more than
      * 10 % slower. Use it to guard a new implementation (first) against a baseline (second).
      */
-    public ComparisonAssert isNotSlowerThan(double factor) {
+    public ComparisonAssert firstIsNotSlowerThanSecondByMoreThan(double factor) {
         isNotNull();
         if (!(factor > 0) || Double.isInfinite(factor)) {
             throw new IllegalArgumentException("factor must be positive and finite, was " + factor);
@@ -64,6 +64,12 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
                 + Format.ratio(factor) + ")"), actual.first().failsWhenInconclusive(),
                 "first not slower than second by more than ×" + Format.ratio(factor), actual.first(), actual.second());
         return myself;
+    }
+
+    /** @deprecated renamed {@link #firstIsNotSlowerThanSecondByMoreThan(double)}, whose name says which region and what the factor bounds. */
+    @Deprecated(since = "0.2", forRemoval = true)
+    public ComparisonAssert isNotSlowerThan(double factor) {
+        return firstIsNotSlowerThanSecondByMoreThan(factor);
     }
 
     private String first() {

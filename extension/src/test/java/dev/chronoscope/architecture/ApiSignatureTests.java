@@ -42,6 +42,24 @@ class ApiSignatureTests {
                 .check(MainClasses.get());
     }
 
+    /**
+     * The API as released: every public member of the API packages, pinned in
+     * {@code api-signatures.txt} beside this class. A change to the API is a change to that file,
+     * made on purpose; the file the code gives is written to {@code target/api-signatures.txt}.
+     */
+    @Test
+    void theApiIsThePinnedSignatures() throws java.io.IOException {
+        List<String> actual = ApiMembers.all().stream().map(ApiMembers.Member::line).toList();
+        java.nio.file.Files.write(java.nio.file.Path.of("target", "api-signatures.txt"), actual);
+        try (var in = ApiSignatureTests.class.getResourceAsStream("api-signatures.txt")) {
+            List<String> pinned = in == null ? List.of()
+                    : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+            org.assertj.core.api.Assertions.assertThat(actual)
+                    .as("the API against api-signatures.txt (the code's is in extension/target/api-signatures.txt)")
+                    .containsExactlyElementsOf(pinned);
+        }
+    }
+
     @Test
     void theRuleSeesInternalTypesInEveryKindOfSignature() {
         JavaClasses leaky = new ClassFileImporter().importClasses(Leaky.class);

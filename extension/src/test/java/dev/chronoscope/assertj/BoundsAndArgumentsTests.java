@@ -102,8 +102,8 @@ class BoundsAndArgumentsTests {
         passes(() -> assertThat(threeTimes).firstIsFasterThanSecond().byAtLeast(1));
         passes(() -> assertThat(threeTimes).firstIsFasterThanSecond().byAtLeast(2));
         fails(() -> assertThat(threeTimes).firstIsFasterThanSecond().byAtLeast(4));
-        passes(() -> assertThat(threeTimes).isNotSlowerThan(0.5));
-        fails(() -> assertThat(threeTimes).isNotSlowerThan(0.2));
+        passes(() -> assertThat(threeTimes).firstIsNotSlowerThanSecondByMoreThan(0.5));
+        fails(() -> assertThat(threeTimes).firstIsNotSlowerThanSecondByMoreThan(0.2));
     }
 
     @ParameterizedTest
@@ -123,7 +123,7 @@ class BoundsAndArgumentsTests {
     @ParameterizedTest
     @ValueSource(doubles = {0, -1, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})
     void isNotSlowerThanRefusesAFactorThatIsNotPositiveAndFinite(double factor) {
-        assertThatThrownBy(() -> assertThat(threeTimes).isNotSlowerThan(factor))
+        assertThatThrownBy(() -> assertThat(threeTimes).firstIsNotSlowerThanSecondByMoreThan(factor))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("factor must be positive and finite, was " + factor);
     }

@@ -60,7 +60,7 @@ public final class BaselineWorkflowMain {
                 probe.repeat("chain " + base, 20_000, () -> chain(steps));
             }
             int steps = (int) Math.round(200 * FACTOR);
-            probe.throughput("throughput 200", 20_000, () -> chain(steps));
+            probe.repeatBackToBack("throughput 200", 20_000, () -> chain(steps));
             int longs = (int) Math.round(8 * FACTOR);
             probe.repeat("allocation", 20_000, () -> {
                 escaped = new long[longs];

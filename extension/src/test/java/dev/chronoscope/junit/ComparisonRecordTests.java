@@ -60,10 +60,10 @@ class ComparisonRecordTests {
         assertThat(record.string("comparisons.0.firstLabel")).isEqualTo("shift <<");
         assertThat(record.whole("comparisons.0.second")).isEqualTo(3);
         assertThat(record.string("comparisons.0.secondLabel")).isEqualTo("multiply &");
-        assertThat(record.number("comparisons.0.ratio")).isCloseTo(made.ratio(), within(1e-12));
-        assertThat(record.number("comparisons.0.low")).isCloseTo(made.ratioLow(), within(1e-12));
-        if (Double.isFinite(made.ratioHigh())) {
-            assertThat(record.number("comparisons.0.high")).isCloseTo(made.ratioHigh(), within(1e-12));
+        assertThat(record.number("comparisons.0.ratio")).isCloseTo(made.secondOverFirst(), within(1e-12));
+        assertThat(record.number("comparisons.0.low")).isCloseTo(made.secondOverFirstLow(), within(1e-12));
+        if (Double.isFinite(made.secondOverFirstHigh())) {
+            assertThat(record.number("comparisons.0.high")).isCloseTo(made.secondOverFirstHigh(), within(1e-12));
         } else {
             assertThat(record.isNull("comparisons.0.high")).as("an infinite bound is written as null").isTrue();
         }

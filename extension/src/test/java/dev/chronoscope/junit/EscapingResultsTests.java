@@ -56,14 +56,14 @@ class EscapingResultsTests {
         @Test
         @MeasureWith(NANO_TIME)
         void regions(Probe probe) {
-            TIMINGS.put("array throughput", probe.throughput("new long[4]", 2_000, () -> new long[4]));
+            TIMINGS.put("array throughput", probe.repeatBackToBack("new long[4]", 2_000, () -> new long[4]));
             TIMINGS.put("array repeat", probe.repeat("new long[4] alone", 20_000, () -> new long[4]));
-            TIMINGS.put("decimal throughput", probe.throughput("BigDecimal", 2_000, this::priced));
-            TIMINGS.put("decimal stored", probe.throughput("BigDecimal stored", 2_000, () -> {
+            TIMINGS.put("decimal throughput", probe.repeatBackToBack("BigDecimal", 2_000, this::priced));
+            TIMINGS.put("decimal stored", probe.repeatBackToBack("BigDecimal stored", 2_000, () -> {
                 kept = priced();
             }));
-            TIMINGS.put("chain returned", probe.throughput("chain returned", 2_000, this::chain));
-            TIMINGS.put("chain stored", probe.throughput("chain stored", 2_000, () -> {
+            TIMINGS.put("chain returned", probe.repeatBackToBack("chain returned", 2_000, this::chain));
+            TIMINGS.put("chain stored", probe.repeatBackToBack("chain stored", 2_000, () -> {
                 stored = chain();
             }));
         }

@@ -37,14 +37,14 @@ class FirstCallsTests {
         @Test
         @MeasureWith(NANO_TIME)
         void regions(Probe probe) {
-            keep("inside", probe.throughput("array used inside", 2_000, () -> {
+            keep("inside", probe.repeatBackToBack("array used inside", 2_000, () -> {
                 long[] t = new long[4];
                 t[0] = x;
                 t[3] = x * 3;
                 return t[0] + t[3];
             }));
             keep("returned", probe.repeat("array returned", 5_000, () -> new long[4]));
-            keep("none", probe.throughput("no allocation", 2_000, () -> x * 31 + 7));
+            keep("none", probe.repeatBackToBack("no allocation", 2_000, () -> x * 31 + 7));
         }
 
         private static void keep(String key, Timing t) {

@@ -73,7 +73,7 @@ class ProbeLabelTests {
         @Test
         void repeatsUnderOneLabel(Probe probe) {
             probe.repeat("same", 10, () -> 1);
-            probe.throughput("same", 3, () -> 1);
+            probe.repeatBackToBack("same", 3, () -> 1);
         }
 
         @Test

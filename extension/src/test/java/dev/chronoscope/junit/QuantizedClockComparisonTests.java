@@ -124,8 +124,8 @@ class QuantizedClockComparisonTests {
             QuantizedClock clock = new QuantizedClock(seed);
             Comparison c = issueExample(probe(clock, false), clock);
 
-            assertThat(c.resolution()).isEqualTo(10);
-            assertThatThrownBy(() -> assertThat(c).isNotSlowerThan(1.05))
+            assertThat(c.clockStep()).isEqualTo(10);
+            assertThatThrownBy(() -> assertThat(c).firstIsNotSlowerThanSecondByMoreThan(1.05))
                     .as("seed %d: medians %s and %s", seed, c.first().percentileValue(50), c.second().percentileValue(50))
                     .isInstanceOf(TestAbortedException.class)
                     .hasMessageContaining("Inconclusive")

@@ -91,10 +91,10 @@ class RegionShapeOverloadTests {
     }
 
     void methodReferencesPickTheShapeOfTheirResultCalls(Probe p) {
-        p.throughput(10, this::nextLong);
-        p.throughput(10, this::nextInt);
-        p.throughput(10, list::clear);
-        p.throughput(10, Object::new);
+        p.repeatBackToBack(10, this::nextLong);
+        p.repeatBackToBack(10, this::nextInt);
+        p.repeatBackToBack(10, list::clear);
+        p.repeatBackToBack(10, Object::new);
     }
 
     @Test
@@ -104,7 +104,7 @@ class RegionShapeOverloadTests {
     }
 
     void throughputAndCompareResolveAsRepeatDoesCalls(Probe p) {
-        p.throughput("t", 10, () -> longOf(x));
+        p.repeatBackToBack("t", 10, () -> longOf(x));
         p.compare(10, () -> longOf(x), () -> longOf(x + 1));
         p.compare("a", () -> intOf(x), "b", () -> intOf(x + 1), 10);
         p.compare(10, () -> intOf(x), () -> longOf(x)); // int widens to long: both as LongSupplier

@@ -24,7 +24,7 @@ class RegionWarmupTests {
         @MeasureWith(CLOCK_MONOTONIC)
         void timed(Probe probe) {
             probe.repeat("chain", 2_000, () -> x * 31 + 17);
-            probe.throughput("chain back to back", 200, () -> x * 31 + 17);
+            probe.repeatBackToBack("chain back to back", 200, () -> x * 31 + 17);
         }
     }
 

@@ -201,8 +201,8 @@ class SelfCheckTests {
         @Test
         @SubtractProbeFloor
         void throughput(Probe probe) {
-            TIMINGS.put("spell", probe.throughput("slow spell", 20_000, this::region));
-            TIMINGS.put("after", probe.throughput("after the spell", 20_000, this::region));
+            TIMINGS.put("spell", probe.repeatBackToBack("slow spell", 20_000, this::region));
+            TIMINGS.put("after", probe.repeatBackToBack("after the spell", 20_000, this::region));
         }
     }
 
@@ -231,8 +231,8 @@ class SelfCheckTests {
         @Test
         @SubtractProbeFloor
         void throughput(Probe probe) {
-            TIMINGS.put("spell", probe.throughput("two modes", 20_000, this::region));
-            TIMINGS.put("after", probe.throughput("after the modes", 20_000, this::region));
+            TIMINGS.put("spell", probe.repeatBackToBack("two modes", 20_000, this::region));
+            TIMINGS.put("after", probe.repeatBackToBack("after the modes", 20_000, this::region));
         }
     }
 

@@ -84,7 +84,7 @@ class SelfCheckWaysTests {
         void everyWay(Probe probe) {
             TIMINGS.put("repeat", probe.repeat("repeat", 300, fresh::touch));
             TIMINGS.put("repeatFor", probe.repeatFor("repeatFor", Duration.ofMillis(60), fresh::touch));
-            TIMINGS.put("throughput", probe.throughput("throughput", 300, fresh::touch));
+            TIMINGS.put("throughput", probe.repeatBackToBack("throughput", 300, fresh::touch));
             Comparison c = probe.compare("first", fresh::touch, "second", fresh::touch, 300);
             TIMINGS.put("compare first", c.first());
             TIMINGS.put("compare second", c.second());

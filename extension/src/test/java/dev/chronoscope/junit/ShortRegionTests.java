@@ -45,14 +45,14 @@ class ShortRegionTests {
         MeasuringProbe probe = probe(clock);
 
         Timing alone = probe.repeat("alone", 2_000, clock.work(3));
-        Timing t = probe.throughput("batched", 2_000, clock.work(3));
+        Timing t = probe.repeatBackToBack("batched", 2_000, clock.work(3));
 
         assertThat(alone.verdict()).isEqualTo(Verdict.NOT_RESOLVED);
         assertThat(t.mode()).isEqualTo(TimingMode.THROUGHPUT);
         assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
         assertThat(t.callsPerSample()).as("a sample spans at least a microsecond").isGreaterThanOrEqualTo(1_000 / 5);
         assertThat(t.percentileValue(50)).as("per call, net of the batch floor").isCloseTo(3, within(0.5));
-        assertThat(t.step()).as("a batch's quantum shared among its calls").isEqualTo(10.0 / t.callsPerSample());
+        assertThat(t.clockStep()).as("a batch's quantum shared among its calls").isEqualTo(10.0 / t.callsPerSample());
     }
 
     @Test
@@ -68,7 +68,7 @@ class ShortRegionTests {
             assertThat(c.first().callsPerSample()).isEqualTo(c.second().callsPerSample()).isGreaterThan(1);
             assertThat(c.first().mode()).isEqualTo(TimingMode.THROUGHPUT);
             assertThat(c.first().verdict()).isEqualTo(Verdict.RESOLVED);
-            assertThat(c.ratio()).as("seed %d", seed).isCloseTo(3.0, within(0.3));
+            assertThat(c.secondOverFirst()).as("seed %d", seed).isCloseTo(3.0, within(0.3));
             assertThat(c.toString()).contains("calls back to back in each sample");
             assertThat(c).firstIsFasterThanSecond().byAtLeast(1.5);
         }
@@ -93,7 +93,7 @@ class ShortRegionTests {
         assertThat(c.first().callsPerSample()).isEqualTo(c.second().callsPerSample()).isGreaterThan(1);
         assertThat(c.first().verdict()).as(c.first().verdictReason()).isEqualTo(Verdict.RESOLVED);
         assertThat(c.second().verdict()).as(c.second().verdictReason()).isEqualTo(Verdict.RESOLVED);
-        assertThat(c.ratio()).isCloseTo(3.0, within(0.3));
+        assertThat(c.secondOverFirst()).isCloseTo(3.0, within(0.3));
     }
 
     /** {@code before} until the region is first called while a comparison samples it, {@code after} from then on. */
@@ -124,7 +124,7 @@ class ShortRegionTests {
         Supplier<Object> nothing = () -> null; // costs nothing on the simulated clock: the largest batch
         MeasuringProbe probe = probe(clock);
 
-        assertThatThrownBy(() -> probe.throughput("free", Probe.MAX_SAMPLES, nothing))
+        assertThatThrownBy(() -> probe.repeatBackToBack("free", Probe.MAX_SAMPLES, nothing))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Probe.throughput(\"free\"): 10000000 samples of 1048576 calls each (the batch the clock needs"
                         + " for this region) would run 10485760000000 calls, more than the bound of 2000000000; ask for at"

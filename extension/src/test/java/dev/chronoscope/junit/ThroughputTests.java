@@ -73,22 +73,22 @@ class ThroughputTests {
         @Test
         @SubtractProbeFloor
         void shortRegion(Probe probe) {
-            TIMINGS.put("throughput", probe.throughput("chain", 2_000, this::chain));
+            TIMINGS.put("throughput", probe.repeatBackToBack("chain", 2_000, this::chain));
             TIMINGS.put("latency", probe.repeat("chain alone", 2_000, this::chain));
-            TIMINGS.put("chain4", probe.throughput("chain4", 2_000, this::chain4));
+            TIMINGS.put("chain4", probe.repeatBackToBack("chain4", 2_000, this::chain4));
         }
 
         @Test
         @SubtractProbeFloor
         void slowRegion(Probe probe) {
-            TIMINGS.put("slow", probe.throughput("slow", 200, this::slow));
+            TIMINGS.put("slow", probe.repeatBackToBack("slow", 200, this::slow));
         }
 
         @Test
         @SubtractProbeFloor
         void samplesOutOfBounds(Probe probe) {
-            catching("zero", () -> probe.throughput("zero", 0, this::chain));
-            catching("above", () -> probe.throughput("above", Probe.MAX_SAMPLES + 1, this::chain));
+            catching("zero", () -> probe.repeatBackToBack("zero", 0, this::chain));
+            catching("above", () -> probe.repeatBackToBack("above", Probe.MAX_SAMPLES + 1, this::chain));
         }
 
         private static void catching(String key, Runnable action) {
@@ -107,7 +107,7 @@ class ThroughputTests {
         @Test
         @SubtractProbeFloor
         void throwing(Probe probe) {
-            probe.throughput("throws", 1_000, () -> {
+            probe.repeatBackToBack("throws", 1_000, () -> {
                 if (++calls == 100) {
                     throw new IllegalStateException("region failed at call " + calls);
                 }

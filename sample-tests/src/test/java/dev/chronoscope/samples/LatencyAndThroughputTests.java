@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The two questions a timing can answer, on the same code (see docs/explanation/latency-and-throughput.md):
  * <em>latency</em>, one call alone between two fenced reads ({@code repeat}), and
- * <em>throughput</em>, per call of k calls back to back ({@code throughput}), which is what JMH's
+ * <em>throughput</em>, per call of k calls back to back ({@code repeatBackToBack}), which is what JMH's
  * average time reports. Back to back, the CPU overlaps consecutive independent calls, so a short
  * region's throughput figure is lower than its latency; a long region's are about the same. Both
  * figures of each region are in the test's section, each line saying which question it answers.
@@ -41,7 +41,7 @@ class LatencyAndThroughputTests {
     void aShortRegionIsFasterBackToBackThanAlone(Probe probe) {
         // () -> Fnv1aHashPerformanceTests.fnv1a(key64) returns a long: the LongSupplier overloads take it, with no boxing
         Timing alone = probe.repeat("fnv1a 64 B, latency", 20_000, () -> Fnv1aHashPerformanceTests.fnv1a(key64));
-        Timing backToBack = probe.throughput("fnv1a 64 B, throughput", 5_000, () -> Fnv1aHashPerformanceTests.fnv1a(key64));
+        Timing backToBack = probe.repeatBackToBack("fnv1a 64 B, back to back", 5_000, () -> Fnv1aHashPerformanceTests.fnv1a(key64));
 
         assertThat(backToBack.mode()).isEqualTo(TimingMode.THROUGHPUT);
         assertThat(backToBack).isResolved();
@@ -51,7 +51,7 @@ class LatencyAndThroughputTests {
 
     @Test
     void aRegionShorterThanTheClockResolvesIsTimedInBatches(Probe probe) {
-        Timing t = probe.throughput("4 multiply-adds", 5_000, this::chain4);
+        Timing t = probe.repeatBackToBack("4 multiply-adds", 5_000, this::chain4);
 
         assertThat(t.callsPerSample()).as("calls per sample, chosen for the clock").isGreaterThan(1);
         assertThat(t.median()).isLessThan(Duration.ofNanos(1_000));

@@ -53,15 +53,15 @@ class SearchPerformanceTests {
 
     @Test
     void binarySearchBeatsLinearSearchByAWideMargin(Probe probe) {
-        Comparison c = probe.compare("binary search", this::binary, "linear search", this::linear, 2_000);
+        Comparison c = probe.compare("binary search", "linear search", 2_000, this::binary, this::linear);
         assertThat(c).firstIsFasterThanSecond().byAtLeast(3);
     }
 
     @Test
     void binarySearchStaysFarBelowTenMicroseconds(Probe probe) {
-        // throughput: batches of calls back to back, which the clock resolves even where one call
+        // back to back: batches of calls, which the clock resolves even where one call
         // alone is a few quanta of a coarse counter (10 ns steps on AMD EPYC guests)
-        Timing t = probe.throughput("binary search", 5_000, this::binary);
+        Timing t = probe.repeatBackToBack("binary search", 5_000, this::binary);
         assertThat(t).isResolved();
         // eight lookups take well under a microsecond; the bound leaves room for any busy machine
         assertThat(t).median().isLessThan(Duration.ofNanos(10_000));

@@ -12,7 +12,7 @@ import static dev.chronoscope.assertj.ChronoscopeAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Times string building with the team's composed {@link PerformanceTest} annotation, for a time
+ * Times string building with the team's composed {@link TscPerformanceTest} annotation, for a time
  * budget; and shows what Chronoscope says about clocks that cannot time short regions well.
  */
 class StringBuilderPerformanceTests {
@@ -30,14 +30,14 @@ class StringBuilderPerformanceTests {
 
     // 32 appends of a part and a number, ~300 chars: a few hundred ns; each claim allows 20 us
 
-    @PerformanceTest
+    @TscPerformanceTest
     void buildsWithAGrowingBuffer(Probe probe) {
         Timing t = probe.repeatFor("growing", Duration.ofMillis(200), () -> build(16));
         assertThat(t).hasAtLeastSamples(1_000);
         assertThat(t).median().isLessThan(Duration.ofNanos(20_000));
     }
 
-    @PerformanceTest
+    @TscPerformanceTest
     void buildsWithAPresizedBuffer(Probe probe) {
         Timing t = probe.repeatFor("presized", Duration.ofMillis(200), () -> build(512));
         assertThat(t).hasAtLeastSamples(1_000);

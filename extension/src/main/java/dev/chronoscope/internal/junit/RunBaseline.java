@@ -136,7 +136,7 @@ final class RunBaseline {
                             .filter(a -> Double.isFinite(a.firstCallsBytesPerCall()))
                             .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled())).orElse(null))
                     .withRepetitionKeys(group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of())
-                    .withStepNs(t.step() * t.nanosPerUnit());
+                    .withStepNs(t.clockStep() * t.nanosPerUnit());
             BaselineVerdict v = compared.get().compare(observed, fingerprint(), container, settings.threshold());
             if (v.allocation() != null && !settings.gateAllocation()) {
                 v = v.withAllocation(v.allocation().notGated(ALLOCATION_NOT_GATED));

@@ -182,72 +182,72 @@ public final class MeasuringProbe implements Probe {
     }
 
     @Override
-    public Timing throughput(String label, int samples, Supplier<?> region) {
+    public Timing repeatBackToBack(String label, int samples, Supplier<?> region) {
         return throughput(label, samples, Region.of(region));
     }
 
     @Override
-    public Timing throughput(String label, int samples, LongSupplier region) {
+    public Timing repeatBackToBack(String label, int samples, LongSupplier region) {
         return throughput(label, samples, Region.of(region));
     }
 
     @Override
-    public Timing throughput(String label, int samples, IntSupplier region) {
+    public Timing repeatBackToBack(String label, int samples, IntSupplier region) {
         return throughput(label, samples, Region.of(region));
     }
 
     @Override
-    public Timing throughput(String label, int samples, DoubleSupplier region) {
+    public Timing repeatBackToBack(String label, int samples, DoubleSupplier region) {
         return throughput(label, samples, Region.of(region));
     }
 
     @Override
-    public Timing throughput(String label, int samples, Runnable region) {
+    public Timing repeatBackToBack(String label, int samples, Runnable region) {
         return throughput(label, samples, Region.of(region));
     }
 
     @Override
-    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, Supplier<?> second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first, LongSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, IntSupplier first, IntSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first, DoubleSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, Runnable first, Runnable second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first, Supplier<?> second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, LongSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first, Supplier<?> second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, DoubleSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 

@@ -30,8 +30,8 @@ public final class SelfCheckPlan {
         REPEAT("repeat"),
         /** {@code Probe.repeatFor}: one call per sample, for a time budget. */
         REPEAT_FOR("repeatFor"),
-        /** {@code Probe.throughput}: batches of calls back to back in the region's own loop. */
-        THROUGHPUT("throughput"),
+        /** {@code Probe.repeatBackToBack}: batches of calls back to back in the region's own loop. */
+        THROUGHPUT("repeatBackToBack"),
         /** Each side of {@code Probe.compare} timed one call per sample. */
         COMPARE_ALONE("compare, one call per sample"),
         /** Each side of {@code Probe.compare} timed per call in batches. */

@@ -240,7 +240,7 @@ final class SelfChecks {
         if (timing.mode() != TimingMode.THROUGHPUT || n < MODES_MIN_SAMPLES) {
             return Optional.empty();
         }
-        double quantum = timing.step() * timing.callsPerSample();
+        double quantum = timing.clockStep() * timing.callsPerSample();
         int window = Math.max(1, (int) Math.floor(VALLEY_SHARE * n));
         int first = (int) Math.ceil(MODE_SHARE * n) - 1;
         int last = n - (int) Math.ceil(MODE_SHARE * n);

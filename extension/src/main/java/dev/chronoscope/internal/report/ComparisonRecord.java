@@ -30,7 +30,7 @@ public record ComparisonRecord(int first, String firstLabel, int second, String 
     public static ComparisonRecord of(Comparison c, List<Timing> timings) {
         int first = indexOf(c.first(), timings);
         int second = indexOf(c.second(), timings);
-        return new ComparisonRecord(first, c.first().label(), second, c.second().label(), c.ratio(), c.ratioLow(), c.ratioHigh(),
+        return new ComparisonRecord(first, c.first().label(), second, c.second().label(), c.secondOverFirst(), c.secondOverFirstLow(), c.secondOverFirstHigh(),
                 c.confidenceLevel());
     }
 

@@ -91,7 +91,7 @@ public final class RecordJson {
                 .put("floorP50Ns", t.floor().nanos().p50())
                 .put("kept", t.kept())
                 // the clock's step per call in ns: a median rounds to it, an error the gate counts beside the between-run spread
-                .put("stepNs", t.step() * t.nanosPerUnit())
+                .put("stepNs", t.clockStep() * t.nanosPerUnit())
                 // the floor on the scale of the figures: per call for throughput (the batch floor over its calls)
                 .put("floorP50Ns", t.floor().nanos().p50())
                 .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta", t.droppedNegative()))

@@ -271,8 +271,8 @@ public final class ClaimMessages {
     }
 
     static String clockLine(Timing t) {
-        return t.clock() + " (" + t.readMethod() + "), effective resolution " + inUnits(t, t.step()) + " ("
-                + t.stepSource() + ")";
+        return t.clock() + " (" + t.readMethod() + "), effective resolution " + inUnits(t, t.clockStep()) + " ("
+                + t.clockStepSource() + ")";
     }
 
     static String floorLine(Timing t) {

@@ -66,7 +66,7 @@ public final class Comparisons {
                     + "' has " + first.callsPerSample() + ", '" + second.label() + "' " + second.callsPerSample());
         }
         int k = first.callsPerSample();
-        double s = Math.max(first.step(), second.step());
+        double s = Math.max(first.clockStep(), second.clockStep());
         Comparison.Builder b = Comparison.builder().timings(first, second).blocks(firstEnds.length, blockSize)
                 .resolution(s).batching(batching);
         double level = AssertionSettings.CONFIDENCE;

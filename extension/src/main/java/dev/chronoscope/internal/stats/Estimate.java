@@ -22,7 +22,7 @@ public record Estimate(double point, double low, double high, double rawHigh, Qu
     public static Estimate of(Timing t, double p) {
         int n = (int) t.kept();
         QuantileInterval ranks = QuantileInterval.ranks(n, p / 100, AssertionSettings.CONFIDENCE);
-        double step = t.step();
+        double step = t.clockStep();
         double calls = t.callsPerSample(); // samples are whole batches; the step and the floor are per call
         double rawLow = ranks.hasLower() ? t.sortedSample(ranks.lower() - 1) / calls - step : 0;
         double rawHigh = ranks.hasUpper() ? t.sortedSample(ranks.upper() - 1) / calls + step : Double.POSITIVE_INFINITY;

@@ -42,10 +42,10 @@ public final class RatioClaim {
                 return says.unresolved(t);
             }
         }
-        if (Double.isNaN(c.ratioLow()) || Double.isNaN(c.ratioHigh())) {
+        if (Double.isNaN(c.secondOverFirstLow()) || Double.isNaN(c.secondOverFirstHigh())) {
             return says.noInterval();
         }
-        return switch (relation.decide(c.ratioLow(), c.ratioHigh(), bound)) {
+        return switch (relation.decide(c.secondOverFirstLow(), c.secondOverFirstHigh(), bound)) {
             case PASS -> says.passed();
             case FAIL -> says.failed();
             case INCONCLUSIVE -> withinOneQuantum(c) ? says.withinOneQuantum() : says.straddles();
@@ -54,7 +54,7 @@ public final class RatioClaim {
 
     /** True when the reported medians are no more than one quantum of the clock apart. */
     static boolean withinOneQuantum(Comparison c) {
-        return c.resolution() > 0
-                && Math.abs(c.second().percentileValue(50) - c.first().percentileValue(50)) <= c.resolution();
+        return c.clockStep() > 0
+                && Math.abs(c.second().percentileValue(50) - c.first().percentileValue(50)) <= c.clockStep();
     }
 }

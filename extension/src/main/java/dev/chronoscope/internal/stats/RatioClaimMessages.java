@@ -83,23 +83,23 @@ final class RatioClaimMessages {
         Timing b = c.second();
         return inconclusive("the medians, " + ClaimMessages.inUnits(b, b.percentileValue(50)) + " (second) and "
                         + ClaimMessages.inUnits(a, a.percentileValue(50)) + " (first), differ by no more than one quantum of the"
-                        + " clock's effective resolution, " + ClaimMessages.inUnits(a, c.resolution()) + ": quantised medians that"
+                        + " clock's effective resolution, " + ClaimMessages.inUnits(a, c.clockStep()) + ": quantised medians that"
                         + " coincide are not evidence of equality, and " + interval()
                         + ", widened by that quantum on each median, straddles " + Format.ratio(bound),
                 "put more work in each timed region (loop the operation inside it), so that one quantum ("
-                        + ClaimMessages.inUnits(a, c.resolution()) + ") is a small share of it, or use a finer clock (@MeasureWith)");
+                        + ClaimMessages.inUnits(a, c.clockStep()) + ") is a small share of it, or use a finer clock (@MeasureWith)");
     }
 
     Decision straddles() {
         return inconclusive(interval() + " straddles " + Format.ratio(bound),
                 "compare more runs to narrow the interval, or claim a factor further from the measured "
-                        + Format.ratio(c.ratio()));
+                        + Format.ratio(c.secondOverFirst()));
     }
 
     /** The interval of the ratio, without the comma a headline puts after it. */
     private String interval() {
-        return "the " + ClaimMessages.level() + " interval of median(second)/median(first), [" + Format.ratio(c.ratioLow())
-                + ", " + Format.ratio(c.ratioHigh()) + "]";
+        return "the " + ClaimMessages.level() + " interval of median(second)/median(first), [" + Format.ratio(c.secondOverFirstLow())
+                + ", " + Format.ratio(c.secondOverFirstHigh()) + "]";
     }
 
     private Decision inconclusive(String why, String advice) {
@@ -114,11 +114,11 @@ final class RatioClaimMessages {
         String medians = a.kept() > 0 && b.kept() > 0
                 ? " = " + Format.duration(b.percentileValue(50) * b.nanosPerUnit()) + " / "
                 + Format.duration(a.percentileValue(50) * a.nanosPerUnit()) : "";
-        return Format.ratio(c.ratio()) + medians + ", " + ClaimMessages.level() + " interval [" + Format.ratio(c.ratioLow()) + ", "
-                + Format.ratio(c.ratioHigh()) + "] (paired block bootstrap [" + Format.ratio(c.bootstrapLow()) + ", "
+        return Format.ratio(c.secondOverFirst()) + medians + ", " + ClaimMessages.level() + " interval [" + Format.ratio(c.secondOverFirstLow()) + ", "
+                + Format.ratio(c.secondOverFirstHigh()) + "] (paired block bootstrap [" + Format.ratio(c.bootstrapLow()) + ", "
                 + Format.ratio(c.bootstrapHigh()) + "] from " + Format.count(c.resamples()) + " resamples of "
                 + c.blockPairs() + " block pairs, seed " + c.seed() + "; widened on each median by one quantum of the clock's"
-                + " effective resolution, " + ClaimMessages.inUnits(a, c.resolution()) + ")";
+                + " effective resolution, " + ClaimMessages.inUnits(a, c.clockStep()) + ")";
     }
 
     private static String regionLine(Timing t) {

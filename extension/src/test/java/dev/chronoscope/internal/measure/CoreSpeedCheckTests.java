@@ -68,7 +68,7 @@ class CoreSpeedCheckTests {
     void aThroughputFigureSampledOnASlowerCoreKeepsItsVerdictAndCarriesTheSlowdown() throws Exception {
         CoreSpeedReference reference = slowedAfterTwoReadings();
 
-        Timing t = probe(reference).throughput("chain", 1_000, new Chain(64));
+        Timing t = probe(reference).repeatBackToBack("chain", 1_000, new Chain(64));
 
         assertThat(String.valueOf(t.verdictReason())).doesNotContain("core speed");
         assertThat(t.coreSpeed().beforeNsPerStep()).isEqualTo(SLOW);
@@ -84,7 +84,7 @@ class CoreSpeedCheckTests {
         CoreSpeedReference reference = new CoreSpeedReference(() -> FAST);
         reference.nanosPerStep();
 
-        Timing t = probe(reference).throughput("chain", 1_000, new Chain(64));
+        Timing t = probe(reference).repeatBackToBack("chain", 1_000, new Chain(64));
 
         assertThat(t.coreSpeed().known()).isTrue();
         assertThat(t.coreSpeed().slowdown()).isEqualTo(1.0);

@@ -45,7 +45,7 @@ public final class LibraryThroughputMain {
                 };
                 long f0 = minflt();
                 long t0 = System.nanoTime();
-                Timing t = Boolean.getBoolean("latency") ? probe.repeat(w, 2_000, s) : probe.throughput(w, 2_000, s);
+                Timing t = Boolean.getBoolean("latency") ? probe.repeat(w, 2_000, s) : probe.repeatBackToBack(w, 2_000, s);
                 System.err.printf("XX %-8s k=%-4d min %.1f p50 %.1f p90 %.1f ns %s in %d ms, %d faults%n", w, t.callsPerSample(), t.rawNanos().min(),
                         t.rawNanos().p50(), t.rawNanos().p90(), t.verdict(), (System.nanoTime() - t0) / 1_000_000, minflt() - f0);
                 if (!t.isResolved()) {

@@ -111,9 +111,9 @@ class BlockBootstrapTests {
             second[i] = 24L * (20 + random.nextInt(8));
         }
         Comparison c = Synthetic.comparison(Synthetic.context(30, 24, false), first, second, 100);
-        assertThat(c.ratio()).isEqualTo(c.second().percentileValue(50) / c.first().percentileValue(50));
-        assertThat(c.bootstrapLow()).isLessThanOrEqualTo(c.ratio());
-        assertThat(c.bootstrapHigh()).isGreaterThanOrEqualTo(c.ratio());
+        assertThat(c.secondOverFirst()).isEqualTo(c.second().percentileValue(50) / c.first().percentileValue(50));
+        assertThat(c.bootstrapLow()).isLessThanOrEqualTo(c.secondOverFirst());
+        assertThat(c.bootstrapHigh()).isGreaterThanOrEqualTo(c.secondOverFirst());
     }
 
     @Test
@@ -146,8 +146,8 @@ class BlockBootstrapTests {
         Comparison c = Synthetic.comparison(Synthetic.context(30, 24, false), samples, samples.clone(), 10);
         assertThat(c.bootstrapLow()).isEqualTo(1.0);
         assertThat(c.bootstrapHigh()).isEqualTo(1.0);
-        assertThat(c.ratioLow()).isCloseTo(216.0 / 264, within(1e-12));
-        assertThat(c.ratioHigh()).isCloseTo(264.0 / 216, within(1e-12));
+        assertThat(c.secondOverFirstLow()).isCloseTo(216.0 / 264, within(1e-12));
+        assertThat(c.secondOverFirstHigh()).isCloseTo(264.0 / 216, within(1e-12));
     }
 
     private static long[][] blocks(Random random, int pairs, int size, int center, int spread) {

@@ -155,7 +155,7 @@ class ClaimsTests {
     @Test
     void aClearRatioPassesItsClaimAndFailsTheOpposite() {
         Comparison c = compare(Synthetic.around(1000, 100, 2000), Synthetic.around(2000, 200, 2000));
-        assertThat(c.ratio()).isEqualTo(2.0);
+        assertThat(c.secondOverFirst()).isEqualTo(2.0);
         Decision faster = RatioClaim.decide(c, Relation.GREATER, 1, "'first' (first)", "faster than 'second' (second)");
         assertThat(faster.outcome()).isEqualTo(Outcome.PASS);
         Decision byThree = RatioClaim.decide(c, Relation.AT_LEAST, 3, "'first' (first)", "faster than 'second' (second) by at least 3x");

@@ -41,7 +41,7 @@ sealed interface Region {
     record OfLong(LongSupplier region) implements Region {
         @Override
         public Timing throughput(Probe probe, String label, int samples) {
-            return probe.throughput(label, samples, region);
+            return probe.repeatBackToBack(label, samples, region);
         }
 
         @Override
@@ -52,7 +52,7 @@ sealed interface Region {
         @Override
         public Comparison compare(Probe probe, String label, Region second, String secondLabel, int samples) {
             if (second instanceof OfLong s) {
-                return probe.compare(label, region, secondLabel, s.region(), samples);
+                return probe.compare(label, secondLabel, samples, region, s.region());
             }
             throw shapes(this, second);
         }
@@ -61,7 +61,7 @@ sealed interface Region {
     record OfInt(IntSupplier region) implements Region {
         @Override
         public Timing throughput(Probe probe, String label, int samples) {
-            return probe.throughput(label, samples, region);
+            return probe.repeatBackToBack(label, samples, region);
         }
 
         @Override
@@ -72,7 +72,7 @@ sealed interface Region {
         @Override
         public Comparison compare(Probe probe, String label, Region second, String secondLabel, int samples) {
             if (second instanceof OfInt s) {
-                return probe.compare(label, region, secondLabel, s.region(), samples);
+                return probe.compare(label, secondLabel, samples, region, s.region());
             }
             throw shapes(this, second);
         }
@@ -81,7 +81,7 @@ sealed interface Region {
     record OfObject(Supplier<?> region) implements Region {
         @Override
         public Timing throughput(Probe probe, String label, int samples) {
-            return probe.throughput(label, samples, region);
+            return probe.repeatBackToBack(label, samples, region);
         }
 
         @Override
@@ -92,7 +92,7 @@ sealed interface Region {
         @Override
         public Comparison compare(Probe probe, String label, Region second, String secondLabel, int samples) {
             if (second instanceof OfObject s) {
-                return probe.compare(label, region, secondLabel, s.region(), samples);
+                return probe.compare(label, secondLabel, samples, region, s.region());
             }
             throw shapes(this, second);
         }

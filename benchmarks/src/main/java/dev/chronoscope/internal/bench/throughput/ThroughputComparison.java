@@ -281,7 +281,7 @@ public final class ThroughputComparison {
         for (WorkloadCatalog.Pairing p : options.pairings()) {
             Comparison c = regions.get(p.first()).compare(probe, p.first(), regions.get(p.second()), p.second(),
                     options.samples());
-            ratios.add(new RatioFigures(p.first(), p.second(), c.ratio(), c.ratioLow(), c.ratioHigh(),
+            ratios.add(new RatioFigures(p.first(), p.second(), c.secondOverFirst(), c.secondOverFirstLow(), c.secondOverFirstHigh(),
                     c.first().callsPerSample(), c.first().verdict().name(), c.second().verdict().name()));
         }
         String host = String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s%s%.3f..%.3f ns per multiply-add"

@@ -163,16 +163,16 @@ public final class Validation {
         // Prime the JIT with every region once: measured here, a short region's first measurement in a
         // JVM ran up to 1.7x slower than later ones (its code was still being optimised after the
         // warm-up converged), which would make the reference below meaningless.
-        reference.compare("A, priming", work(steps), "2A, priming", work(2 * steps), options.runs());
-        reference.compare("A, priming again", work(steps), "A+10%, priming", work(Math.round(steps * 1.1f)), options.runs());
+        reference.compare("A, priming", "2A, priming", options.runs(), work(steps), work(2 * steps));
+        reference.compare("A, priming again", "A+10%, priming", options.runs(), work(steps), work(Math.round(steps * 1.1f)));
         Timing ref = reference.repeat("reference A", options.runs(), work(steps));
         double refNanos = ref.percentileValue(50) * ref.nanosPerUnit();
         Duration refMedian = Duration.ofNanos(Math.round(refNanos));
         Duration refLoose = Duration.ofNanos(Math.round(refNanos * 1.25));
         out.println();
         out.println("workload: A = chain of " + steps + " multiply-adds, 2A = chain of " + 2 * steps + "; clock " + clock
-                + " (" + ref.readMethod() + "), effective resolution " + Format.units(ref.step()) + " " + ref.unit().symbol()
-                + " (" + ref.stepSource() + ")"
+                + " (" + ref.readMethod() + "), effective resolution " + Format.units(ref.clockStep()) + " " + ref.unit().symbol()
+                + " (" + ref.clockStepSource() + ")"
                 + ", floor p50 " + Format.units(ref.floor().median()) + " " + ref.unit().symbol()
                 + "; reference median of A (a separate run) " + Format.duration(refNanos) + ", " + ref.verdictReason());
 
@@ -202,11 +202,11 @@ public final class Validation {
             // a fresh floor for every comparison, as every test gets one
             MeasuringProbe probe = probe(clock, frequency, jvm, floorBudget, regionWarmup);
             long t0 = System.nanoTime();
-            Comparison aa = probe.compare("A", work(steps), "A'", work(steps), options.runs());
+            Comparison aa = probe.compare("A", "A'", options.runs(), work(steps), work(steps));
             statsNanos += System.nanoTime() - t0;
-            ratios.add(aa.ratio());
-            widths.add(aa.ratioHigh() / aa.ratioLow());
-            if (aa.ratioLow() <= 1 && 1 <= aa.ratioHigh()) {
+            ratios.add(aa.secondOverFirst());
+            widths.add(aa.secondOverFirstHigh() / aa.secondOverFirstLow());
+            if (aa.secondOverFirstLow() <= 1 && 1 <= aa.secondOverFirstHigh()) {
                 covers++;
             }
             same.get(0).add(RatioClaim.decide(aa, Relation.GREATER, 1, "A", "faster than A'"));
@@ -216,14 +216,14 @@ public final class Validation {
             same.get(4).add(PercentileClaim.decide(aa.first(), 50, List.of(new Bound(Relation.LESS, refLoose))));
             same.get(5).add(PercentileClaim.decide(aa.first(), 50, List.of(new Bound(Relation.LESS, refMedian))));
 
-            Comparison a2 = probe.compare("A vs 2A", work(steps), "2A", work(2 * steps), options.runs());
+            Comparison a2 = probe.compare("A vs 2A", "2A", options.runs(), work(steps), work(2 * steps));
             twice.get(0).add(RatioClaim.decide(a2, Relation.GREATER, 1, "A", "faster than 2A"));
             twice.get(1).add(RatioClaim.decide(a2, Relation.AT_LEAST, 1.5, "A", "faster than 2A by 1.5x"));
             // "2A (second) is not slower than A (first) by more than 10 %": median(2A)/median(A) <= 1.10
             twice.get(2).add(RatioClaim.decide(a2, Relation.AT_MOST, 1.10, "2A", "not slower than A by 10 %"));
             twice.get(3).add(PercentileClaim.decide(a2.second(), 50, List.of(new Bound(Relation.LESS, refLoose))));
 
-            Comparison a11 = probe.compare("A vs A+10%", work(steps), "A+10%", work(longer), options.runs());
+            Comparison a11 = probe.compare("A vs A+10%", "A+10%", options.runs(), work(steps), work(longer));
             tenth.get(0).add(RatioClaim.decide(a11, Relation.GREATER, 1, "A", "faster than A+10%"));
             tenth.get(1).add(RatioClaim.decide(a11, Relation.AT_LEAST, 1.5, "A", "faster than A+10% by 1.5x"));
             tenth.get(2).add(RatioClaim.decide(a11, Relation.AT_MOST, 1.05, "A+10%", "not slower than A by 5 %"));

@@ -1,10 +1,8 @@
 package dev.chronoscope.samples;
 
 import dev.chronoscope.MeasureWith;
+import dev.chronoscope.PerformanceTest;
 import dev.chronoscope.RequiresInvariantTsc;
-import dev.chronoscope.SubtractProbeFloor;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -14,15 +12,13 @@ import java.lang.annotation.Target;
 import static dev.chronoscope.ClockId.TSC_FENCED;
 
 /**
- * A team's own composed annotation: a performance test that needs a trustworthy TSC, reads it
- * fenced, and reports durations net of the probe floor.
+ * A team's own composed annotation, built on Chronoscope's {@link PerformanceTest} (a test tagged
+ * {@code performance}, timing on, floor subtracted): it also needs a trustworthy TSC and reads it fenced.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
-@Test
-@Tag("performance")
+@PerformanceTest
 @RequiresInvariantTsc
 @MeasureWith(TSC_FENCED)
-@SubtractProbeFloor
-@interface PerformanceTest {
+@interface TscPerformanceTest {
 }
