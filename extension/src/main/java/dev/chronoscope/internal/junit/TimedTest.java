@@ -113,6 +113,11 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         return probe;
     }
 
+    /** Adds {@code line} to the warnings of the test's record: something about how it was timed that its figures depend on. */
+    void note(String line) {
+        notes.add(line);
+    }
+
     /** Runs the test method's invocation between two reads of the test's clock: one sample. */
     void time(InvocationInterceptor.Invocation<Void> invocation) throws Throwable {
         ClockReader reader = invocationReader;
