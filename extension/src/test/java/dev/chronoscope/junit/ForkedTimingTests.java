@@ -5,6 +5,7 @@ import dev.chronoscope.Fork;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.Probe;
 import dev.chronoscope.internal.junit.fork.ForkedTestException;
+import dev.chronoscope.internal.report.RunKey;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,7 +92,7 @@ class ForkedTimingTests {
                         message(m -> m.contains("nothing to time on this host")))));
 
         JsonRecord passed = run.record("OutcomesTestCase.passes()");
-        assertThat(passed.string("run")).as("taken into this JVM's run").isEqualTo(run.records().getFirst().string("run"));
+        assertThat(passed.string("run")).as("taken into this JVM's run").isEqualTo(RunKey.current());
         assertThat(passed.whole("fork.pid")).isNotEqualTo(ProcessHandle.current().pid());
         assertThat(passed.whole("fork.wallMillis")).isPositive()
                 .isGreaterThanOrEqualTo(passed.whole("fork.setupMillis") + passed.whole("fork.testMillis"));
@@ -104,6 +105,8 @@ class ForkedTimingTests {
         assertThat(run.record("OutcomesTestCase.fails()").string("outcome")).isEqualTo("failed");
         assertThat(run.section("OutcomesTestCase.passes()")).contains("chain");
         assertThat(run.stdout()).contains("[chronoscope] forked: a fresh JVM (pid " + passed.whole("fork.pid") + ") ran this test");
+        assertThat(run.reportDir().resolve("chronoscope-summary.md")).as("this run's report, with the forked tests")
+                .content().contains("OutcomesTestCase.passes").contains("OutcomesTestCase.eachInvocationForked");
     }
 
     static class OptOutTestCase {

@@ -167,7 +167,7 @@ final class ForkedTest {
         if (ended.timedOut()) {
             throw new ForkedTestException(String.format(Locale.ROOT, "The fresh JVM for %s (pid %d) ran longer than %s = %s "
                             + "and was ended with its child processes%s%s", testName, ended.pid(), ChronoscopeConfig.FORK_TIMEOUT_KEY,
-                    context.getConfigurationParameter(ChronoscopeConfig.FORK_TIMEOUT_KEY).orElse(ChronoscopeConfig.FORK_TIMEOUT.toString()),
+                    context.getConfigurationParameter(ChronoscopeConfig.FORK_TIMEOUT_KEY).orElse(ChronoscopeConfig.FORK_TIMEOUT.toSeconds() + "s"),
                     where, stderr(ended)));
         }
         if (ended.result().isEmpty()) {
