@@ -13,8 +13,9 @@ import java.util.function.Function;
  *
  * @param mode    {@link ChronoscopeConfig#FORK_KEY}
  * @param timeout {@link ChronoscopeConfig#FORK_TIMEOUT_KEY}
+ * @param confirmRegressions {@link ChronoscopeConfig#FORK_CONFIRM_REGRESSIONS_KEY}
  */
-record ForkSettings(Fork.Mode mode, Duration timeout) {
+record ForkSettings(Fork.Mode mode, Duration timeout, boolean confirmRegressions) {
 
     static final Duration MAX_TIMEOUT = Duration.ofHours(1);
 
@@ -24,6 +25,8 @@ record ForkSettings(Fork.Mode mode, Duration timeout) {
         String mode = Settings.oneOf(parameters, ChronoscopeConfig.FORK_KEY, ChronoscopeConfig.FORK, "none", "per-test");
         long timeout = Settings.duration(parameters, ChronoscopeConfig.FORK_TIMEOUT_KEY, ChronoscopeConfig.FORK_TIMEOUT, false,
                 MAX_TIMEOUT);
-        return new ForkSettings(mode.equals("per-test") ? Fork.Mode.PER_TEST : Fork.Mode.NONE, Duration.ofNanos(timeout));
+        boolean confirm = Settings.oneOf(parameters, ChronoscopeConfig.FORK_CONFIRM_REGRESSIONS_KEY,
+                String.valueOf(ChronoscopeConfig.FORK_CONFIRM_REGRESSIONS), "true", "false").equals("true");
+        return new ForkSettings(mode.equals("per-test") ? Fork.Mode.PER_TEST : Fork.Mode.NONE, Duration.ofNanos(timeout), confirm);
     }
 }

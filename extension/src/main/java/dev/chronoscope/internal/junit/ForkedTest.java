@@ -72,6 +72,57 @@ final class ForkedTest {
      */
     static void run(ExtensionContext context, ChronoscopeRuntime runtime) throws Throwable {
         String testName = TestNames.testName(context);
+        fork(context, runtime, Map.of(), ended -> end(context, testName, ended));
+    }
+
+    /** Whether a regression the gate read for {@code context}'s test in this JVM can be confirmed in a fresh one. */
+    static boolean canConfirm(ExtensionContext context) {
+        return !ForkRequest.inChild() && ForkRequest.cannotFork().isEmpty() && !context.getUniqueId().contains("[dynamic-");
+    }
+
+    /**
+     * Times the test again in a fresh JVM because the gate failed it here ({@code gateFailure}): the
+     * test fails only where the gate fails it there too, or where the fresh JVM could not tell; where
+     * the fresh JVM's figures pass the gate, this JVM's depended on what it ran before, and the test
+     * stands. Either way the fresh JVM's record is the run's, holding this JVM's verdict.
+     */
+    static void confirm(ExtensionContext context, ChronoscopeRuntime runtime, String gateFailure) throws Throwable {
+        String testName = TestNames.testName(context);
+        Map<String, Object> confirming = Map.of("confirming", Map.of("suiteJvmGate", gateFailure));
+        fork(context, runtime, confirming, ended -> {
+            Optional<ForkResult.Status> status = ended.result().map(ForkResult::status);
+            if (status.equals(Optional.of(ForkResult.Status.SUCCESSFUL))) {
+                PrintStream out = System.out != null ? System.out : System.err;
+                out.println("[chronoscope] not failed: the gate's regression in the suite's JVM was not confirmed in a fresh JVM (pid "
+                        + ended.pid() + "), whose figures passed the gate; the suite's figures depended on what that JVM ran before."
+                        + " The fresh JVM's record is the run's.");
+                out.flush();
+                return;
+            }
+            String child;
+            try {
+                end(context, testName, ended);
+                child = "it ended without a verdict";
+            } catch (Throwable e) {
+                child = e.getMessage();
+            }
+            if (status.equals(Optional.of(ForkResult.Status.FAILED))) {
+                throw new AssertionFailedError(gateFailure + "\nConfirmed in a fresh JVM (pid " + ended.pid() + "): " + child);
+            }
+            throw new AssertionFailedError(gateFailure + "\nA fresh JVM (pid " + ended.pid() + ") could not confirm it, so the suite's "
+                    + "figures decide: its test was " + status.map(s -> s.name().toLowerCase(Locale.ROOT)).orElse("not run") + ": " + child);
+        });
+    }
+
+    /** What to do once the child has ended and its records are the run's. */
+    @FunctionalInterface
+    private interface Ending {
+        void accept(ForkedJvm.Ended ended) throws Throwable;
+    }
+
+    private static void fork(ExtensionContext context, ChronoscopeRuntime runtime, Map<String, Object> why, Ending ending)
+            throws Throwable {
+        String testName = TestNames.testName(context);
         Path directory = Files.createTempDirectory("chronoscope-fork-");
         boolean keep = false;
         try {
@@ -79,12 +130,13 @@ final class ForkedTest {
             PrintStream out = System.out != null ? System.out : System.err;
             ForkedJvm.Ended ended = ForkedJvm.run(request, directory, runtime.forkSettings().timeout(), out, System.err);
             Map<String, Object> cost = cost(ended, request);
+            cost.putAll(why);
             for (String record : ended.records()) {
                 runtime.publishForked(context, testName, marked(record, runtime.run(), cost));
             }
             out.println(forkLine(ended));
             out.flush();
-            end(context, testName, ended);
+            ending.accept(ended);
         } catch (ForkedTestException e) {
             keep = true; // its argument and request files start the child again by hand
             throw e;

@@ -107,12 +107,21 @@ final class RecordPublisher {
         }
     }
 
-    /** Prints the section to {@code System.out}, or to stderr where the test left {@code System.out} null. */
+    /** Prints {@code record}'s section with one more line, {@code key} and {@code value}, and neither writes nor publishes it. */
+    void printSection(ExtensionContext context, TestRecord record, String key, String value) {
+        printSection(context, record, section -> CompactSection.withLine(section, key, value));
+    }
+
     private void printSection(ExtensionContext context, TestRecord record) {
+        printSection(context, record, section -> section);
+    }
+
+    /** Prints the section to {@code System.out}, or to stderr where the test left {@code System.out} null. */
+    private void printSection(ExtensionContext context, TestRecord record, java.util.function.UnaryOperator<String> added) {
         if (!settings.printSections()) {
             return;
         }
-        String full = settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add);
+        String full = added.apply(settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add));
         // Surefire's console shows an aborted test only as skipped: the reason, printed here, reaches it with the section
         String section = abortReason(context).map(why -> CompactSection.withLine(full, "aborted", why)).orElse(full);
         PrintStream out = System.out;
