@@ -151,14 +151,15 @@ public final class ChronoscopeConfig {
     public static final Duration FORK_TIMEOUT = Duration.ofMinutes(5);
 
     /**
-     * Whether a regression the gate reads for a test timed in the suite's JVM fails the test only once
-     * a fresh JVM confirms it: {@code true} (the test is timed again in a fresh JVM, as {@link Fork}
-     * times it, and fails if the gate fails it there too; the fresh JVM's record is the run's) or
-     * {@code false} (the suite's figure alone decides). A figure timed after other tests can depend on
-     * what they ran ({@link Fork} says why); only tests the gate would fail pay for the fork.
+     * Whether a test timed in the suite's JVM that the regression gate or a failed timing claim
+     * ({@code dev.chronoscope.assertj}) would fail is failed only once a fresh JVM confirms it:
+     * {@code true} (the test is timed again in a fresh JVM, as {@link Fork} times it, and that JVM's
+     * outcome decides; its record is the run's) or {@code false} (the suite's figures alone decide). A
+     * figure timed after other tests can depend on what they ran ({@link Fork} says why); only tests
+     * that would fail pay for the fork.
      */
-    public static final String FORK_CONFIRM_REGRESSIONS_KEY = "chronoscope.fork.confirmRegressions";
-    public static final boolean FORK_CONFIRM_REGRESSIONS = true;
+    public static final String FORK_CONFIRM_KEY = "chronoscope.fork.confirm";
+    public static final boolean FORK_CONFIRM = true;
 
     /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";

@@ -56,8 +56,8 @@ final class ChronoscopeKit {
         // tests of its own (CoreSpeedCheckTests, and the kit's runs that turn it on)
         configuration.put(ChronoscopeConfig.CORE_SPEED_CHECK_KEY, "false");
         // the gate's tests judge one JVM's figures; confirming a regression in a fresh JVM has tests of its own
-        // (ConfirmedRegressionTests), which turn it on
-        configuration.put(ChronoscopeConfig.FORK_CONFIRM_REGRESSIONS_KEY, "false");
+        // (ConfirmedFailureTests), which turn it on
+        configuration.put(ChronoscopeConfig.FORK_CONFIRM_KEY, "false");
     }
 
     /** A kit writing under {@code directory} (a test's {@code @TempDir}). */

@@ -196,23 +196,22 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      *
      * @throws AssertionFailedError with the regressions where the gate fails the test
      */
-    void complete(ExtensionContext context, TimedTest test) {
+    void complete(ExtensionContext context, TimedTest test, Optional<AssertionError> claimFailed) {
         test.close();
-        TestRecord made = test.record(context, outcome(context));
+        TestRecord made = test.record(context, claimFailed.isPresent() ? "failed" : outcome(context));
+        if (claimFailed.isPresent()) {
+            publisher.printSection(context, made, "claim", "failed in this JVM; timed again in a fresh JVM to confirm");
+            confirm(context, claimFailed.get().getMessage());
+            return;
+        }
         Optional<String> repeatedTemplate = context.getTestMethod().filter(m -> m.isAnnotationPresent(RepeatedTest.class))
                 .flatMap(m -> context.getParent()).map(ExtensionContext::getUniqueId);
         TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings(), made.coreSpeed(), repeatedTemplate));
         Optional<String> gate = baseline.gateFailure(judged);
-        if (gate.isPresent() && forkSettings.confirmRegressions() && ForkedTest.canConfirm(context)) {
+        if (gate.isPresent() && forkSettings.confirm() && ForkedTest.canConfirm(context)) {
             // this JVM's figure may depend on what it ran before: a fresh JVM's decides, and its record is the run's
             publisher.printSection(context, judged, "gate", "regressed in this JVM; timed again in a fresh JVM to confirm");
-            try {
-                ForkedTest.confirm(context, this, gate.get());
-            } catch (RuntimeException | Error e) {
-                throw e;
-            } catch (Throwable e) {
-                throw new AssertionFailedError(gate.get() + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
-            }
+            confirm(context, gate.get());
             return;
         }
         TestRecord record = gate.map(judged::failedByGate).orElse(judged);
@@ -230,6 +229,17 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     void publishForked(ExtensionContext context, String testName, String json) {
         count(testName);
         publisher.publishForked(context, testName, json);
+    }
+
+    /** Times the test again in a fresh JVM, whose outcome decides whether {@code failure}, read in this JVM, stands. */
+    private void confirm(ExtensionContext context, String failure) {
+        try {
+            ForkedTest.confirm(context, this, failure);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionFailedError(failure + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
+        }
     }
 
     private void count(TestRecord record) {

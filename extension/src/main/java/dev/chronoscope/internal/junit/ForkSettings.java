@@ -13,9 +13,9 @@ import java.util.function.Function;
  *
  * @param mode    {@link ChronoscopeConfig#FORK_KEY}
  * @param timeout {@link ChronoscopeConfig#FORK_TIMEOUT_KEY}
- * @param confirmRegressions {@link ChronoscopeConfig#FORK_CONFIRM_REGRESSIONS_KEY}
+ * @param confirm {@link ChronoscopeConfig#FORK_CONFIRM_KEY}
  */
-record ForkSettings(Fork.Mode mode, Duration timeout, boolean confirmRegressions) {
+record ForkSettings(Fork.Mode mode, Duration timeout, boolean confirm) {
 
     static final Duration MAX_TIMEOUT = Duration.ofHours(1);
 
@@ -25,8 +25,8 @@ record ForkSettings(Fork.Mode mode, Duration timeout, boolean confirmRegressions
         String mode = Settings.oneOf(parameters, ChronoscopeConfig.FORK_KEY, ChronoscopeConfig.FORK, "none", "per-test");
         long timeout = Settings.duration(parameters, ChronoscopeConfig.FORK_TIMEOUT_KEY, ChronoscopeConfig.FORK_TIMEOUT, false,
                 MAX_TIMEOUT);
-        boolean confirm = Settings.oneOf(parameters, ChronoscopeConfig.FORK_CONFIRM_REGRESSIONS_KEY,
-                String.valueOf(ChronoscopeConfig.FORK_CONFIRM_REGRESSIONS), "true", "false").equals("true");
+        boolean confirm = Settings.oneOf(parameters, ChronoscopeConfig.FORK_CONFIRM_KEY,
+                String.valueOf(ChronoscopeConfig.FORK_CONFIRM), "true", "false").equals("true");
         return new ForkSettings(mode.equals("per-test") ? Fork.Mode.PER_TEST : Fork.Mode.NONE, Duration.ofNanos(timeout), confirm);
     }
 }

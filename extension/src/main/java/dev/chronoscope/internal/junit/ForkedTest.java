@@ -81,20 +81,20 @@ final class ForkedTest {
     }
 
     /**
-     * Times the test again in a fresh JVM because the gate failed it here ({@code gateFailure}): the
-     * test fails only where the gate fails it there too, or where the fresh JVM could not tell; where
-     * the fresh JVM's figures pass the gate, this JVM's depended on what it ran before, and the test
-     * stands. Either way the fresh JVM's record is the run's, holding this JVM's verdict.
+     * Times the test again in a fresh JVM because the gate or a timing claim failed it here
+     * ({@code failure}): the test fails only where it fails there too, or where the fresh JVM could not
+     * tell; where it passes there, this JVM's figures depended on what it ran before, and the test
+     * stands. Either way the fresh JVM's record is the run's, holding this JVM's failure.
      */
-    static void confirm(ExtensionContext context, ChronoscopeRuntime runtime, String gateFailure) throws Throwable {
+    static void confirm(ExtensionContext context, ChronoscopeRuntime runtime, String failure) throws Throwable {
         String testName = TestNames.testName(context);
-        Map<String, Object> confirming = Map.of("confirming", Map.of("suiteJvmGate", gateFailure));
+        Map<String, Object> confirming = Map.of("confirming", Map.of("suiteJvmFailure", failure));
         fork(context, runtime, confirming, ended -> {
             Optional<ForkResult.Status> status = ended.result().map(ForkResult::status);
             if (status.equals(Optional.of(ForkResult.Status.SUCCESSFUL))) {
                 PrintStream out = System.out != null ? System.out : System.err;
-                out.println("[chronoscope] not failed: the gate's regression in the suite's JVM was not confirmed in a fresh JVM (pid "
-                        + ended.pid() + "), whose figures passed the gate; the suite's figures depended on what that JVM ran before."
+                out.println("[chronoscope] not failed: what failed the test in the suite's JVM was not confirmed in a fresh JVM (pid "
+                        + ended.pid() + "), where it passed; the suite's figures depended on what that JVM ran before."
                         + " The fresh JVM's record is the run's.");
                 out.flush();
                 return;
@@ -107,9 +107,9 @@ final class ForkedTest {
                 child = e.getMessage();
             }
             if (status.equals(Optional.of(ForkResult.Status.FAILED))) {
-                throw new AssertionFailedError(gateFailure + "\nConfirmed in a fresh JVM (pid " + ended.pid() + "): " + child);
+                throw new AssertionFailedError(failure + "\nConfirmed in a fresh JVM (pid " + ended.pid() + "): " + child);
             }
-            throw new AssertionFailedError(gateFailure + "\nA fresh JVM (pid " + ended.pid() + ") could not confirm it, so the suite's "
+            throw new AssertionFailedError(failure + "\nA fresh JVM (pid " + ended.pid() + ") could not confirm it, so the suite's "
                     + "figures decide: its test was " + status.map(s -> s.name().toLowerCase(Locale.ROOT)).orElse("not run") + ": " + child);
         });
     }

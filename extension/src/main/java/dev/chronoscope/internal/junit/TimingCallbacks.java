@@ -39,6 +39,8 @@ public final class TimingCallbacks {
     private static final String AGGREGATE = "invocation-aggregate";
     /** Marks a test timed in a fresh JVM ({@link ForkedTest}) in its store. */
     private static final String FORKED = "forked-test";
+    /** A timing claim's failure in this JVM, held until a fresh JVM confirms it or not ({@link ForkedTest#confirm}). */
+    private static final String CLAIM_FAILED = "claim-failed";
     private static final String UNMET_FAILS = ChronoscopeConfig.UNMET_REQUIREMENT_KEY + " = fail";
 
     private final JvmScope jvm;
@@ -84,7 +86,16 @@ public final class TimingCallbacks {
             invocation.proceed();
             return;
         }
-        test.get().time(invocation);
+        try {
+            test.get().time(invocation);
+        } catch (AssertionError e) {
+            ChronoscopeRuntime runtime = runtime(context);
+            if (!runtime.forkSettings().confirm() || !ForkedTest.canConfirm(context) || !test.get().failedOnAClaim(e)) {
+                throw e;
+            }
+            // a figure timed after other tests can depend on what they ran: a fresh JVM decides, after the @AfterEach methods
+            context.getStore(NAMESPACE).put(CLAIM_FAILED, e);
+        }
     }
 
     public boolean supportsParameter(ParameterContext parameter) {
@@ -126,7 +137,8 @@ public final class TimingCallbacks {
         Uninterrupted.run(() -> {
             TimedTest test = context.getStore(NAMESPACE).remove(STATE, TimedTest.class);
             if (test != null) {
-                runtime(context).complete(context, test);
+                runtime(context).complete(context, test,
+                        Optional.ofNullable(context.getStore(NAMESPACE).remove(CLAIM_FAILED, AssertionError.class)));
             }
         });
     }

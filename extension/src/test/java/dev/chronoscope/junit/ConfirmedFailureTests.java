@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.chronoscope.Timing;
+import java.time.Duration;
 import org.opentest4j.AssertionFailedError;
 
 import java.io.IOException;
@@ -26,21 +28,24 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.in
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 /**
- * A regression the gate reads in the suite's JVM fails the test only once a fresh JVM confirms it
- * ({@code chronoscope.fork.confirmRegressions}). The fixture's region does eight times the work in
- * a JVM whose history says so (a static flag this JVM sets, as earlier tests leave a JIT profile
- * behind): the suite's JVM reads it regressed, a fresh JVM does not; against a baseline a hundred
- * times faster both do.
+ * A regression the gate reads, or a timing claim that fails, in the suite's JVM fails the test only
+ * once a fresh JVM confirms it ({@code chronoscope.fork.confirm}). The fixtures' regions do forty
+ * times the work in a JVM whose history says so (a static flag this JVM sets, as earlier tests leave
+ * a JIT profile behind): the suite's JVM reads them slow, a fresh JVM does not; against a baseline a
+ * hundred times faster, or a claim no figure meets, both fail. A test's own assertion is not a
+ * figure: it fails at once.
  */
-class ConfirmedRegressionTests {
+class ConfirmedFailureTests {
 
     static final String LABEL = "chain";
     static final String TEST = "HistoryTestCase.chain()";
 
     /** Set in this JVM only: a fresh JVM starts without it, as it starts without this JVM's JIT profile. */
     static volatile boolean history;
-    /** Loaded from a non-final field, so the JIT cannot fold the work away. */
+    /** Loaded from non-final fields, so the JIT cannot fold the chain's constants together. */
     static long seed = 3;
+    static long multiplier = 6364136223846793005L;
+    static long increment = 1442695040888963407L;
 
     @TempDir
     Path dir;
@@ -50,15 +55,67 @@ class ConfirmedRegressionTests {
         @Test
         @MeasureWith(NANO_TIME)
         void chain(Probe probe) {
-            int steps = history ? 4_000 : 500;
-            probe.repeat(LABEL, 300, () -> {
-                long x = seed;
-                for (int i = 0; i < steps; i++) {
-                    x = x * 6364136223846793005L + 1442695040888963407L;
-                }
-                return x;
-            });
+            int steps = history ? 20_000 : 500;
+            probe.repeat(LABEL, 300, () -> work(steps));
         }
+    }
+
+    static long work(int steps) {
+        long x = seed;
+        for (int i = 0; i < steps; i++) {
+            x = x * multiplier + increment;
+        }
+        return x;
+    }
+
+    static class ClaimTestCase {
+        @Test
+        @MeasureWith(NANO_TIME)
+        void claimsAMedian(Probe probe) {
+            int steps = history ? 20_000 : 500;
+            Timing t = probe.repeat(LABEL, 300, () -> work(steps));
+            // 500 dependent multiply-adds take about half a microsecond on any core this runs on; 20,000 take ten or more
+            dev.chronoscope.assertj.ChronoscopeAssertions.assertThat(t).median().isLessThan(Duration.ofNanos(5_000));
+        }
+
+        @Test
+        @MeasureWith(NANO_TIME)
+        void claimsTheImpossible(Probe probe) {
+            Timing t = probe.repeat(LABEL, 300, () -> work(500));
+            dev.chronoscope.assertj.ChronoscopeAssertions.assertThat(t).median().isLessThan(Duration.ofNanos(1));
+        }
+
+        @Test
+        @MeasureWith(NANO_TIME)
+        void assertsSomethingElse(Probe probe) {
+            probe.repeat(LABEL, 100, () -> work(50));
+            assertThat(history).as("the test's own assertion").isFalse();
+        }
+    }
+
+    @Test
+    void aClaimThatFailsOnlyInTheSuitesJvmDoesNotFailTheTest() {
+        history = true;
+        // the documented region warm-up: the kit's shorter one leaves some warm-ups unsettled, and their claims inconclusive
+        KitRun run = ChronoscopeKit.in(dir.resolve("claims")).with(ChronoscopeConfig.FORK_CONFIRM_KEY, "true")
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
+                .run(ClaimTestCase.class);
+
+        // an inconclusive claim (a warm-up a busy host kept from settling) aborts its test: then there is nothing to confirm
+        Assumptions.assumeTrue(run.tests().aborted().list().stream().noneMatch(e -> e.getTestDescriptor().getDisplayName()
+                .startsWith("claimsAMedian")), () -> "claimsAMedian was inconclusive on this host:\n" + run.stdout());
+        run.tests().assertThatEvents().haveExactly(1, event(test("claimsAMedian"), finishedSuccessfully()));
+        run.tests().assertThatEvents().haveExactly(1, event(test("claimsTheImpossible"), finishedWithFailure(
+                instanceOf(AssertionFailedError.class), message(m -> m.contains("Confirmed in a fresh JVM (pid ")
+                        || m.contains(") could not confirm it, so the suite's figures decide")))));
+        run.tests().assertThatEvents().haveExactly(1, event(test("assertsSomethingElse"), finishedWithFailure(
+                message(m -> m.contains("the test's own assertion") && !m.contains("fresh JVM")))));
+        JsonRecord passed = run.record("ClaimTestCase.claimsAMedian()");
+        assertThat(passed.whole("pid")).isNotEqualTo(ProcessHandle.current().pid());
+        assertThat(passed.string("fork.confirming.suiteJvmFailure")).contains("p50");
+        assertThat(passed.string("outcome")).isEqualTo("passed");
+        assertThat(run.record("ClaimTestCase.assertsSomethingElse()").json()).doesNotContainKey("fork");
+        assertThat(run.stdout()).contains("failed in this JVM; timed again in a fresh JVM to confirm");
     }
 
     @BeforeEach
@@ -79,11 +136,11 @@ class ConfirmedRegressionTests {
 
         run.tests().assertThatEvents().haveExactly(1, event(test("chain"), finishedSuccessfully()));
         assertThat(run.stdout()).contains("gate").contains("regressed in this JVM; timed again in a fresh JVM to confirm")
-                .contains("[chronoscope] not failed: the gate's regression in the suite's JVM was not confirmed in a fresh JVM");
+                .contains("[chronoscope] not failed: what failed the test in the suite's JVM was not confirmed in a fresh JVM");
         JsonRecord record = run.record(TEST);
         assertThat(run.records()).as("the fresh JVM's record is the run's, and the only one").hasSize(1);
         assertThat(record.whole("pid")).isNotEqualTo(ProcessHandle.current().pid());
-        assertThat(record.string("fork.confirming.suiteJvmGate")).contains("regressed against the baseline");
+        assertThat(record.string("fork.confirming.suiteJvmFailure")).contains("regressed against the baseline");
         assertThat(record.string("outcome")).isEqualTo("passed");
         assertThat(record.timing(LABEL).string("baseline.verdict")).isNotEqualTo("regressed");
     }
@@ -103,7 +160,7 @@ class ConfirmedRegressionTests {
     private KitRun gated(Path baseline) {
         return ChronoscopeKit.in(dir.resolve("compare")).with(ChronoscopeConfig.BASELINE_COMPARE_KEY, baseline.toString())
                 .with(ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, "true")
-                .with(ChronoscopeConfig.FORK_CONFIRM_REGRESSIONS_KEY, "true").run(HistoryTestCase.class);
+                .with(ChronoscopeConfig.FORK_CONFIRM_KEY, "true").run(HistoryTestCase.class);
     }
 
     /** {@code baseline} with every median times {@code factor} and no floor. */
