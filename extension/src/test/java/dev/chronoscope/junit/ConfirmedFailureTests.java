@@ -122,7 +122,10 @@ class ConfirmedFailureTests {
     void saveABaseline() {
         history = false;
         saved = dir.resolve("baseline.json");
+        // saved from a fresh JVM, with the documented region warm-up, as the confirming JVM times it: like is compared with like
         KitRun save = ChronoscopeKit.in(dir.resolve("save")).with(ChronoscopeConfig.BASELINE_SAVE_KEY, saved.toString())
+                .with(ChronoscopeConfig.FORK_KEY, "per-test")
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .run(HistoryTestCase.class);
         save.tests().assertStatistics(s -> s.succeeded(1));
         Assumptions.assumeTrue("RESOLVED".equals(save.record(TEST).timing(LABEL).string("verdict")),
@@ -159,6 +162,7 @@ class ConfirmedFailureTests {
 
     private KitRun gated(Path baseline) {
         return ChronoscopeKit.in(dir.resolve("compare")).with(ChronoscopeConfig.BASELINE_COMPARE_KEY, baseline.toString())
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
                 .with(ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, "true")
                 .with(ChronoscopeConfig.FORK_CONFIRM_KEY, "true").run(HistoryTestCase.class);
     }
