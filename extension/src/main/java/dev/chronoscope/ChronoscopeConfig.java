@@ -143,6 +143,32 @@ public final class ChronoscopeConfig {
     public static final String CORE_SPEED_CHECK_KEY = "chronoscope.selfCheck.coreSpeed";
     public static final boolean CORE_SPEED_CHECK = true;
 
+    /**
+     * Where timed tests run: {@code none} (in the JVM that runs the suite, the default) or
+     * {@code per-test} (each in a fresh JVM of its own, as {@link Fork} asks for one test; a test's
+     * {@code @Fork} wins over this key). A fresh JVM per test costs its start and the per-JVM warm-up.
+     */
+    public static final String FORK_KEY = "chronoscope.fork";
+    public static final String FORK = "none";
+
+    /**
+     * How long a forked test's JVM may run, from its start to its exit, before it is ended and the
+     * test fails naming its command line: a positive duration of at most 1 hour (e.g. {@code 90s}).
+     */
+    public static final String FORK_TIMEOUT_KEY = "chronoscope.fork.timeout";
+    public static final Duration FORK_TIMEOUT = Duration.ofMinutes(5);
+
+    /**
+     * Whether a test timed in the suite's JVM that the regression gate or a failed timing claim
+     * ({@code dev.chronoscope.assertj}) would fail is failed only once a fresh JVM confirms it:
+     * {@code true} (the test is timed again in a fresh JVM, as {@link Fork} times it, and that JVM's
+     * outcome decides; its record is the run's) or {@code false} (the suite's figures alone decide). A
+     * figure timed after other tests can depend on what they ran ({@link Fork} says why); only tests
+     * that would fail pay for the fork.
+     */
+    public static final String FORK_CONFIRM_KEY = "chronoscope.fork.confirm";
+    public static final boolean FORK_CONFIRM = true;
+
     /** Whether each timed test prints its timing section to {@code System.out}: {@code true} or {@code false}. */
     public static final String PRINT_SECTIONS_KEY = "chronoscope.report.print";
     public static final boolean PRINT_SECTIONS = true;

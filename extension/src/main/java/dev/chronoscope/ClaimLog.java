@@ -5,6 +5,7 @@ import org.apiguardian.api.API;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -58,6 +59,11 @@ public final class ClaimLog {
                     + " it.");
         }
         entries.add(entry);
+    }
+
+    /** The message of the first claim logged so far that failed, if one did: what failed the test, when a claim did. */
+    public synchronized Optional<String> firstFailure() {
+        return entries.stream().filter(e -> e.outcome() == Outcome.FAIL).map(Entry::message).findFirst();
     }
 
     /** Removes and returns the claims logged so far, in the order they were made, for the test's record; later claims are refused. */

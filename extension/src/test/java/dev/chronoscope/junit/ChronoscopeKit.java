@@ -55,6 +55,9 @@ final class ChronoscopeKit {
         // nights): a fixture's throughput would be refused for it, whatever the test is about; the check has
         // tests of its own (CoreSpeedCheckTests, and the kit's runs that turn it on)
         configuration.put(ChronoscopeConfig.CORE_SPEED_CHECK_KEY, "false");
+        // the gate's tests judge one JVM's figures; confirming a regression in a fresh JVM has tests of its own
+        // (ConfirmedFailureTests), which turn it on
+        configuration.put(ChronoscopeConfig.FORK_CONFIRM_KEY, "false");
     }
 
     /** A kit writing under {@code directory} (a test's {@code @TempDir}). */

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.Fork;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.RequiresInvariantTsc;
 import dev.chronoscope.SubtractProbeFloor;
@@ -34,7 +35,7 @@ record Annotations(Class<?> testClass, Method method) {
     /** True when any of Chronoscope's annotations applies: the test is timed. */
     boolean timed() {
         return find(MeasureWith.class).isPresent() || find(SubtractProbeFloor.class).isPresent()
-                || find(RequiresInvariantTsc.class).isPresent();
+                || find(RequiresInvariantTsc.class).isPresent() || find(Fork.class).isPresent();
     }
 
     /** Where {@code type} applies from, for messages: the method, a composed annotation on it, or a class. */

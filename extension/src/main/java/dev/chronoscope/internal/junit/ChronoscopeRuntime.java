@@ -7,6 +7,7 @@ import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.host.HostFiles;
 import dev.chronoscope.internal.host.HostLoad;
 import dev.chronoscope.internal.host.HostProfile;
+import dev.chronoscope.internal.junit.fork.ForkRequest;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.report.RunKey;
 import dev.chronoscope.internal.report.RunPresence;
@@ -43,6 +44,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     private static final Namespace NAMESPACE = Namespace.create(ChronoscopeRuntime.class);
 
     private final Settings settings;
+    private final ForkSettings forkSettings;
     /** Whether Jupiter runs this run's tests in parallel ({@link Settings#JUPITER_PARALLEL_KEY}). */
     private final boolean parallel;
     private final AssertionSettings assertions;
@@ -59,8 +61,10 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     private final AtomicInteger timedTests = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ChronoscopeRuntime(Settings settings, boolean parallel, AssertionSettings assertions, HostFacts host, JvmScope jvm) {
+    private ChronoscopeRuntime(Settings settings, ForkSettings forkSettings, boolean parallel, AssertionSettings assertions,
+                               HostFacts host, JvmScope jvm) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.forkSettings = Objects.requireNonNull(forkSettings, "forkSettings");
         this.parallel = parallel;
         this.assertions = Objects.requireNonNull(assertions, "assertions");
         this.host = Objects.requireNonNull(host, "host");
@@ -98,6 +102,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     /** A runtime for the configuration {@code parameters}, timing on {@code jvm}. */
     static ChronoscopeRuntime create(Function<String, Optional<String>> parameters, JvmScope jvm) {
         Settings settings = Settings.read(parameters);
+        ForkSettings forkSettings = ForkSettings.read(parameters);
         AssertionSettings assertions = Settings.assertions(parameters);
         Optional<HostProfile> profile = settings.hostProfile().map(HostDescriptions::profile);
         if (profile.isPresent() && settings.hostFactsSupplier().isPresent()) {
@@ -116,11 +121,16 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         String stepOrigin = settings.tscStepTicks() > 1 ? ChronoscopeConfig.TSC_STEP_TICKS_KEY
                 : profile.map(p -> "host profile " + p.name()).orElse(ChronoscopeConfig.TSC_STEP_TICKS_KEY);
         JvmScope timedOn = step > 1 || ownPath ? jvm.timingOn(state.withReadPath(path, step, stepOrigin)) : jvm;
-        return new ChronoscopeRuntime(settings, Settings.parallelEnabled(parameters), assertions, host, timedOn);
+        return new ChronoscopeRuntime(settings, forkSettings, Settings.parallelEnabled(parameters), assertions, host, timedOn);
     }
 
     public Settings settings() {
         return settings;
+    }
+
+    /** Where timed tests run when their {@code @Fork} does not say, and for how long a fork may run. */
+    ForkSettings forkSettings() {
+        return forkSettings;
     }
 
     AssertionSettings assertions() {
@@ -186,13 +196,24 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      *
      * @throws AssertionFailedError with the regressions where the gate fails the test
      */
-    void complete(ExtensionContext context, TimedTest test) {
+    void complete(ExtensionContext context, TimedTest test, Optional<AssertionError> claimFailed) {
         test.close();
-        TestRecord made = test.record(context, outcome(context));
+        TestRecord made = test.record(context, claimFailed.isPresent() ? "failed" : outcome(context));
+        if (claimFailed.isPresent()) {
+            publisher.printSection(context, made, "claim", "failed in this JVM; timed again in a fresh JVM to confirm");
+            confirm(context, claimFailed.get().getMessage());
+            return;
+        }
         Optional<String> repeatedTemplate = context.getTestMethod().filter(m -> m.isAnnotationPresent(RepeatedTest.class))
                 .flatMap(m -> context.getParent()).map(ExtensionContext::getUniqueId);
         TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings(), made.coreSpeed(), repeatedTemplate));
         Optional<String> gate = baseline.gateFailure(judged);
+        if (gate.isPresent() && forkSettings.confirm() && ForkedTest.canConfirm(context)) {
+            // this JVM's figure may depend on what it ran before: a fresh JVM's decides, and its record is the run's
+            publisher.printSection(context, judged, "gate", "regressed in this JVM; timed again in a fresh JVM to confirm");
+            confirm(context, gate.get());
+            return;
+        }
         TestRecord record = gate.map(judged::failedByGate).orElse(judged);
         count(record);
         publisher.publish(context, record);
@@ -201,9 +222,33 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         }
     }
 
+    /**
+     * Takes {@code json}, the record a forked test's JVM made and judged (already marked as this run's),
+     * into this run: counts it and publishes it as this JVM's own.
+     */
+    void publishForked(ExtensionContext context, String testName, String json) {
+        count(testName);
+        publisher.publishForked(context, testName, json);
+    }
+
+    /** Times the test again in a fresh JVM, whose outcome decides whether {@code failure}, read in this JVM, stands. */
+    private void confirm(ExtensionContext context, String failure) {
+        try {
+            ForkedTest.confirm(context, this, failure);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionFailedError(failure + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
+        }
+    }
+
     private void count(TestRecord record) {
+        count(record.testName());
+    }
+
+    private void count(String testName) {
         if (closed.get()) {
-            throw new IllegalStateException("the record of " + record.testName() + " arrived after its run had ended");
+            throw new IllegalStateException("the record of " + testName + " arrived after its run had ended");
         }
         if (timedTests.incrementAndGet() == 1) {
             presence = RunPresence.join(settings.reportDir(), run);
@@ -228,7 +273,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      */
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true) && timedTests() > 0) {
+        // a forked test's JVM leaves the run's end to the run's own JVMs, which take its record in
+        if (closed.compareAndSet(false, true) && timedTests() > 0 && !ForkRequest.inChild()) {
             // the last test may have left this thread interrupted: file channels would refuse to work
             // a test may have left System.out null: the run's lines then go to stderr
             PrintStream out = System.out != null ? System.out : System.err;

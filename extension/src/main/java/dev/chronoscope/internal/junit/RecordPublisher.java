@@ -81,12 +81,47 @@ final class RecordPublisher {
         }
     }
 
-    /** Prints the section to {@code System.out}, or to stderr where the test left {@code System.out} null. */
+    /**
+     * Writes {@code json}, the record of a test timed in a fresh JVM (whose section that JVM printed),
+     * and publishes it as a report entry and file. A record that cannot be written fails the test.
+     */
+    void publishForked(ExtensionContext context, String testName, String json) {
+        try {
+            writer.append(json);
+        } catch (IOException | RuntimeException e) {
+            throw new RecordNotWrittenException("Chronoscope could not write the record of " + TimingSection.printable(testName)
+                    + ", timed in a fresh JVM, to " + writer.file() + ": " + e + ". Its timing section is printed above; set "
+                    + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write.", e);
+        }
+        try {
+            context.publishReportEntry(java.util.Map.of("chronoscope.record", writer.file().toString(),
+                    "chronoscope.fork", "timed in a fresh JVM: the record's fork member says what that cost"));
+        } catch (RuntimeException e) {
+            System.err.println("[chronoscope] could not publish the report entries of " + TimingSection.printable(testName) + ": " + causes(e));
+        }
+        try {
+            context.publishFile(ReportEntries.RECORD_FILE, MediaType.APPLICATION_JSON_UTF_8,
+                    path -> Files.writeString(path, json + "\n", StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            System.err.println("[chronoscope] could not publish the record file of " + TimingSection.printable(testName) + ": " + causes(e));
+        }
+    }
+
+    /** Prints {@code record}'s section with one more line, {@code key} and {@code value}, and neither writes nor publishes it. */
+    void printSection(ExtensionContext context, TestRecord record, String key, String value) {
+        printSection(context, record, section -> CompactSection.withLine(section, key, value));
+    }
+
     private void printSection(ExtensionContext context, TestRecord record) {
+        printSection(context, record, section -> section);
+    }
+
+    /** Prints the section to {@code System.out}, or to stderr where the test left {@code System.out} null. */
+    private void printSection(ExtensionContext context, TestRecord record, java.util.function.UnaryOperator<String> added) {
         if (!settings.printSections()) {
             return;
         }
-        String full = settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add);
+        String full = added.apply(settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add));
         // Surefire's console shows an aborted test only as skipped: the reason, printed here, reaches it with the section
         String section = abortReason(context).map(why -> CompactSection.withLine(full, "aborted", why)).orElse(full);
         PrintStream out = System.out;

@@ -193,7 +193,7 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
      * {@code -Dchronoscope.baseline.compare} passes on the literal {@code ${…}}, which would read as a
      * file of that name.
      */
-    private static Function<String, Optional<String>> resolvedOnly(Function<String, Optional<String>> parameters) {
+    static Function<String, Optional<String>> resolvedOnly(Function<String, Optional<String>> parameters) {
         return key -> {
             Optional<String> v = parameters.apply(key);
             v.flatMap(Settings::propertyReference).ifPresent(name -> {
@@ -302,7 +302,7 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         return oneOf(parameters, key, String.valueOf(defaultValue), "true", "false").equals("true");
     }
 
-    private static String oneOf(Function<String, Optional<String>> parameters, String key, String defaultValue, String... allowed) {
+    static String oneOf(Function<String, Optional<String>> parameters, String key, String defaultValue, String... allowed) {
         String v = value(parameters, key, defaultValue);
         for (String a : allowed) {
             if (a.equalsIgnoreCase(v)) {

@@ -113,6 +113,20 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         return probe;
     }
 
+    /**
+     * Whether {@code thrown}, which ended the test's invocation, is the failure of a timing claim the
+     * test made: the one failure a fresh JVM can confirm or not.
+     */
+    boolean failedOnAClaim(Throwable thrown) {
+        return thrown instanceof AssertionError && context.claims().firstFailure()
+                .filter(m -> m.equals(thrown.getMessage())).isPresent();
+    }
+
+    /** Adds {@code line} to the warnings of the test's record: something about how it was timed that its figures depend on. */
+    void note(String line) {
+        notes.add(line);
+    }
+
     /** Runs the test method's invocation between two reads of the test's clock: one sample. */
     void time(InvocationInterceptor.Invocation<Void> invocation) throws Throwable {
         ClockReader reader = invocationReader;

@@ -37,6 +37,10 @@ public final class TimingCallbacks {
     private static final Namespace NAMESPACE = Namespace.create(TimingCallbacks.class);
     private static final String STATE = "timed-test";
     private static final String AGGREGATE = "invocation-aggregate";
+    /** Marks a test timed in a fresh JVM ({@link ForkedTest}) in its store. */
+    private static final String FORKED = "forked-test";
+    /** A timing claim's failure in this JVM, held until a fresh JVM confirms it or not ({@link ForkedTest#confirm}). */
+    private static final String CLAIM_FAILED = "claim-failed";
     private static final String UNMET_FAILS = ChronoscopeConfig.UNMET_REQUIREMENT_KEY + " = fail";
 
     private final JvmScope jvm;
@@ -59,17 +63,39 @@ public final class TimingCallbacks {
         if (context.getTestMethod().map(m -> m.isAnnotationPresent(TestFactory.class)).orElse(false)) {
             return; // a factory returns tests rather than running one: there is no single invocation to time
         }
-        context.getStore(NAMESPACE).put(STATE, TimedTestFactory.open(context, runtime(context), templateAggregate(context)));
+        ChronoscopeRuntime runtime = runtime(context);
+        Optional<Optional<String>> here = ForkedTest.inThisJvm(context, runtime.forkSettings());
+        if (here.isEmpty()) {
+            context.getStore(NAMESPACE).put(FORKED, Boolean.TRUE);
+            return;
+        }
+        TimedTest test = TimedTestFactory.open(context, runtime, templateAggregate(context));
+        here.get().ifPresent(test::note);
+        context.getStore(NAMESPACE).put(STATE, test);
     }
 
     /** Brackets the test method's invocation with the test's clock: one sample per invocation. */
     public void interceptInvocation(InvocationInterceptor.Invocation<Void> invocation, ExtensionContext context) throws Throwable {
+        if (forked(context)) {
+            invocation.skip(); // its fresh JVM runs it
+            ForkedTest.run(context, runtime(context));
+            return;
+        }
         Optional<TimedTest> test = timedTest(context);
         if (test.isEmpty()) {
             invocation.proceed();
             return;
         }
-        test.get().time(invocation);
+        try {
+            test.get().time(invocation);
+        } catch (AssertionError e) {
+            ChronoscopeRuntime runtime = runtime(context);
+            if (!runtime.forkSettings().confirm() || !ForkedTest.canConfirm(context) || !test.get().failedOnAClaim(e)) {
+                throw e;
+            }
+            // a figure timed after other tests can depend on what they ran: a fresh JVM decides, after the @AfterEach methods
+            context.getStore(NAMESPACE).put(CLAIM_FAILED, e);
+        }
     }
 
     public boolean supportsParameter(ParameterContext parameter) {
@@ -87,6 +113,9 @@ public final class TimingCallbacks {
             throw new ParameterResolutionException("A Probe cannot be a parameter of the @TestFactory " + TestNames.describe(testMethod.get())
                     + ": a factory returns dynamic tests rather than running one, so Chronoscope times no factory, and its dynamic"
                     + " tests run after it has returned. Time the work in a @Test, @RepeatedTest or @ParameterizedTest method.");
+        }
+        if (forked(context)) {
+            return null; // the method is not invoked in this JVM: its fresh JVM hands it a probe of its own
         }
         return timedTest(context).orElseThrow(() -> new ParameterResolutionException("No Chronoscope timing is active for "
                 + TestNames.describe(testMethod.get()) + ": annotate it (or its class) with @MeasureWith, @SubtractProbeFloor"
@@ -108,7 +137,8 @@ public final class TimingCallbacks {
         Uninterrupted.run(() -> {
             TimedTest test = context.getStore(NAMESPACE).remove(STATE, TimedTest.class);
             if (test != null) {
-                runtime(context).complete(context, test);
+                runtime(context).complete(context, test,
+                        Optional.ofNullable(context.getStore(NAMESPACE).remove(CLAIM_FAILED, AssertionError.class)));
             }
         });
     }
@@ -136,6 +166,10 @@ public final class TimingCallbacks {
         if (runtime.settings().failOnUnmetRequirement() && !ClockChoice.tscUsable(runtime.host())) {
             throw new AssertionFailedError("@RequiresInvariantTsc not met (" + UNMET_FAILS + "): " + ClockChoice.tscUnmet(runtime.host()));
         }
+    }
+
+    private static boolean forked(ExtensionContext context) {
+        return context.getStore(NAMESPACE).get(FORKED) != null;
     }
 
     private static Optional<TimedTest> timedTest(ExtensionContext context) {
