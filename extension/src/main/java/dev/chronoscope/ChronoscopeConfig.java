@@ -174,9 +174,9 @@ public final class ChronoscopeConfig {
     public static final boolean PRINT_SECTIONS = true;
 
     /**
-     * How much each printed timing section says: {@code compact} (about ten lines of at most 120
-     * characters: the figures that matter, in scaled units; facts that repeat from test to test
-     * printed once per run) or {@code full} (every figure and fact, every time). The JSON record
+     * How much each printed timing section says: {@code compact} (at most 8 lines of at most 120
+     * characters for a passing test, 14 for a failing one, a line per warning: the figures that
+     * matter, in scaled units; facts that repeat from test to test printed once per run) or {@code full} (every figure and fact, every time). The JSON record
      * always holds everything.
      */
     public static final String REPORT_DETAIL_KEY = "chronoscope.report.detail";
