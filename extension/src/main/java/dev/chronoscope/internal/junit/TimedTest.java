@@ -10,6 +10,7 @@ import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.JitMode;
 import dev.chronoscope.internal.measure.MeasuringProbe;
+import dev.chronoscope.internal.measure.RuntimeModules;
 import dev.chronoscope.internal.measure.SampleRecorder;
 import dev.chronoscope.internal.measure.TimedRegionEvent;
 import dev.chronoscope.internal.measure.Timings;
@@ -180,6 +181,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         warnings.addAll(throttled(timings, runtime.host()));
         // said with every test's figures, never silent: they are not of the code production runs
         JitMode.current().warning().ifPresent(warnings::add);
+        RuntimeModules.warning().ifPresent(warnings::add);
         runtime.parallelExecution(test.getUniqueId()).ifPresent(warnings::add);
         if (!turn.startsWith("held ")) {
             warnings.add(turn);

@@ -34,6 +34,9 @@ final class JitActivity {
         if (tids.length > 0 && fromThreads >= 0) {
             return fromThreads;
         }
+        if (!RuntimeModules.has(RuntimeModules.MANAGEMENT)) {
+            return 0L; // nothing to read it through: the JIT looks quiet, and every record says why it was not read
+        }
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : 0L;
     }

@@ -135,15 +135,21 @@ public final class SampleRecorder {
         return (BitSet) cpusSeen.clone();
     }
 
-    /** Every garbage collector's count and accumulated time, summed: {count, ms}; null where a collector does not keep them. */
+    /**
+     * Every garbage collector's count and accumulated time, summed: {count, ms}; null where a collector
+     * does not keep them, or the runtime has no {@code java.management} to read them through.
+     */
     static final class GarbageCollections {
         private static final java.util.List<java.lang.management.GarbageCollectorMXBean> COLLECTORS =
-                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans();
+                RuntimeModules.has(RuntimeModules.MANAGEMENT) ? java.lang.management.ManagementFactory.getGarbageCollectorMXBeans() : null;
 
         private GarbageCollections() {
         }
 
         static long[] now() {
+            if (COLLECTORS == null) {
+                return null;
+            }
             long count = 0;
             long millis = 0;
             for (java.lang.management.GarbageCollectorMXBean c : COLLECTORS) {

@@ -161,6 +161,9 @@ public final class Samples {
     /** Bytes of the heap's pools in use after their last collection: what the heap holds live, as best known (0 before any). */
     private static long liveAfterLastCollection() {
         long live = 0;
+        if (!RuntimeModules.has(RuntimeModules.MANAGEMENT)) {
+            return live; // not readable without java.management: the heap's whole room is taken for the samples'
+        }
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             MemoryUsage after = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
             live += after == null ? 0 : after.getUsed();

@@ -35,8 +35,10 @@ public final class JmhJson {
     /** The JVM facts each entry carries: this JVM's (the run's forks share them). */
     public record Jvm(String jvm, List<String> jvmArgs, String jdkVersion, String vmName, String vmVersion) {
         public static Jvm current() {
-            return new Jvm(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getProperty("java.version"),
+            // a runtime without java.management (jlink) cannot say the JVM's arguments: none are listed
+            List<String> args = ModuleLayer.boot().findModule("java.management").isPresent()
+                    ? ManagementFactory.getRuntimeMXBean().getInputArguments() : List.of();
+            return new Jvm(Path.of(System.getProperty("java.home"), "bin", "java").toString(), args, System.getProperty("java.version"),
                     System.getProperty("java.vm.name"), System.getProperty("java.vm.version"));
         }
     }
