@@ -22,11 +22,13 @@ record ForkSettings(Fork.Mode mode, Duration timeout, boolean confirm) {
     /** Reads both keys; throws {@code ExtensionConfigurationException} naming the first invalid one. */
     static ForkSettings read(Function<String, Optional<String>> given) {
         Function<String, Optional<String>> parameters = Settings.resolvedOnly(given);
-        String mode = Settings.oneOf(parameters, ChronoscopeConfig.FORK_KEY, ChronoscopeConfig.FORK, "none", "per-test");
-        long timeout = Settings.duration(parameters, ChronoscopeConfig.FORK_TIMEOUT_KEY, ChronoscopeConfig.FORK_TIMEOUT, false,
-                MAX_TIMEOUT);
+        String mode = Settings.oneOf(parameters, ChronoscopeConfig.FORK_KEY, ChronoscopeConfig.FORK, "none",
+                "per-test");
+        long timeout = Settings.duration(parameters, ChronoscopeConfig.FORK_TIMEOUT_KEY, ChronoscopeConfig.FORK_TIMEOUT,
+                false, MAX_TIMEOUT);
         boolean confirm = Settings.oneOf(parameters, ChronoscopeConfig.FORK_CONFIRM_KEY,
                 String.valueOf(ChronoscopeConfig.FORK_CONFIRM), "true", "false").equals("true");
-        return new ForkSettings(mode.equals("per-test") ? Fork.Mode.PER_TEST : Fork.Mode.NONE, Duration.ofNanos(timeout), confirm);
+        Fork.Mode where = mode.equals("per-test") ? Fork.Mode.PER_TEST : Fork.Mode.NONE;
+        return new ForkSettings(where, Duration.ofNanos(timeout), confirm);
     }
 }

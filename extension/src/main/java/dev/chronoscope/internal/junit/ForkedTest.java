@@ -34,8 +34,9 @@ final class ForkedTest {
 
     /** Jupiter's keys a fork passes on besides Chronoscope's: they change how the one test runs. */
     static final List<String> JUPITER_KEYS = List.of("junit.jupiter.execution.timeout.default",
-            "junit.jupiter.execution.timeout.testable.method.default", "junit.jupiter.execution.timeout.test.method.default",
-            "junit.jupiter.execution.timeout.mode", "junit.jupiter.testinstance.lifecycle.default",
+            "junit.jupiter.execution.timeout.testable.method.default",
+            "junit.jupiter.execution.timeout.test.method.default", "junit.jupiter.execution.timeout.mode",
+            "junit.jupiter.testinstance.lifecycle.default",
             "junit.jupiter.tempdir.cleanup.mode.default", "junit.jupiter.extensions.autodetection.enabled");
 
     private ForkedTest() {
@@ -57,8 +58,8 @@ final class ForkedTest {
         String asked = annotations.find(Fork.class).isPresent() ? "@Fork on " + annotations.whereDeclared(Fork.class)
                 : ChronoscopeConfig.FORK_KEY + " = per-test";
         if (context.getUniqueId().contains("[dynamic-test:") || context.getUniqueId().contains("[dynamic-container:")) {
-            return Optional.of(Optional.of(asked + ", but a dynamic test cannot be selected alone in a fresh JVM: timed in the "
-                    + "suite's JVM"));
+            return Optional.of(Optional.of(asked + ", but a dynamic test cannot be selected alone in a fresh JVM: "
+                    + "timed in the suite's JVM"));
         }
         return ForkRequest.cannotFork().map(why -> Optional.of(asked + ", but " + why + ": timed in the suite's JVM"));
     }
@@ -77,7 +78,8 @@ final class ForkedTest {
 
     /** Whether a regression the gate read for {@code context}'s test in this JVM can be confirmed in a fresh one. */
     static boolean canConfirm(ExtensionContext context) {
-        return !ForkRequest.inChild() && ForkRequest.cannotFork().isEmpty() && !context.getUniqueId().contains("[dynamic-");
+        return !ForkRequest.inChild() && ForkRequest.cannotFork().isEmpty()
+                && !context.getUniqueId().contains("[dynamic-");
     }
 
     /**
@@ -93,8 +95,9 @@ final class ForkedTest {
             Optional<ForkResult.Status> status = ended.result().map(ForkResult::status);
             if (status.equals(Optional.of(ForkResult.Status.SUCCESSFUL))) {
                 PrintStream out = System.out != null ? System.out : System.err;
-                out.println("[chronoscope] not failed: what failed the test in the suite's JVM was not confirmed in a fresh JVM (pid "
-                        + ended.pid() + "), where it passed; the suite's figures depended on what that JVM ran before."
+                out.println("[chronoscope] not failed: what failed the test in the suite's JVM was not confirmed in a "
+                        + "fresh JVM (pid " + ended.pid() + "), where it passed; the suite's figures depended on what "
+                        + "that JVM ran before."
                         + " The fresh JVM's record is the run's.");
                 out.flush();
                 return;
@@ -107,10 +110,12 @@ final class ForkedTest {
                 child = e.getMessage();
             }
             if (status.equals(Optional.of(ForkResult.Status.FAILED))) {
-                throw new AssertionFailedError(failure + "\nConfirmed in a fresh JVM (pid " + ended.pid() + "): " + child);
+                throw new AssertionFailedError(failure + "\nConfirmed in a fresh JVM (pid " + ended.pid() + "): "
+                        + child);
             }
-            throw new AssertionFailedError(failure + "\nA fresh JVM (pid " + ended.pid() + ") could not confirm it, so the suite's "
-                    + "figures decide: its test was " + status.map(s -> s.name().toLowerCase(Locale.ROOT)).orElse("not run") + ": " + child);
+            String was = status.map(s -> s.name().toLowerCase(Locale.ROOT)).orElse("not run");
+            throw new AssertionFailedError(failure + "\nA fresh JVM (pid " + ended.pid()
+                    + ") could not confirm it, so the suite's figures decide: its test was " + was + ": " + child);
         });
     }
 
@@ -120,15 +125,17 @@ final class ForkedTest {
         void accept(ForkedJvm.Ended ended) throws Throwable;
     }
 
-    private static void fork(ExtensionContext context, ChronoscopeRuntime runtime, Map<String, Object> why, Ending ending)
-            throws Throwable {
+    private static void fork(ExtensionContext context, ChronoscopeRuntime runtime, Map<String, Object> why,
+                             Ending ending) throws Throwable {
         String testName = TestNames.testName(context);
         Path directory = Files.createTempDirectory("chronoscope-fork-");
         boolean keep = false;
         try {
-            ForkRequest request = ForkRequest.ofThisJvm(context.getUniqueId(), configuration(context, directory.resolve("records")));
+            ForkRequest request = ForkRequest.ofThisJvm(context.getUniqueId(),
+                    configuration(context, directory.resolve("records")));
             PrintStream out = System.out != null ? System.out : System.err;
-            ForkedJvm.Ended ended = ForkedJvm.run(request, directory, runtime.forkSettings().timeout(), out, System.err);
+            ForkedJvm.Ended ended = ForkedJvm.run(request, directory, runtime.forkSettings().timeout(), out,
+                    System.err);
             Map<String, Object> cost = cost(ended, request);
             cost.putAll(why);
             for (String record : ended.records()) {
@@ -147,7 +154,7 @@ final class ForkedTest {
         }
     }
 
-    /** The child's configuration: this run's Chronoscope and Jupiter keys, its records in its own directory, no baseline saved. */
+    /** The child's configuration: this run's Chronoscope and Jupiter keys, its own records' directory, no baseline. */
     private static Map<String, String> configuration(ExtensionContext context, Path records) {
         Map<String, String> configuration = new LinkedHashMap<>();
         for (String key : Stream.concat(ConfigKeys.known().stream(), JUPITER_KEYS.stream()).toList()) {
@@ -195,36 +202,44 @@ final class ForkedTest {
         }
         json = json.substring(0, json.lastIndexOf('}')) + ",\"fork\":" + Json.write(cost) + "}";
         if (!run.equals(JsonParser.parseObject(json).get("run"))) {
-            throw new IllegalStateException("the fork's record could not be taken into run " + run + ": " + JsonParser.excerpt(record));
+            throw new IllegalStateException("the fork's record could not be taken into run " + run + ": "
+                    + JsonParser.excerpt(record));
         }
         return json;
     }
 
     /** The line printed under the child's section: where the test ran and what that cost. */
     static String forkLine(ForkedJvm.Ended ended) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[chronoscope] forked: a fresh JVM (pid %d) ran this test, "
-                + "%.2f s from its start to its exit", ended.pid(), (ended.exited() - ended.started()) / 1e3));
-        ended.result().ifPresent(r -> r.testStarted().ifPresent(s -> r.testEnded().ifPresent(e -> line.append(String.format(Locale.ROOT,
-                " (JVM start %.2f s, discovery and setup %.2f s, the test %.2f s, exit %.2f s)",
-                (r.mainEntered() - ended.started()) / 1e3, (s - r.mainEntered()) / 1e3, (e - s) / 1e3, (ended.exited() - e) / 1e3)))));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "[chronoscope] forked: a fresh JVM (pid %d) ran this test, %.2f s from its start to its exit",
+                ended.pid(), (ended.exited() - ended.started()) / 1e3));
+        ended.result().ifPresent(r -> r.testStarted().ifPresent(s -> r.testEnded().ifPresent(e -> line.append(
+                String.format(Locale.ROOT,
+                        " (JVM start %.2f s, discovery and setup %.2f s, the test %.2f s, exit %.2f s)",
+                        (r.mainEntered() - ended.started()) / 1e3, (s - r.mainEntered()) / 1e3, (e - s) / 1e3,
+                        (ended.exited() - e) / 1e3)))));
         return line.toString();
     }
 
     /** Ends the test as the child's ended; where the child did not say, fails it naming the command. */
     private static void end(ExtensionContext context, String testName, ForkedJvm.Ended ended) throws Throwable {
-        String where = " (command: " + ended.commandLine() + "; that file and the fork's request are kept to start it again by hand)";
+        String where = " (command: " + ended.commandLine()
+                + "; that file and the fork's request are kept to start it again by hand)";
         if (ended.notStarted().isPresent()) {
-            throw new ForkedTestException("The fresh JVM for " + testName + " could not be started: " + ended.notStarted().get() + where);
+            throw new ForkedTestException("The fresh JVM for " + testName + " could not be started: "
+                    + ended.notStarted().get() + where);
         }
         if (ended.timedOut()) {
-            throw new ForkedTestException(String.format(Locale.ROOT, "The fresh JVM for %s (pid %d) ran longer than %s = %s "
-                            + "and was ended with its child processes%s%s", testName, ended.pid(), ChronoscopeConfig.FORK_TIMEOUT_KEY,
-                    context.getConfigurationParameter(ChronoscopeConfig.FORK_TIMEOUT_KEY).orElse(ChronoscopeConfig.FORK_TIMEOUT.toSeconds() + "s"),
-                    where, stderr(ended)));
+            String timeout = context.getConfigurationParameter(ChronoscopeConfig.FORK_TIMEOUT_KEY)
+                    .orElse(ChronoscopeConfig.FORK_TIMEOUT.toSeconds() + "s");
+            throw new ForkedTestException(String.format(Locale.ROOT,
+                    "The fresh JVM for %s (pid %d) ran longer than %s = %s and was ended with its child processes%s%s",
+                    testName, ended.pid(), ChronoscopeConfig.FORK_TIMEOUT_KEY, timeout, where, stderr(ended)));
         }
         if (ended.result().isEmpty()) {
-            throw new ForkedTestException("The fresh JVM for " + testName + " (pid " + ended.pid() + ") ended with exit code "
-                    + ended.exitCode().map(String::valueOf).orElse("unknown") + " without saying how the test ended"
+            throw new ForkedTestException("The fresh JVM for " + testName + " (pid " + ended.pid()
+                    + ") ended with exit code " + ended.exitCode().map(String::valueOf).orElse("unknown")
+                    + " without saying how the test ended"
                     + (ended.records().isEmpty() ? ", and wrote no record" : "") + where + stderr(ended));
         }
         ForkResult result = ended.result().get();
@@ -236,14 +251,17 @@ final class ForkedTest {
                     "failed in its fresh JVM (pid " + ended.pid() + "):\n" + result.thrownText()));
             case ABORTED -> throw result.throwable(loader).orElseGet(() -> new TestAbortedException(
                     "aborted in its fresh JVM (pid " + ended.pid() + "):\n" + result.thrownText()));
-            case SKIPPED -> throw new TestAbortedException("skipped in its fresh JVM (pid " + ended.pid() + "): " + result.reason());
-            case NOT_FOUND -> throw new ForkedTestException("The fresh JVM for " + testName + " (pid " + ended.pid() + ") ran no test "
-                    + "with unique id " + context.getUniqueId() + ": " + result.reason() + where + stderr(ended));
+            case SKIPPED -> throw new TestAbortedException("skipped in its fresh JVM (pid " + ended.pid() + "): "
+                    + result.reason());
+            case NOT_FOUND -> throw new ForkedTestException("The fresh JVM for " + testName + " (pid " + ended.pid()
+                    + ") ran no test with unique id " + context.getUniqueId() + ": " + result.reason() + where
+                    + stderr(ended));
         }
     }
 
     private static String stderr(ForkedJvm.Ended ended) {
-        return ended.stderr().isBlank() ? "; it wrote nothing to its standard error" : "; the end of its standard error:\n" + ended.stderr();
+        return ended.stderr().isBlank() ? "; it wrote nothing to its standard error"
+                : "; the end of its standard error:\n" + ended.stderr();
     }
 
     private static void deleteQuietly(Path directory) {

@@ -117,7 +117,9 @@ public final class ForkMain {
         ForkResult result(long entered) {
             ForkResult.Status s = status == null ? ForkResult.Status.NOT_FOUND : status;
             String why = s == ForkResult.Status.NOT_FOUND
-                    ? "the launcher found no test with this unique id (discovered nothing, or a filter or condition excluded it)" : reason;
+                    ? "the launcher found no test with this unique id (it discovered nothing, or a filter or condition "
+                            + "excluded it)"
+                    : reason;
             Optional<byte[]> bytes = thrown == null ? Optional.empty() : ForkResult.serialize(thrown);
             return new ForkResult(s, why, bytes, thrown == null ? "" : ForkResult.printed(thrown), entered,
                     started == 0 ? OptionalLong.empty() : OptionalLong.of(started),

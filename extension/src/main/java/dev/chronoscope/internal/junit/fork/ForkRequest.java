@@ -44,8 +44,9 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
      * are right for it. Everything else this JVM has (Surefire's {@code systemPropertyVariables}, a
      * test's own {@code -D}) is passed on.
      */
-    private static final List<String> JVM_OWN_PREFIXES = List.of("java.", "jdk.", "sun.", "os.", "user.", "file.", "native.",
-            "stdout.", "stderr.", "line.", "path.", "surefire.", "jboss.", "awt.", "apple.", "com.sun.", "idea.", "intellij.");
+    private static final List<String> JVM_OWN_PREFIXES = List.of("java.", "jdk.", "sun.", "os.", "user.", "file.",
+            "native.", "stdout.", "stderr.", "line.", "path.", "surefire.", "jboss.", "awt.", "apple.", "com.sun.",
+            "idea.", "intellij.");
 
     /** JVM options that must not be given twice: a debugger's port, a recording's file, this JVM's class path. */
     private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path");
@@ -68,7 +69,8 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
             return Optional.of("this JVM's java executable " + javaOfThisJvm() + " is not there or cannot be run");
         }
         try {
-            Class.forName("org.junit.platform.launcher.core.LauncherFactory", false, ForkRequest.class.getClassLoader());
+            Class.forName("org.junit.platform.launcher.core.LauncherFactory", false,
+                    ForkRequest.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             return Optional.of("the JUnit Platform Launcher (junit-platform-launcher) is not on the class path: " + e);
         }
@@ -100,8 +102,8 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
                 system.put(name, System.getProperty(name));
             }
         }
-        return new ForkRequest(javaOfThisJvm(), List.copyOf(kept), List.copyOf(dropped), System.getProperty("java.class.path"), test,
-                Map.copyOf(configuration), Map.copyOf(system));
+        return new ForkRequest(javaOfThisJvm(), List.copyOf(kept), List.copyOf(dropped),
+                System.getProperty("java.class.path"), test, Map.copyOf(configuration), Map.copyOf(system));
     }
 
     static Path javaOfThisJvm() {

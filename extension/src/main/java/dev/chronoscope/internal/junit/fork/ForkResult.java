@@ -69,9 +69,10 @@ public record ForkResult(Status status, String reason, Optional<byte[]> thrown, 
         try (InputStream in = Files.newInputStream(file)) {
             p.load(in);
         }
-        return Optional.of(new ForkResult(Status.valueOf(p.getProperty("status")), p.getProperty("reason", ""),
-                Optional.ofNullable(p.getProperty("thrown")).map(Base64.getDecoder()::decode), p.getProperty("thrownText", ""),
-                Long.parseLong(p.getProperty("mainEntered")), millis(p, "testStarted"), millis(p, "testEnded")));
+        Optional<byte[]> thrown = Optional.ofNullable(p.getProperty("thrown")).map(Base64.getDecoder()::decode);
+        return Optional.of(new ForkResult(Status.valueOf(p.getProperty("status")), p.getProperty("reason", ""), thrown,
+                p.getProperty("thrownText", ""), Long.parseLong(p.getProperty("mainEntered")), millis(p, "testStarted"),
+                millis(p, "testEnded")));
     }
 
     private static OptionalLong millis(Properties p, String key) {

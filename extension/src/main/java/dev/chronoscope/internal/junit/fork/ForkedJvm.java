@@ -29,7 +29,7 @@ public final class ForkedJvm {
 
     /** How much of the child's standard error a failure message quotes, from its end. */
     static final int STDERR_TAIL_CHARS = 4_000;
-    /** How much of the child's standard error is kept and relayed: enough for any warning, bounded against a runaway. */
+    /** How much of the child's standard error is kept and relayed: enough for any warning, bounded against a flood. */
     static final int MAX_STDERR_CHARS = 1 << 20;
     /** How long to wait for the stderr reader once the child has ended: its pipe closes with it. */
     private static final long DRAIN_MILLIS = 5_000;
@@ -51,9 +51,9 @@ public final class ForkedJvm {
      * @param records   the JSON Lines records it wrote, in order
      * @param stderr    the end of its standard error
      */
-    public record Ended(List<String> command, String argumentFile, long pid, long started, long exited, Optional<Integer> exitCode,
-                        boolean timedOut, Optional<String> notStarted, Optional<ForkResult> result, List<String> records,
-                        String stderr) {
+    public record Ended(List<String> command, String argumentFile, long pid, long started, long exited,
+                        Optional<Integer> exitCode, boolean timedOut, Optional<String> notStarted,
+                        Optional<ForkResult> result, List<String> records, String stderr) {
 
         /** The whole command line, as a user would type it to start the child again by hand. */
         public String commandLine() {
@@ -72,8 +72,9 @@ public final class ForkedJvm {
         try {
             command = request.write(directory, result);
         } catch (IOException e) {
-            return new Ended(List.of(request.java().toString()), "", -1, System.currentTimeMillis(), System.currentTimeMillis(),
-                    Optional.empty(), false, Optional.of("its request could not be written to " + directory + ": " + e), Optional.empty(),
+            long now = System.currentTimeMillis();
+            return new Ended(List.of(request.java().toString()), "", -1, now, now, Optional.empty(), false,
+                    Optional.of("its request could not be written to " + directory + ": " + e), Optional.empty(),
                     List.of(), "");
         }
         String argumentFile = command.get(command.size() - 1).substring(1);
@@ -87,7 +88,8 @@ public final class ForkedJvm {
         }
         closeQuietly(process);
         AtomicBoolean timedOut = new AtomicBoolean();
-        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "chronoscope-fork-watchdog"));
+        ScheduledExecutorService watchdog =
+                Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "chronoscope-fork-watchdog"));
         ScheduledFuture<?> deadline = watchdog.schedule(() -> {
             timedOut.set(true);
             process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -122,11 +124,12 @@ public final class ForkedJvm {
         } catch (IOException | RuntimeException e) {
             read = Optional.empty();
             records = List.of();
-            errText = errText + "\n[chronoscope] the fork's result or records could not be read from " + directory + ": " + e;
+            errText = errText + "\n[chronoscope] the fork's result or records could not be read from " + directory
+                    + ": " + e;
         }
         boolean ended = timedOut.get();
-        return new Ended(command, argumentFile, process.pid(), started, exited,
-                ended || process.isAlive() ? Optional.empty() : Optional.of(process.exitValue()), ended, Optional.empty(), read,
+        Optional<Integer> exitCode = ended || process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+        return new Ended(command, argumentFile, process.pid(), started, exited, exitCode, ended, Optional.empty(), read,
                 records, tail(errText));
     }
 
@@ -138,7 +141,7 @@ public final class ForkedJvm {
         }
     }
 
-    /** Copies the child's lines to {@code out} as they come, until the child closes its output (it ended, or was ended). */
+    /** Copies the child's lines to {@code out} as they come, until it closes its output (it ended, or was ended). */
     private static void relay(InputStream in, PrintStream out) {
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, Charset.defaultCharset()))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -198,10 +201,12 @@ public final class ForkedJvm {
                     }
                 }
                 if (dropped > 0) {
-                    text.append("[chronoscope] the fork wrote ").append(dropped).append(" more characters to its standard error, not kept\n");
+                    text.append("[chronoscope] the fork wrote ").append(dropped)
+                            .append(" more characters to its standard error, not kept\n");
                 }
             } catch (IOException e) {
-                text.append("[chronoscope] the fork's standard error could not be read to its end: ").append(e).append('\n');
+                text.append("[chronoscope] the fork's standard error could not be read to its end: ").append(e)
+                        .append('\n');
             }
         }
 
