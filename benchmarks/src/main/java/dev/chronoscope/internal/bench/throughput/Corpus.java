@@ -76,6 +76,9 @@ public class Corpus extends CoreSpeedLogged {
     private final byte[] text4k;
     private final byte[] lz4Out;
     private final List<String> unsorted = new ArrayList<>();
+    /** 39 spaces and a letter: {@code isBlank} reads all 40 characters. */
+    public String padded = " ".repeat(39) + "x";
+    private final StringBuilder paddedBuilder = new StringBuilder(padded);
 
     public Corpus() {
         SplittableRandom random = new SplittableRandom(20);
@@ -135,6 +138,16 @@ public class Corpus extends CoreSpeedLogged {
     /** Guava {@code murmur3_128().hashBytes} of 64 bytes: allocates its hasher and hash code. */
     public long murmur3() {
         return murmur3.hashBytes(bytes64).asLong();
+    }
+
+    /** commons-lang3 {@code StringUtils.isBlank} of a 40-character {@code String}. */
+    public int isBlank() {
+        return StringUtils.isBlank(padded) ? 1 : 0;
+    }
+
+    /** The same call on a {@code StringBuilder}: another {@code CharSequence} through the same library code. */
+    public int isBlankBuilder() {
+        return StringUtils.isBlank(paddedBuilder) ? 1 : 0;
     }
 
     /** commons-lang3 {@code StringUtils.join} of 10 words with ','. */

@@ -39,6 +39,16 @@ public class CorpusJmh extends Corpus {
     }
 
     @Benchmark
+    public int isBlankJmh() {
+        return isBlank();
+    }
+
+    @Benchmark
+    public int isBlankBuilderJmh() {
+        return isBlankBuilder();
+    }
+
+    @Benchmark
     public Object joinJmh() {
         return join();
     }

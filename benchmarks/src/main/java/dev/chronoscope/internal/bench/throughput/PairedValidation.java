@@ -38,19 +38,19 @@ import java.util.Set;
  */
 public final class PairedValidation {
 
-    private static final String HOST = "host ";
+    static final String HOST = "host ";
 
     private PairedValidation() {
     }
 
     /** The command's options; JMH's iterations as in the issue that asked for the pairing: 5 + 5 of 400 ms. */
     record Options(int rounds, List<String> workloads, ClockId clock, int samples, String heap, int jmhIterations,
-                   int jmhWarmup, int jmhMillis, Path save, Path quiet, Path table, boolean help) {
+                   int jmhWarmup, int jmhMillis, Path save, Path quiet, Path table, boolean suite, boolean help) {
 
         static final String USAGE = """
                 usage: PairedValidation [--rounds N] [--workloads a,b] [--clock NAME] [--samples N] [--heap SIZE]
                                         [--jmh-iterations N] [--jmh-warmup N] [--jmh-time MS] [--save FILE] [--quiet FILE]
-                                        [--table FILE]
+                                        [--table FILE] [--suite]
                   --rounds N          rounds over the workloads, 1..50 (default 3); each round times every workload
                                       once with each tool, JMH's fork right before Chronoscope's JVM
                   --workloads a,b     as ThroughputComparison's (default corpus)
@@ -63,6 +63,9 @@ public final class PairedValidation {
                   --quiet FILE        a quiet run's saved lines: every figure resolved here with nothing recorded
                                       beside it must lie within ±25 % of that run's median for the workload
                   --table FILE        time nothing: judge and print the figures a run saved (with --quiet, against it)
+                  --suite             as a test suite: each round times every workload in one Chronoscope JVM, in
+                                      an order of its own (as listed, reversed, then shuffled, the round the seed),
+                                      right after one JMH fork of each; without it, one fresh JVM per figure
                 Exit status: 0 when every target is met, 1 when one is missed, 2 on bad options.
                 """;
 
@@ -80,6 +83,7 @@ public final class PairedValidation {
             Path quiet = null;
             Path table = null;
             boolean help = false;
+            boolean suite = false;
             Map<String, String> expected = new java.util.HashMap<>(Map.of(
                     "--rounds", "expected a number of rounds from 1 to " + ThroughputOptions.MAX_FORKS,
                     "--workloads", "expected a comma-separated list of " + String.join(", ", WorkloadCatalog.names())
@@ -96,9 +100,9 @@ public final class PairedValidation {
                     "--save", "expected a file to write the paired figures to",
                     "--quiet", "expected a file a quiet run saved (--save)"));
             expected.put("--table", "expected a file a run saved (--save)");
-            for (CommandLine.Option o : CommandLine.parse(args, Set.of("--help", "-h"), expected,
+            for (CommandLine.Option o : CommandLine.parse(args, Set.of("--help", "-h", "--suite"), expected,
                     "--rounds N, --workloads a,b, --clock NAME, --samples N, --heap SIZE, --jmh-iterations N,"
-                            + " --jmh-warmup N, --jmh-time MS, --save FILE, --quiet FILE, --table FILE or --help")) {
+                            + " --jmh-warmup N, --jmh-time MS, --save FILE, --quiet FILE, --table FILE, --suite or --help")) {
                 String e = expected.get(o.name());
                 switch (o.name()) {
                     case "--rounds" -> rounds = (int) CommandLine.wholeNumber(o.name(), o.value(), 1, ThroughputOptions.MAX_FORKS, e);
@@ -116,10 +120,11 @@ public final class PairedValidation {
                     case "--save" -> save = Path.of(o.value());
                     case "--quiet" -> quiet = savedFile(o, e);
                     case "--table" -> table = savedFile(o, e);
+                    case "--suite" -> suite = true;
                     default -> help = true;
                 }
             }
-            return new Options(rounds, workloads, clock, samples, heap, iterations, warmup, millis, save, quiet, table, help);
+            return new Options(rounds, workloads, clock, samples, heap, iterations, warmup, millis, save, quiet, table, suite, help);
         }
 
         private static Path savedFile(CommandLine.Option o, String expected) throws CommandLine.InvalidOptionException {
@@ -139,8 +144,8 @@ public final class PairedValidation {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length > 0 && args[0].equals("--child")) {
-            child(args);
+        if (args.length > 0 && (args[0].equals("--child") || args[0].equals("--child-suite"))) {
+            PairedChild.main(args);
             return;
         }
         Options options = Commands.parseOrExit(args, Options::parse, Options.USAGE);
@@ -166,72 +171,107 @@ public final class PairedValidation {
 
     private static PairedTable run(Options options, List<PairedFigure> quiet) throws Exception {
         Instant start = Instant.now();
-        ThroughputOptions jmhOptions = options.asThroughputOptions();
         Files.createDirectories(options.save().toAbsolutePath().getParent());
         Files.writeString(options.save(), "", StandardCharsets.UTF_8);
         List<PairedFigure> figures = new ArrayList<>();
         String host = "";
         for (int round = 1; round <= options.rounds(); round++) {
-            for (String w : options.workloads()) {
-                WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
-                double jmh = Double.NaN;
-                double low = Double.NaN;
-                double high = Double.NaN;
-                double jmhBytes = Double.NaN;
-                double jmhNsPerStep = Double.NaN;
-                if (!workload.jmhInChronoscopesJvm()) {
-                    List<String> benchmarks = new ArrayList<>(List.of(workload.jmhBenchmark()));
-                    benchmarks.addAll(CorpusJmhStyles.benchmarks(w));
-                    Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
-                    try {
-                        Map<String, ThroughputComparison.JmhFigure> byMethod = ThroughputComparison.runJmhBenchmarks(
-                                jmhOptions, benchmarks, VerboseMode.SILENT, 1, speedLog, true);
-                        String main = w + "Jmh";
-                        if (!byMethod.containsKey(main) || byMethod.size() != benchmarks.size()) {
-                            throw new IllegalStateException("JMH's fork of " + benchmarks + " gave figures for "
-                                    + byMethod.keySet() + "; expected one for each");
-                        }
-                        jmh = byMethod.get(main).avgtNanos();
-                        jmhBytes = byMethod.get(main).bytesPerOp();
-                        jmhNsPerStep = byMethod.get(main).slowestSpeed();
-                        if (benchmarks.size() > 1) {
-                            low = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).min().orElseThrow();
-                            high = byMethod.values().stream().mapToDouble(ThroughputComparison.JmhFigure::avgtNanos).max().orElseThrow();
-                        }
-                    } finally {
-                        Files.deleteIfExists(speedLog);
-                    }
-                }
-                List<String> childArgs = List.of("--child", w, Integer.toString(round), Double.toString(jmh),
-                        Double.toString(low), Double.toString(high), Integer.toString(options.samples()),
-                        options.clock() == null ? "default" : options.clock().name(),
-                        Integer.toString(options.jmhIterations()), Integer.toString(options.jmhWarmup()),
-                        Integer.toString(options.jmhMillis()), Double.toString(jmhBytes), Double.toString(jmhNsPerStep));
-                List<String> lines = childJvm(options, childArgs, w, round);
-                PairedFigure figure = lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).findFirst()
-                        .orElseThrow();
-                if (!workload.jmhInChronoscopesJvm()) {
-                    // the same fork again right after: where the two disagree, the host's state moved during the pairing
-                    figure = figure.withJmhAfter(jmhAfter(jmhOptions, workload));
-                }
-                if (host.isEmpty()) {
-                    host = lines.stream().filter(l -> l.startsWith(HOST)).map(l -> l.substring(HOST.length())).findFirst().orElse("");
-                }
-                figures.add(figure);
-                Files.writeString(options.save(), figure.toLine() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-                System.err.printf(Locale.ROOT, "round %d/%d %-12s JMH %s, Chronoscope %s %s%s (load %s)%n", round,
-                        options.rounds(), w, PairedFigure.ns(figure.jmh()), PairedFigure.ns(figure.mean()), figure.verdict(),
-                        figure.refusedBy().equals("-") ? "" : " by " + figure.refusedBy(), figure.load());
+            List<String> lines = options.suite() ? suiteRound(options, round) : freshRound(options, round);
+            if (host.isEmpty()) {
+                host = lines.stream().filter(l -> l.startsWith(HOST)).map(l -> l.substring(HOST.length())).findFirst()
+                        .orElse("");
             }
+            figures.addAll(lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).toList());
         }
         String heading = String.format(Locale.ROOT, "Paired validation, %s .. %s UTC: %d rounds of %d workloads, each"
-                        + " Chronoscope figure (net mean per call, %d throughput samples) right after a JMH fork of the same"
-                        + " method (%d + %d iterations of %d ms); %s%n%s%s", start.truncatedTo(ChronoUnit.SECONDS),
+                        + " Chronoscope figure (net mean per call, %d throughput samples) %s (%d + %d iterations of %d"
+                        + " ms); %s%n%s%s", start.truncatedTo(ChronoUnit.SECONDS),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS), options.rounds(), options.workloads().size(),
-                options.samples(), options.jmhWarmup(), options.jmhIterations(), options.jmhMillis(),
+                options.samples(), options.suite()
+                        ? "taken in one JVM per round that times every workload in the round's order, right after one"
+                          + " JMH fork of each workload's method"
+                        : "in a fresh JVM of its own right after a JMH fork of the same method",
+                options.jmhWarmup(), options.jmhIterations(), options.jmhMillis(),
                 options.asThroughputOptions().heapDescription(), host,
                 quiet.isEmpty() ? "" : "\nheld against the quiet run in " + options.quiet());
         return new PairedTable(figures, quiet, heading);
+    }
+
+    /** One round as forks: per workload a JMH fork, a fresh Chronoscope JVM, and one more JMH fork. */
+    private static List<String> freshRound(Options options, int round) throws Exception {
+        List<String> all = new ArrayList<>();
+        for (String w : options.workloads()) {
+            WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
+            JmhPairing pairing = JmhPairing.before(options.asThroughputOptions(), workload);
+            List<String> childArgs = new ArrayList<>(List.of("--child"));
+            childArgs.addAll(shared(options, round));
+            childArgs.addAll(pairing.arguments());
+            List<String> lines = childJvm(options, childArgs, w, round);
+            PairedFigure figure = lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).findFirst()
+                    .orElseThrow();
+            if (!workload.jmhInChronoscopesJvm()) {
+                // the same fork again right after: where the two disagree, the host's state moved during the pairing
+                figure = figure.withJmhAfter(jmhAfter(options.asThroughputOptions(), workload));
+            }
+            lines.stream().filter(l -> l.startsWith(HOST)).findFirst().ifPresent(all::add);
+            all.add(figure.toLine());
+            saved(options, round, figure);
+        }
+        return all;
+    }
+
+    /**
+     * One round as a suite: a JMH fork of each workload's method, then one Chronoscope JVM timing every workload in the
+     * round's order, as a test JVM times its tests' regions one after another.
+     */
+    private static List<String> suiteRound(Options options, int round) throws Exception {
+        List<String> order = suiteOrder(options.workloads(), round);
+        System.err.println("round " + round + " order: " + String.join(", ", order));
+        List<String> childArgs = new ArrayList<>(List.of("--child-suite"));
+        childArgs.addAll(shared(options, round));
+        for (String w : order) {
+            WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
+            if (workload.jmhInChronoscopesJvm()) {
+                throw new IllegalArgumentException("--suite times no workload whose JMH figure is taken inside"
+                        + " Chronoscope's JVM (" + w + "): its JMH run would be part of the other workloads' history");
+            }
+            childArgs.addAll(JmhPairing.before(options.asThroughputOptions(), workload).arguments());
+        }
+        List<String> lines = childJvm(options, childArgs, String.join(",", order), round);
+        List<PairedFigure> figures = lines.stream().filter(PairedFigure::isLine).map(PairedFigure::parse).toList();
+        if (figures.size() != order.size()) {
+            throw new IllegalStateException("the suite JVM of round " + round + " gave " + figures.size() + " figures for "
+                    + order.size() + " workloads");
+        }
+        for (PairedFigure figure : figures) {
+            saved(options, round, figure);
+        }
+        return lines;
+    }
+
+    /** The workloads in round {@code round}'s order: as listed, reversed, then shuffled with the round as the seed. */
+    static List<String> suiteOrder(List<String> workloads, int round) {
+        List<String> order = new ArrayList<>(workloads);
+        if (round == 2) {
+            java.util.Collections.reverse(order);
+        } else if (round > 2) {
+            java.util.Collections.shuffle(order, new java.util.Random(round));
+        }
+        return order;
+    }
+
+    private static void saved(Options options, int round, PairedFigure figure) throws IOException {
+        Files.writeString(options.save(), figure.toLine() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        System.err.printf(Locale.ROOT, "round %d/%d %-12s JMH %s, Chronoscope %s %s%s (load %s)%n", round,
+                options.rounds(), figure.workload(), PairedFigure.ns(figure.jmh()), PairedFigure.ns(figure.mean()),
+                figure.verdict(), figure.refusedBy().equals("-") ? "" : " by " + figure.refusedBy(), figure.load());
+    }
+
+    /** What every Chronoscope JVM of a round is told: round, samples, clock and JMH's iterations. */
+    private static List<String> shared(Options options, int round) {
+        return List.of(Integer.toString(round), Integer.toString(options.samples()),
+                options.clock() == null ? "default" : options.clock().name(), Integer.toString(options.jmhIterations()),
+                Integer.toString(options.jmhWarmup()), Integer.toString(options.jmhMillis()));
     }
 
     /** JMH's figure of {@code workload}'s own method in one more fork, right after Chronoscope's JVM. */
@@ -263,70 +303,5 @@ public final class PairedValidation {
         } finally {
             Files.deleteIfExists(log);
         }
-    }
-
-    /** A Chronoscope JVM: times one workload, decides the claims against the paired JMH figure, prints the line. */
-    private static void child(String[] args) throws Exception {
-        String w = args[1];
-        int round = Integer.parseInt(args[2]);
-        double jmh = Double.parseDouble(args[3]);
-        double low = Double.parseDouble(args[4]);
-        double high = Double.parseDouble(args[5]);
-        int samples = Integer.parseInt(args[6]);
-        ClockId clock = args[7].equals("default") ? null : ClockId.valueOf(args[7]);
-        ThroughputComparison.Harness harness = ThroughputComparison.Harness.open(clock);
-        WorkloadCatalog.Workload workload = WorkloadCatalog.named(w);
-        Region region = workload.region().apply(WorkloadCatalog.Sources.create());
-        // JMH without a fork on the same JVM's history (WorkloadCatalog's streamShared): right after the figure, its
-        // reference, on the code the JVM settled at, and right before it, the bracket a second fork is for the others
-        // (the first run after the other pipelines meets the JIT still adapting the shared stream code)
-        double jmhBefore = Double.NaN;
-        if (workload.jmhInChronoscopesJvm()) {
-            jmhBefore = inThisJvm(args, workload, samples, clock);
-        }
-        Fact<HostLoad> before = HostLoad.read(HostFiles.system());
-        Timing t = region.throughput(harness.probe(), w + " throughput", samples);
-        Fact<HostLoad> after = HostLoad.read(HostFiles.system());
-        // the load average, the CPUs other processes used while the timing ran, the collections while it sampled and
-        // the bytes per call, as a test's record holds them
-        double others = before.isKnown() && after.isKnown() ? after.get().since(before.get()).othersCpus() : Double.NaN;
-        String load = LoadAverage.now().split(" ")[0] + "/" + others + "/" + t.collectionsWhileSampling().orElse(-1) + "/"
-                + t.allocation().map(a -> a.bytesPerCall()).orElse(Double.NaN) + "/" + args[11] + "/"
-                + t.allocation().map(a -> a.firstCallsBytesPerCall()).orElse(Double.NaN)
-                // no JMH fork after yet (withJmhAfter), then the core's speed around the samples and around the JMH fork's
-                + "/NaN/" + Math.max(t.coreSpeed().beforeNsPerStep(), t.coreSpeed().afterNsPerStep()) + "/" + args[12];
-        if (workload.jmhInChronoscopesJvm()) {
-            jmh = inThisJvm(args, workload, samples, clock);
-        }
-        List<Outcome> claims = List.of(
-                claim(t, Relation.LESS, jmh * PairedFigure.MARGIN), claim(t, Relation.GREATER, jmh / PairedFigure.MARGIN),
-                claim(t, Relation.LESS, jmh / PairedFigure.MARGIN), claim(t, Relation.GREATER, jmh * PairedFigure.MARGIN));
-        List<SelfCheck> refusedBy = t.refusedBy();
-        PairedFigure figure = new PairedFigure(w, round, jmh, low, high, t.netNanos().mean(), t.netNanos().p50(),
-                t.verdict().name(), refusedBy.isEmpty() ? "-" : String.join(",", refusedBy.stream().map(SelfCheck::key).toList()),
-                t.coreSpeed().slowdown(), t.coreSpeed().slower(), t.unsettledWarmup().isPresent(), claims, load,
-                String.format(Locale.ROOT, "%s | %d calls per sample, floor p50 %.1f ns per sample", t.verdictReason(),
-                        t.callsPerSample(), t.floor().nanos().p50()));
-        System.out.println(HOST + String.format(Locale.ROOT, "%s | java %s | clock %s, resolution %s",
-                harness.jvm().host().cpuModel().orElse("CPU model unknown"), System.getProperty("java.version"),
-                harness.clock(), harness.resolution().describe()));
-        System.out.println((Double.isNaN(jmhBefore) ? figure : figure.withJmhAfter(jmhBefore)).toLine());
-    }
-
-    /** JMH's figure of {@code workload}'s method without a fork, in this JVM, with the iterations {@code args} give. */
-    private static double inThisJvm(String[] args, WorkloadCatalog.Workload workload, int samples, ClockId clock) throws Exception {
-        ThroughputOptions jmhOptions = new ThroughputOptions(Integer.parseInt(args[8]), Integer.parseInt(args[9]),
-                Integer.parseInt(args[10]), samples, 1, List.of(workload.name()), clock, null, false, false);
-        Path speedLog = Files.createTempFile("chronoscope-jmh-core-speed", ".txt");
-        try {
-            return ThroughputComparison.runJmhBenchmarks(jmhOptions, List.of(workload.jmhBenchmark()), VerboseMode.SILENT,
-                    0, speedLog).get(workload.name() + "Jmh").avgtNanos();
-        } finally {
-            Files.deleteIfExists(speedLog);
-        }
-    }
-
-    private static Outcome claim(Timing t, Relation relation, double nanos) {
-        return Double.isNaN(nanos) ? Outcome.INCONCLUSIVE : PercentileClaim.decide(t, 50, List.of(new Bound(relation, nanos))).outcome();
     }
 }

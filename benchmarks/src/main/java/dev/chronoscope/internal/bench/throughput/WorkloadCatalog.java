@@ -87,6 +87,10 @@ final class WorkloadCatalog {
                     s -> Region.ofLong(s.corpus()::murmur3)),
             new Workload("join", "commons-lang3", StringUtils.class, "StringUtils.join(10 words, ',')", CorpusJmh.class,
                     s -> Region.ofObject(s.corpus()::join)),
+            new Workload("isBlank", "commons-lang3", StringUtils.class, "StringUtils.isBlank(39 spaces and a letter)",
+                    CorpusJmh.class, s -> Region.ofInt(s.corpus()::isBlank)),
+            new Workload("isBlankBuilder", "commons-lang3", StringUtils.class, "the same on a StringBuilder",
+                    CorpusJmh.class, s -> Region.ofInt(s.corpus()::isBlankBuilder)),
             new Workload("regex", "JDK", null, "Pattern.matcher(38-char e-mail).matches()", CorpusJmh.class,
                     s -> Region.ofInt(s.corpus()::regex)),
             new Workload("bigDecimal", "JDK", null, "BigDecimal multiply, add, setScale", CorpusJmh.class,
@@ -122,6 +126,10 @@ final class WorkloadCatalog {
             // classes before any test, which JMH's fresh fork for plain "stream" never has ("profiles")
             "corpus", List.of("hashMapGet", "fastutilGet", "caffeineGet", "murmur3", "join", "regex", "bigDecimal",
                     "streamShared", "format", "jsonWrite", "jsonRead", "lz4", "sort"),
+            // the corpus as one test JVM times it (PairedValidation --suite): no workload JMH times inside
+            // Chronoscope's JVM, and isBlank beside another CharSequence through the same library code
+            "suite", List.of("hashMapGet", "fastutilGet", "caffeineGet", "murmur3", "isBlankBuilder", "join", "regex",
+                    "bigDecimal", "format", "jsonWrite", "jsonRead", "lz4", "sort", "isBlank"),
             // the stream pipeline as JMH's fresh fork and a test JVM see it (docs/evidence/jmh-agreement.md)
             "profiles", List.of("stream", "streamShared"),
             // one workload per library: what "mvn verify" times (CorpusSmokeTests)

@@ -178,6 +178,20 @@ class PairedValidationTests {
     }
 
     @Test
+    void asASuiteEachRoundTimesEveryWorkloadOnceInAnOrderOfItsOwn() throws Exception {
+        assertThat(PairedValidation.Options.parse().suite()).isFalse();
+        assertThat(PairedValidation.Options.parse("--suite").suite()).isTrue();
+        List<String> corpus = WorkloadCatalog.GROUPS.get("corpus");
+        List<String> first = PairedValidation.suiteOrder(corpus, 1);
+        List<String> second = PairedValidation.suiteOrder(corpus, 2);
+        List<String> third = PairedValidation.suiteOrder(corpus, 3);
+        assertThat(first).isEqualTo(corpus);
+        assertThat(second).containsExactlyElementsOf(corpus.reversed());
+        assertThat(third).containsExactlyInAnyOrderElementsOf(corpus).isNotEqualTo(first).isNotEqualTo(second)
+                .isEqualTo(PairedValidation.suiteOrder(corpus, 3));
+    }
+
+    @Test
     void everyStyleBenchmarkNamedForAWorkloadExistsAndItsWorkloadIsInTheCorpus() {
         CorpusJmhStyles.STYLES.forEach((workload, methods) -> {
             assertThat(WorkloadCatalog.GROUPS.get("corpus")).contains(workload);
