@@ -6,6 +6,8 @@ import dev.chronoscope.MeasureWith;
 import dev.chronoscope.Probe;
 import dev.chronoscope.internal.junit.fork.ForkedTestException;
 import dev.chronoscope.internal.report.RunKey;
+import dev.chronoscope.internal.host.HostFactsReader;
+import dev.chronoscope.internal.junit.ClockChoice;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,9 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.chronoscope.ClockId.NANO_TIME;
+import static dev.chronoscope.ClockId.TSC_FENCED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
@@ -107,6 +111,30 @@ class ForkedTimingTests {
         assertThat(run.stdout()).contains("[chronoscope] forked: a fresh JVM (pid " + passed.whole("fork.pid") + ") ran this test");
         assertThat(run.reportDir().resolve("chronoscope-summary.md")).as("this run's report, with the forked tests")
                 .content().contains("OutcomesTestCase.passes").contains("OutcomesTestCase.eachInvocationForked");
+    }
+
+    @Fork
+    static class OnTheCounterTestCase {
+        @Test
+        @MeasureWith(TSC_FENCED)
+        void counted(Probe probe) {
+            probe.repeat("chain", 200, () -> work(16));
+        }
+    }
+
+    @Test
+    void aForkedJvmConvertsTicksWithTheSuiteJvmsCalibrationAndSaysWhereItWasMeasured() {
+        assumeTrue(ClockChoice.tscUsable(HostFactsReader.read()), () -> "this host's TSC is not usable: "
+                + ClockChoice.tscFacts(HostFactsReader.read()));
+
+        KitRun run = ChronoscopeKit.in(dir).run(OnTheCounterTestCase.class);
+
+        JsonRecord r = run.record("OnTheCounterTestCase.counted()");
+        assertThat(r.whole("fork.pid")).isNotEqualTo(ProcessHandle.current().pid());
+        assertThat(r.number("frequency.hz")).isPositive();
+        assertThat(r.string("frequency.method")).startsWith("2 windows of 100 ms against CLOCK_MONOTONIC_RAW")
+                .endsWith("; measured in the suite's JVM (pid " + ProcessHandle.current().pid()
+                        + ") and handed to this fresh JVM");
     }
 
     static class OptOutTestCase {

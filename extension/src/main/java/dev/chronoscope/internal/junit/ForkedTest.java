@@ -2,7 +2,10 @@ package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Fork;
+import dev.chronoscope.internal.clock.TscCalibration;
+import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.junit.fork.ForkRequest;
+import dev.chronoscope.internal.junit.fork.InheritedCalibration;
 import dev.chronoscope.internal.junit.fork.ForkResult;
 import dev.chronoscope.internal.junit.fork.ForkedJvm;
 import dev.chronoscope.internal.junit.fork.ForkedTestException;
@@ -131,8 +134,8 @@ final class ForkedTest {
         Path directory = Files.createTempDirectory("chronoscope-fork-");
         boolean keep = false;
         try {
-            ForkRequest request = ForkRequest.ofThisJvm(context.getUniqueId(),
-                    configuration(context, directory.resolve("records")));
+            ForkRequest request = withCalibration(ForkRequest.ofThisJvm(context.getUniqueId(),
+                    configuration(context, directory.resolve("records"))));
             PrintStream out = System.out != null ? System.out : System.err;
             ForkedJvm.Ended ended = ForkedJvm.run(request, directory, runtime.forkSettings().timeout(), out,
                     System.err);
@@ -152,6 +155,16 @@ final class ForkedTest {
                 deleteQuietly(directory);
             }
         }
+    }
+
+    /**
+     * {@code request} with this JVM's TSC calibration handed on, measured here once for all forks where it was not
+     * yet: the host's counter rate does not change between JVMs. Where the TSC cannot be calibrated, the child tries.
+     */
+    private static ForkRequest withCalibration(ForkRequest request) {
+        Fact<TscCalibration> calibration = JvmScope.CURRENT.state().calibration();
+        return calibration.isKnown() ? request.withSystemProperty(InheritedCalibration.PROPERTY,
+                InheritedCalibration.text(calibration.get(), ProcessHandle.current().pid())) : request;
     }
 
     /** The child's configuration: this run's Chronoscope and Jupiter keys, its own records' directory, no baseline. */

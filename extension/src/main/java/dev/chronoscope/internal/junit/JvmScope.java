@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.junit;
 
+import dev.chronoscope.internal.junit.fork.InheritedCalibration;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.Once;
 
@@ -21,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class JvmScope {
 
     /** This JVM's. */
-    static final JvmScope CURRENT = new JvmScope(new JvmState(), new Exclusivity(), new Once<>(),
+    static final JvmScope CURRENT = new JvmScope(new JvmState(InheritedCalibration.forThisJvm()), new Exclusivity(),
+            new Once<>(),
             ConcurrentHashMap.newKeySet(), new RunningTimedTests());
 
     private final JvmState state;

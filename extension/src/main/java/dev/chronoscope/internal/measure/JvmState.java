@@ -74,6 +74,11 @@ public final class JvmState {
     @FunctionalInterface
     public interface Calibrator {
         TscCalibration calibrate() throws ClockUnavailableException;
+
+        /** How {@code calibration} was obtained, in one line: where it was measured, if not here. */
+        default String describe(TscCalibration calibration) {
+            return calibration.method();
+        }
     }
 
     /** Opens a reader of a clock. */

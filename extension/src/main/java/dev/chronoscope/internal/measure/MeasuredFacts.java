@@ -59,7 +59,7 @@ final class MeasuredFacts {
         return calibration.get(() -> {
             try {
                 TscCalibration measured = calibrator.calibrate();
-                return Fact.of(measured, measured.method());
+                return Fact.of(measured, calibrator.describe(measured));
             } catch (ClockUnavailableException | RuntimeException e) {
                 return Fact.unknown("TSC calibration failed: " + e.getMessage());
             }
@@ -67,7 +67,7 @@ final class MeasuredFacts {
     }
 
     Fact<TscFrequency> frequency() {
-        return calibration().map(c -> new TscFrequency(c.hz(), c.uncertaintyPpm(), c.method()));
+        return calibration().map(c -> new TscFrequency(c.hz(), c.uncertaintyPpm(), calibrator.describe(c)));
     }
 
     /** {@code clock}'s observed step, measured with a short back-to-back read loop. */

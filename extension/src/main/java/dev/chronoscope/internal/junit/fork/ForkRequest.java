@@ -106,6 +106,13 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
                 System.getProperty("java.class.path"), test, Map.copyOf(configuration), Map.copyOf(system));
     }
 
+    /** This request with the system property {@code name} set to {@code value} in the child too. */
+    public ForkRequest withSystemProperty(String name, String value) {
+        Map<String, String> more = new java.util.TreeMap<>(system);
+        more.put(name, value);
+        return new ForkRequest(java, jvmOptions, dropped, classPath, test, configuration, Map.copyOf(more));
+    }
+
     static Path javaOfThisJvm() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
     }
