@@ -1,11 +1,14 @@
 package dev.chronoscope.internal.junit.fork;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +53,11 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
 
     /** JVM options that must not be given twice: a debugger's port, a recording's file, this JVM's class path. */
     private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path");
+
+    /** What the child's {@link ForkMain} needs from the JUnit Platform: the launcher and what it stands on. */
+    private static final List<String> LAUNCHER_CLASSES = List.of("org.junit.platform.launcher.core.LauncherFactory",
+            "org.junit.platform.engine.TestEngine", "org.junit.platform.commons.util.Preconditions",
+            "org.opentest4j.TestAbortedException");
 
     /** Whether this JVM is a forked test's: then it times its tests itself. */
     public static boolean inChild() {
@@ -103,7 +111,8 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
             }
         }
         return new ForkRequest(javaOfThisJvm(), List.copyOf(kept), List.copyOf(dropped),
-                System.getProperty("java.class.path"), test, Map.copyOf(configuration), Map.copyOf(system));
+                withLauncher(System.getProperty("java.class.path")), test, Map.copyOf(configuration),
+                Map.copyOf(system));
     }
 
     /** This request with the system property {@code name} set to {@code value} in the child too. */
@@ -111,6 +120,30 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
         Map<String, String> more = new java.util.TreeMap<>(system);
         more.put(name, value);
         return new ForkRequest(java, jvmOptions, dropped, classPath, test, configuration, Map.copyOf(more));
+    }
+
+    /**
+     * {@code classPath} with the JUnit Platform Launcher's jar added where it is not on it: Surefire loads the
+     * launcher it brings from its own class path, not the tests', so a project that depends on
+     * {@code junit-jupiter} alone would start a child that cannot launch anything.
+     */
+    static String withLauncher(String classPath) {
+        List<String> entries = new ArrayList<>(List.of(classPath.split(File.pathSeparator)));
+        for (String name : LAUNCHER_CLASSES) {
+            try {
+                CodeSource source = Class.forName(name, false, ForkRequest.class.getClassLoader())
+                        .getProtectionDomain().getCodeSource();
+                if (source != null && source.getLocation() != null) {
+                    String entry = Path.of(source.getLocation().toURI()).toString();
+                    if (!entries.contains(entry)) {
+                        entries.add(entry);
+                    }
+                }
+            } catch (ClassNotFoundException | LinkageError | URISyntaxException | RuntimeException e) {
+                // not loadable here either: cannotFork() has said so before any fork
+            }
+        }
+        return String.join(File.pathSeparator, entries);
     }
 
     static Path javaOfThisJvm() {
