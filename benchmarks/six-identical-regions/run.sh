@@ -38,7 +38,7 @@ for f in sorted(glob.glob("target/chronoscope/chronoscope-*.jsonl")):
                 rows.append((r["test"].split(".")[0], net["p50"], t["verdict"], gate,
                              "forked" if r.get("fork") else ""))
 rows.sort()
-print(f"{label:<28} {status:<6} " + "  ".join(f"{n[-8:]} {p:6.1f} {v[:4]} {g}{' ' + f if f else ''}"
+print(f"{label:<28} {status:<6} " + "  ".join(f"{n.replace('Tests', '')} {p:6.1f} {v[:4]} {g}{' ' + f if f else ''}"
                                            for n, p, v, g, f in rows))
 PY
 }

@@ -33,11 +33,16 @@ class ClaimRecordTests {
         void passesAndFails(Probe probe) {
             Timing boxed = probe.repeat("box", 2_000, () -> Long.valueOf(seed++ | 1L << 40));
             assertThat(boxed).median().isLessThan(Duration.ofSeconds(1));
-            // regions of a few hundred ns, which the clock resolves alone, so that the claim decides; allocating
-            // nothing, so that no fresh page of a growing heap makes the page-fault check refuse a side
+            assertThat(boxed).as("boxes").allocatesNothing();
+        }
+
+        @Test
+        @SubtractProbeFloor
+        void compares(Probe probe) {
+            // allocating nothing, so that no fresh page of a growing heap makes the page-fault check refuse a side;
+            // a self-check may still refuse one on a busy host, which makes the claim inconclusive: both are recorded
             Comparison c = probe.compare("short", () -> chain(seed, 200), "long", () -> chain(seed, 400), 500);
             assertThat(c).firstIsNotSlowerThanSecondByMoreThan(1_000);
-            assertThat(boxed).as("boxes").allocatesNothing();
         }
 
         private static long chain(long x, int steps) {
@@ -56,25 +61,33 @@ class ClaimRecordTests {
 
     @Test
     void eachClaimIsInTheRecordWithItsOutcomeAndTheMessageJUnitReported() {
-        // regions warmed as the kit warms them: unwarmed, the compared loop could run before C2 had compiled it, and the
-        // back-to-back check refused a side, which aborted the test before its third claim
+        // regions warmed as the kit warms them: unwarmed, the compared loop could run before C2 had compiled it
         KitRun run = ChronoscopeKit.in(dir).run(ClaimingTestCase.class);
 
         JsonRecord failed = run.record("ClaimingTestCase.passesAndFails()");
-        List<?> claims = failed.list("claims");
-        assertThat(claims).hasSize(3);
+        assertThat(failed.list("claims")).hasSize(2);
         assertThat(indexes(failed, "claims.0.timings")).containsExactly(1);
         assertThat(failed.string("claims.0.claim")).isEqualTo("p50 < 1 s");
         assertThat(failed.string("claims.0.outcome")).isEqualTo("passed");
         assertThat(failed.string("claims.0.message")).startsWith("The p50 of 'box' is less than 1 s");
-        assertThat(indexes(failed, "claims.1.timings")).as("the compared two").containsExactly(2, 3);
-        assertThat(failed.string("claims.1.claim")).isEqualTo("first not slower than second by more than ×1000");
-        assertThat(failed.string("claims.2.claim")).isEqualTo("[boxes] allocates nothing");
-        assertThat(failed.string("claims.2.outcome")).isEqualTo("failed");
-        assertThat(failed.string("claims.2.effect")).isEqualTo("failed the test");
-        String thrown = run.tests().failed().stream().map(e -> e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable()
-                .orElseThrow().getMessage()).findFirst().orElseThrow();
-        assertThat(failed.string("claims.2.message")).as("the message JUnit reported").isEqualTo(thrown);
+        assertThat(failed.string("claims.1.claim")).isEqualTo("[boxes] allocates nothing");
+        assertThat(failed.string("claims.1.outcome")).isEqualTo("failed");
+        assertThat(failed.string("claims.1.effect")).isEqualTo("failed the test");
+        assertThat(failed.string("claims.1.message")).as("the message JUnit reported")
+                .isEqualTo(run.tests().failed().stream().map(e -> e.getPayload(TestExecutionResult.class).orElseThrow()
+                        .getThrowable().orElseThrow().getMessage()).findFirst().orElseThrow());
+
+        JsonRecord compared = run.record("ClaimingTestCase.compares()");
+        assertThat(compared.list("claims")).hasSize(1);
+        assertThat(indexes(compared, "claims.0.timings")).as("the compared two").containsExactly(1, 2);
+        assertThat(compared.string("claims.0.claim")).isEqualTo("first not slower than second by more than ×1000");
+        if (compared.string("outcome").equals("aborted")) {
+            assertThat(compared.string("claims.0.outcome")).isEqualTo("inconclusive");
+            assertThat(compared.string("claims.0.effect")).isEqualTo("aborted the test");
+        } else {
+            assertThat(compared.string("outcome")).isEqualTo("passed");
+            assertThat(compared.string("claims.0.outcome")).isEqualTo("passed");
+        }
 
         JsonRecord aborted = run.record("ClaimingTestCase.cannotDecide()");
         assertThat(aborted.string("outcome")).isEqualTo("aborted");

@@ -158,8 +158,8 @@ final class ForkedTest {
     }
 
     /**
-     * {@code request} with this JVM's TSC calibration handed on, measured here once for all forks where it was not
-     * yet: the host's counter rate does not change between JVMs. Where the TSC cannot be calibrated, the child tries.
+     * {@code request} with this JVM's TSC calibration handed on, taken once for all forks where it was not yet: the
+     * host's counter rate does not change between JVMs. Where the TSC cannot be calibrated, the child tries.
      */
     private static ForkRequest withCalibration(ForkRequest request) {
         Fact<TscCalibration> calibration = JvmScope.CURRENT.state().calibration();

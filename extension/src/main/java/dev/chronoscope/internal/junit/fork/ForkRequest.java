@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.junit.fork;
 
+import dev.chronoscope.internal.format.Text;
+
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -128,7 +130,7 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
      * {@code junit-jupiter} alone would start a child that cannot launch anything.
      */
     static String withLauncher(String classPath) {
-        List<String> entries = new ArrayList<>(List.of(classPath.split(File.pathSeparator)));
+        List<String> entries = new ArrayList<>(List.of(Text.split(classPath, File.pathSeparatorChar)));
         for (String name : LAUNCHER_CLASSES) {
             try {
                 CodeSource source = Class.forName(name, false, ForkRequest.class.getClassLoader())

@@ -2,6 +2,7 @@ package dev.chronoscope.internal.junit.fork;
 
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.clock.TscCalibration;
+import dev.chronoscope.internal.format.Text;
 import dev.chronoscope.internal.measure.JvmState;
 
 import java.util.Arrays;
@@ -19,8 +20,8 @@ public final class InheritedCalibration implements JvmState.Calibrator {
     /** The system property a forked test's JVM finds the suite JVM's calibration in. */
     public static final String PROPERTY = "dev.chronoscope.fork.tscCalibration";
 
-    private static final String FIELDS = ";";
-    private static final String WINDOWS = ",";
+    private static final char FIELDS = ';';
+    private static final char WINDOWS = ',';
 
     private final TscCalibration calibration;
     private final String parentPid;
@@ -56,19 +57,19 @@ public final class InheritedCalibration implements JvmState.Calibrator {
 
     /** {@code calibration} as {@link #PROPERTY} carries it, from the JVM with process id {@code pid}. */
     public static String text(TscCalibration calibration, long pid) {
-        return String.join(FIELDS, Double.toString(calibration.hz()), Double.toString(calibration.uncertaintyPpm()),
-                String.join(WINDOWS, calibration.windowHz().stream().map(String::valueOf).toList()),
+        return String.join(String.valueOf(FIELDS), Double.toString(calibration.hz()), Double.toString(calibration.uncertaintyPpm()),
+                String.join(String.valueOf(WINDOWS), calibration.windowHz().stream().map(String::valueOf).toList()),
                 Long.toString(calibration.windowNanos()), Double.toString(calibration.monotonicRawDriftPpm()),
                 Long.toString(calibration.elapsedNanos()), Long.toString(pid));
     }
 
     static Optional<InheritedCalibration> parse(String text) {
-        String[] f = text.split(FIELDS, -1);
+        String[] f = Text.split(text, FIELDS, -1);
         if (f.length != 7) {
             return Optional.empty();
         }
         try {
-            List<Double> windows = Arrays.stream(f[2].split(WINDOWS)).map(Double::valueOf).toList();
+            List<Double> windows = Arrays.stream(Text.split(f[2], WINDOWS)).map(Double::valueOf).toList();
             TscCalibration c = new TscCalibration(Double.parseDouble(f[0]), Double.parseDouble(f[1]), windows,
                     Long.parseLong(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]));
             if (!(c.hz() > 0) || windows.size() < 2) {
