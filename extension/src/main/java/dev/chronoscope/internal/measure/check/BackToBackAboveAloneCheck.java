@@ -22,9 +22,10 @@ public final class BackToBackAboveAloneCheck extends NamedCheck {
      * Beyond noise against a batch through the shared loop (a region the clock does not resolve alone): the
      * shared loop calls the region through an interface, and the region compiled on its own is other code than
      * the region inlined into its loop; both are right, and differ by more than {@link Noise#RATIO}
-     * (commons-lang3 {@code isBlank}: docs/evidence/real-library-code.md).
+     * (commons-lang3 {@code isBlank}:
+     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06).
      */
-    public static final double BATCHED_RATIO = 1.5;
+    static final double BATCHED_RATIO = 1.5;
 
     public BackToBackAboveAloneCheck() {
         super(SelfCheck.BACK_TO_BACK_ABOVE_ALONE, "REFUSED: the region's own loop ran other code");

@@ -18,11 +18,17 @@ import java.util.function.Supplier;
  */
 public final class JitDuringSamplingCheck extends NamedCheck {
 
-    /** Samples per block between two reads of HotSpot's counters: a read is two loads from mapped memory. */
+    /** Samples per block between two reads of HotSpot's counters: a read is two loads from mapped memory ({@value}). */
     public static final int COUNTER_BLOCK = 256;
-    /** Share of the samples that must come after a compilation for its figure to stand: then they hold the median. */
+    /**
+     * Share of the samples after a compilation for its figure to stand: then they hold the median;
+     * docs/evidence/real-library-code.md#the-self-checks.
+     */
     static final double AFTER_SHARE = 0.5;
-    /** Share of the samples before a compilation under which they cannot move the median, whatever they read. */
+    /**
+     * Share of the samples before a compilation under which they cannot move the median, whatever they read;
+     * docs/evidence/real-library-code.md#the-self-checks.
+     */
     static final double BEFORE_SHARE = 0.1;
 
     public JitDuringSamplingCheck() {

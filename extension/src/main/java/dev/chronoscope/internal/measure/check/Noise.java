@@ -7,8 +7,8 @@ package dev.chronoscope.internal.measure.check;
 public final class Noise {
 
     /**
-     * Two figures without intervals differ beyond noise when one exceeds the other by this factor; the
-     * refusals it made and let stand: docs/evidence/jmh-agreement.md, docs/evidence/real-library-code.md.
+     * Two figures without intervals differ beyond noise when one exceeds the other by this factor; what it
+     * caught and let stand: docs/evidence/real-library-code.md#the-self-checks, docs/evidence/jmh-agreement.md.
      */
     public static final double RATIO = 1.25;
 

@@ -21,11 +21,14 @@ public final class PageFaultsCheck extends NamedCheck {
      * read move only where many samples carry one. At one per ten samples or more they can (the wrong
      * figures of allocating library code had one or more per sample); below it, a few dozen faults in a
      * thousand samples left the median where it was without them:
-     * docs/evidence/real-library-code.md#cause-1-first-touch-page-faults-of-a-growing-heap.
+     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06.
      */
-    public static final double FAULTS_PER_SAMPLE = 0.1;
-    /** Fewest faults that refuse, however few the samples: a handful is the recorder's own first touches. */
-    public static final long MIN_FAULTS = 3;
+    static final double FAULTS_PER_SAMPLE = 0.1;
+    /**
+     * Fewest faults that refuse, however few the samples: a handful is the recorder's own first touches;
+     * docs/evidence/real-library-code.md#the-self-checks.
+     */
+    static final long MIN_FAULTS = 3;
 
     public PageFaultsCheck() {
         super(SelfCheck.PAGE_FAULTS,

@@ -22,18 +22,28 @@ import java.util.function.Supplier;
  */
 public final class TwoModesCheck extends NamedCheck {
 
-    /** Fewest samples the check reads: below it, a gap between quantiles is a handful of samples. */
-    public static final int MODES_MIN_SAMPLES = 200;
+    /**
+     * Fewest samples the check reads: below it, a gap between quantiles is a handful of samples;
+     * docs/evidence/real-library-code.md#the-self-checks.
+     */
+    static final int MODES_MIN_SAMPLES = 200;
     /**
      * Each mode holds at least this share of the samples: then the median lies within a sixth of the
      * samples of the valley, and a run whose shares differ a little reads the other mode. A smaller mode
-     * leaves the median inside the larger one: docs/evidence/real-library-code.md (the self-checks' table).
+     * leaves the median inside the larger one:
+     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06.
      */
-    public static final double MODE_SHARE = 1.0 / 3;
-    /** The valley between two modes holds at most this share of the samples. */
-    public static final double VALLEY_SHARE = 0.05;
-    /** Modes closer than this many clock quanta are the clock's steps, not the region's. */
-    public static final int MODES_MIN_QUANTA = 3;
+    static final double MODE_SHARE = 1.0 / 3;
+    /**
+     * The valley between two modes holds at most this share of the samples, a window of quantiles;
+     * docs/evidence/real-library-code.md#the-self-checks.
+     */
+    static final double VALLEY_SHARE = 0.05;
+    /**
+     * Modes closer than this many clock quanta are the clock's steps, not the region's;
+     * docs/evidence/real-library-code.md#the-self-checks.
+     */
+    static final int MODES_MIN_QUANTA = 3;
 
     public TwoModesCheck() {
         super(SelfCheck.TWO_MODES, "warmed up and sampled again within the budget; if the modes persist, REFUSED");

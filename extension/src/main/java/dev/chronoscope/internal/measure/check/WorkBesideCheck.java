@@ -24,21 +24,27 @@ public final class WorkBesideCheck extends NamedCheck {
     /**
      * Other threads' CPU time, as a share of each half of the sampling's wall time, from which work beside
      * the calls is sustained work and not the JVM's own housekeeping (a build tool's stream flusher writing
-     * the tests' output, in a burst, stays under it): docs/evidence/costs.md, docs/evidence/jmh-agreement.md.
+     * the tests' output, in a burst, stays under it):
+     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06.
      */
-    public static final double BESIDE_SHARE = 0.25;
+    static final double BESIDE_SHARE = 0.25;
     /**
      * Below this much CPU time of other threads in a half there is nothing to say, however short the
-     * sampling: a housekeeping thread's turn (a JFR periodic task, a reference handler) is well under it.
+     * sampling: a housekeeping thread's turn (a JFR periodic task, a reference handler) is well under it:
+     * docs/evidence/real-library-code.md#the-self-checks.
      */
-    public static final long MIN_BESIDE_NANOS = 250_000L;
+    static final long MIN_BESIDE_NANOS = 250_000L;
     /**
      * Waits of the timing thread a sampling may hold and still be one that never waited for other
      * threads: a safepoint or a collection makes the thread wait too, a few times per sampling; a region
-     * that waits for another thread's work does it at every call, at least once per sample.
+     * that waits for another thread's work does it at every call, at least once per sample:
+     * docs/evidence/real-library-code.md#the-self-checks.
      */
-    public static final long HOUSEKEEPING_WAITS = 50;
-    /** Samples per wait at most, for a short sampling: fewer waits than this allows are housekeeping too. */
+    static final long HOUSEKEEPING_WAITS = 50;
+    /**
+     * Samples per wait at most, for a short sampling: fewer waits than this allows are housekeeping too;
+     * docs/evidence/real-library-code.md#the-self-checks.
+     */
     static final long SAMPLES_PER_WAIT = 10;
     /** Threads the words name, busiest first. */
     static final int NAMED_THREADS = 3;
