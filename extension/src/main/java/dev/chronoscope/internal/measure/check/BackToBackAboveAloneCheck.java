@@ -23,7 +23,7 @@ public final class BackToBackAboveAloneCheck extends NamedCheck {
      * shared loop calls the region through an interface, and the region compiled on its own is other code than
      * the region inlined into its loop; both are right, and differ by more than {@link Noise#RATIO}
      * (commons-lang3 {@code isBlank}:
-     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06).
+     * docs/evidence/real-library-code.md#the-self-checks).
      */
     static final double BATCHED_RATIO = 1.5;
 

@@ -21,7 +21,7 @@ public final class PageFaultsCheck extends NamedCheck {
      * read move only where many samples carry one. At one per ten samples or more they can (the wrong
      * figures of allocating library code had one or more per sample); below it, a few dozen faults in a
      * thousand samples left the median where it was without them:
-     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06.
+     * docs/evidence/real-library-code.md#the-self-checks.
      */
     static final double FAULTS_PER_SAMPLE = 0.1;
     /**

@@ -23,7 +23,7 @@ public final class ResizedCheck extends NamedCheck {
     /**
      * Pairs of pilots taken at most: a first one, and two more to confirm one that differs, so that one
      * moment of a changing host does not refuse:
-     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06.
+     * docs/evidence/real-library-code.md#the-self-checks.
      */
     public static final int RESIZE_PILOTS = 3;
 

@@ -22,7 +22,7 @@ public final class SlowerThanWarmedUpCheck extends NamedCheck {
     /**
      * Beyond noise for samples of one call alone against a warm-up of one call per sample: one call reads
      * the cache state the calls around it left and the host's moment, where a loop the JIT threw away runs
-     * many times slower: docs/evidence/real-library-code.md, "A loop deoptimised on every call" (x2.5 and x16).
+     * many times slower: docs/evidence/real-library-code.md#the-self-checks.
      */
     static final double ALONE_RATIO = 3;
 

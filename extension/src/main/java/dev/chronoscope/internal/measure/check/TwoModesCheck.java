@@ -31,7 +31,7 @@ public final class TwoModesCheck extends NamedCheck {
      * Each mode holds at least this share of the samples: then the median lies within a sixth of the
      * samples of the valley, and a run whose shares differ a little reads the other mode. A smaller mode
      * leaves the median inside the larger one:
-     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06.
+     * docs/evidence/real-library-code.md#the-self-checks.
      */
     static final double MODE_SHARE = 1.0 / 3;
     /**

@@ -25,7 +25,7 @@ public final class WorkBesideCheck extends NamedCheck {
      * Other threads' CPU time, as a share of each half of the sampling's wall time, from which work beside
      * the calls is sustained work and not the JVM's own housekeeping (a build tool's stream flusher writing
      * the tests' output, in a burst, stays under it):
-     * docs/evidence/real-library-code.md#figures-behind-the-self-checks-thresholds-from-the-codes-comments-2026-12-06.
+     * docs/evidence/real-library-code.md#the-self-checks.
      */
     static final double BESIDE_SHARE = 0.25;
     /**
