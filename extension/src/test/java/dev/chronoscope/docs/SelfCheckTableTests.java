@@ -1,7 +1,7 @@
 package dev.chronoscope.docs;
 
 import dev.chronoscope.SelfCheck;
-import dev.chronoscope.internal.measure.SelfCheckPlan;
+import dev.chronoscope.internal.measure.check.SelfCheckPlan;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

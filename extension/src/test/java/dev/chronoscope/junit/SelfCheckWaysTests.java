@@ -6,7 +6,7 @@ import dev.chronoscope.Probe;
 import dev.chronoscope.SelfCheck;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.measure.PageFaults;
-import dev.chronoscope.internal.measure.SelfCheckPlan;
+import dev.chronoscope.internal.measure.check.SelfCheckPlan;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

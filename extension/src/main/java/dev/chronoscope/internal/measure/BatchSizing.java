@@ -2,8 +2,11 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.internal.format.Format;
+import dev.chronoscope.internal.measure.check.PilotPair;
+import dev.chronoscope.internal.measure.check.Pilots;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Chooses how many calls of a region go into one throughput sample, and measures the floor of
@@ -156,13 +159,12 @@ final class BatchSizing {
         return PilotPair.UNREAD;
     }
 
-    /**
-     * The raw p50 per call of a pilot at k calls per sample and of one at 2k, taken in turn, in the
-     * clock's unit; NaN where a pilot kept no sample.
-     */
-    record PilotPair(double perCallAtK, double perCallAtDouble) {
-        /** Every try met page faults: no figure. */
-        static final PilotPair UNREAD = new PilotPair(Double.NaN, Double.NaN);
+    /** Pilots of {@code region} for the re-sizing check, where a batch of {@code k} calls can double; else empty. */
+    Optional<Pilots> pilots(Region region, int k) {
+        if ((long) 2 * k > MAX_CALLS_PER_SAMPLE) {
+            return Optional.empty();
+        }
+        return Optional.of(new Pilots(PILOT_SAMPLES, calls -> pilotPairWithoutFaults(region, calls)));
     }
 
     private PilotPair pilotPair(Region region, int k) {
@@ -202,8 +204,9 @@ final class BatchSizing {
     }
 
     /**
-     * What {@link SelfChecks#backToBackAboveAlone} compares a throughput figure with: the net p50 per
-     * call of {@code shared} (a region through the shared loop, never inlined) one call per sample,
+     * What the back-to-back check ({@link dev.chronoscope.internal.measure.check.BackToBackAboveAloneCheck})
+     * compares a throughput figure with: the net p50 per call of {@code shared} (a region through the shared
+     * loop, never inlined) one call per sample,
      * less the latency floor's median; where the clock does not resolve one call, per call in the
      * smallest batch that resolves, less the fenced pair; after {@code warmNanos} of untimed calls.
      * {@link AloneFigure#NONE} when no batch resolves it.

@@ -6,6 +6,10 @@ import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
 import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.measure.check.AloneAgain;
+import dev.chronoscope.internal.measure.check.Evidence;
+import dev.chronoscope.internal.measure.check.JitSeen;
+import dev.chronoscope.internal.measure.check.SelfCheckPlan;
 import dev.chronoscope.internal.stats.Comparisons;
 
 import java.util.List;
@@ -137,17 +141,19 @@ final class InterleavedComparison {
             long sampled = (long) ra.samples().size() + rb.samples().size();
             List<ThreadCpu.Part> parts = threads.parts();
             if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, parts, budget, what)) {
-                Optional<Refusal> compiledA = timer.jitRefusal(a.jit, ra);
-                Optional<Refusal> compiledB = timer.jitRefusal(b.jit, rb);
+                Optional<JitSeen> compiledA = timer.jitSeen(a.jit, ra);
+                Optional<JitSeen> compiledB = timer.jitSeen(b.jit, rb);
                 // both sides' page faults and work beside: their blocks take turns; per call in batches,
                 // each side against the same calls alone, as throughput checks a region
                 SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
                 ProbeFloor floor = batchFloor == null ? null : timer.sizing().lowerFloorAfter(empty, k, batchFloor);
                 // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
-                SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
-                        .aloneBy(() -> aloneA).settledAt(ra, k == 1 ? a.settledAlone : null).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
-                SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
-                        .aloneBy(() -> aloneB).settledAt(rb, k == 1 ? b.settledAlone : null).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
+                Evidence evidenceA = SamplingEvidence.of(faults, sampled, k, compiledA, parts, timer.unit())
+                        .alone(aloneA::read).warmedUp(SamplingEvidence.warmedUp(ra, k == 1 ? a.settledAlone : null))
+                        .again(() -> a.alone(b.label, b.slowdown(rb)));
+                Evidence evidenceB = SamplingEvidence.of(faults, sampled, k, compiledB, parts, timer.unit())
+                        .alone(aloneB::read).warmedUp(SamplingEvidence.warmedUp(rb, k == 1 ? b.settledAlone : null))
+                        .again(() -> b.alone(a.label, a.slowdown(ra)));
                 Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, k, floor).withCoreSpeed(coreSpeed), evidenceA);
                 Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, k, floor).withCoreSpeed(coreSpeed), evidenceB);
                 return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);

@@ -3,6 +3,8 @@ package dev.chronoscope.internal.measure;
 import dev.chronoscope.Probe;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.format.Format;
+import dev.chronoscope.internal.measure.check.Evidence;
+import dev.chronoscope.internal.measure.check.SelfCheckPlan;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -42,7 +44,7 @@ final class LatencyTiming {
             ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, what, new RegionTimer.Resampling());
             Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, 1, null), warmup),
-                    sampled.evidence(1, timer.unit()).settledAt(sampled.recorder(), warmup));
+                    sampled.evidence(1, timer.unit()).warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), warmup)));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);
         });
     }
@@ -87,8 +89,8 @@ final class LatencyTiming {
             if (first + second >= Probe.MAX_SAMPLES && elapsed < budget.toNanos()) {
                 timer.note("'" + label + "' reached the sample cap", capped(label, elapsed, budget));
             }
-            SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
-                    timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
+            Evidence evidence = SamplingEvidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
+                    timer.jitSeen(jit, recorder), threads.parts(), timer.unit());
             Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation, 1,
                     null), warmup), evidence);
             return timer.commit(event, t, recorder, 1);

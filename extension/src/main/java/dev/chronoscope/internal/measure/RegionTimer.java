@@ -4,7 +4,11 @@ import dev.chronoscope.Allocation;
 import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
+import dev.chronoscope.SelfCheck;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.measure.check.Evidence;
+import dev.chronoscope.internal.measure.check.JitSeen;
+import dev.chronoscope.internal.measure.check.SelfCheckPlan;
 
 import java.util.List;
 import java.util.Locale;
@@ -249,15 +253,15 @@ final class RegionTimer {
 
     /**
      * One sampling of a region, kept: its samples, their allocation, the JFR event spanning them, the
-     * thread's page faults meanwhile (-1 unread), the JIT self-check's refusal, how long it took, and
-     * the CPU time the JVM's other threads used in each half, and this thread's waits.
+     * thread's page faults meanwhile (-1 unread), what the JIT watch saw (empty: not read), how long it
+     * took, and the CPU time the JVM's other threads used in each half, and this thread's waits.
      */
     record Sampled(SampleRecorder recorder, AllocationCount allocation, TimedRegionEvent event, long faults,
-                   Optional<Refusal> compiled, long nanos, ThreadCpu.Parts threads) {
+                   Optional<JitSeen> jit, long nanos, ThreadCpu.Parts threads) {
 
         /** What the self-checks read of this sampling of {@code k} calls per sample, figures in {@code unit}. */
-        SelfCheckPlan.Evidence evidence(int k, String unit) {
-            return SelfCheckPlan.Evidence.of(faults, recorder.samples().size(), k, compiled, threads.parts(), unit);
+        Evidence evidence(int k, String unit) {
+            return SamplingEvidence.of(faults, recorder.samples().size(), k, jit, threads.parts(), unit);
         }
     }
 
@@ -284,7 +288,7 @@ final class RegionTimer {
             faults = faulted(faults);
             recorder.stopCountingSwitches();
             if (!sampleAgain(jit, faults, recorder.samples().size(), k, threads.parts(), budget, what)) {
-                return new Sampled(recorder, allocation, event, faults, jitRefusal(jit, recorder), nanos, threads);
+                return new Sampled(recorder, allocation, event, faults, jitSeen(jit, recorder), nanos, threads);
             }
         }
     }
@@ -319,24 +323,18 @@ final class RegionTimer {
         return timing;
     }
 
-    /** The JIT self-check's refusal, where region warm-ups run: with them off a timing is of whatever code runs, as asked. */
-    Optional<Refusal> jitRefusal(SamplingJit jit, SampleRecorder recorder) {
-        return regionWarmupBudgetNanos > 0 ? jit.refusal(recorder.samples()) : Optional.empty();
+    /** What {@code jit} saw, for the JIT self-check, where region warm-ups run: with them off a timing is of any code. */
+    Optional<JitSeen> jitSeen(SamplingJit jit, SampleRecorder recorder) {
+        return regionWarmupBudgetNanos > 0 ? Optional.of(jit.seen(recorder.samples())) : Optional.empty();
     }
 
     /**
      * Whether to take the samples again, fewer than {@link #MAX_SAMPLINGS_DISCARDED} samplings having
-     * been discarded:
-     * <ul>
-     *   <li>the JIT worked while they were taken ({@link SamplingJit#sampleAgainReason}): the next
-     *       sampling runs the code the region settles at;</li>
-     *   <li>the kernel handed the thread fresh pages often enough for the page-fault self-check to
-     *       refuse ({@code faults} in {@code samples} samples of {@code k} calls): the young generation
-     *       is cycled first ({@link YoungGeneration}), so the next samples fill memory already touched;</li>
-     *   <li>other threads of the JVM worked beside the samples ({@link SelfChecks#besideSamples}): work the
-     *       region hands off comes back in the next sampling, a burst of other work does not.</li>
-     * </ul>
-     * Never where region warm-ups are off: then the region runs exactly as many times as asked.
+     * been discarded, where one of the checks a sampling taken again may cure ({@link SelfCheckPlan#SAMPLE_AGAIN})
+     * found something: the JIT worked while they were taken, the kernel handed the thread fresh pages ({@code faults}
+     * in {@code samples} samples of {@code k} calls; the young generation is cycled first, {@link YoungGeneration}),
+     * or other threads of the JVM worked beside them. Never where region warm-ups are off: then the region runs
+     * exactly as many times as asked.
      * Each discarded sampling is said in the test's record, naming {@code what}.
      */
     boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, List<ThreadCpu.Part> threads, Resampling budget,
@@ -346,19 +344,19 @@ final class RegionTimer {
         if (budget.spent() || regionWarmupBudgetNanos <= 0) {
             return false;
         }
-        Optional<Supplier<String>> why = jit.sampleAgainReason();
-        if (why.isEmpty() && SelfChecks.pageFaulted(faults, samples)) {
+        Evidence evidence = SamplingEvidence.of(faults, samples, k, Optional.of(jit.compilations()), threads, unit());
+        Optional<SelfCheckPlan.Found> found = SelfCheckPlan.whyAgain(SelfCheckPlan.SAMPLE_AGAIN, evidence);
+        if (found.isEmpty()) {
+            return false;
+        }
+        Supplier<String> why = found.get().why();
+        if (found.get().check() == SelfCheck.PAGE_FAULTS) {
+            // the next samples fill memory already touched
             YoungGeneration.Cycled cycled = YoungGeneration.cycle(sink, YOUNG_GENERATION_BUDGET_NANOS);
-            why = Optional.of(() -> String.format(Locale.ROOT, "the kernel handed the thread %d fresh pages while its samples were"
-                    + " taken (memory touched for the first time, as by allocation into a heap not used yet); Chronoscope %s"
-                    + " before sampling again", faults, cycled.describe()));
+            Supplier<String> faulted = why;
+            why = () -> faulted.get() + "; Chronoscope " + cycled.describe() + " before sampling again";
         }
-        if (why.isEmpty() && SelfChecks.workedBeside(threads, samples)) {
-            Supplier<String> seen = SelfChecks.besideSamplesLater(threads, samples);
-            why = Optional.of(() -> seen.get() + "; work the region hands off comes back in the next sampling, a burst of the"
-                    + " JVM's other work does not");
-        }
-        return why.isPresent() && discard(what, "", budget, why.get());
+        return discard(what, "", budget, why);
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.chronoscope.internal.measure;
 
-import java.util.Locale;
+import dev.chronoscope.internal.measure.check.JitDuringSamplingCheck;
+import dev.chronoscope.internal.measure.check.JitSeen;
+
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -11,12 +13,13 @@ import java.util.function.Supplier;
  * runs ({@link Region#target()}). A compilation of it in the middle of sampling means the samples
  * ran under two different codes (C1's profiling code can run a region several times slower than
  * C2's). Where more than one compilation finished between two reads, whether one was
- * of the timed code cannot be told: counted apart, and said.
+ * of the timed code cannot be told: counted apart, and said. What it saw is judged by
+ * {@link JitDuringSamplingCheck}.
  */
 final class SamplingJit {
 
-    /** Samples per block between two reads of the counters: a read is two loads from mapped memory. */
-    static final int BLOCK = 256;
+    /** Samples per block between two reads of the counters ({@link JitDuringSamplingCheck#COUNTER_BLOCK}). */
+    static final int BLOCK = JitDuringSamplingCheck.COUNTER_BLOCK;
 
     private final CompileCounters counters;
     private final byte[] entry;
@@ -92,76 +95,23 @@ final class SamplingJit {
         polledAt = samplesNow;
     }
 
-    /**
-     * The refusal when the timed code was compiled while sampling and that changed what the samples
-     * read; nothing otherwise. A compilation that finished while the samples were taken is refused
-     * unless the samples after it are at least half of them and their median agrees, within
-     * {@link SelfChecks#RATIO}, with the median of those before it (or those before it are under a
-     * tenth, too few to move the median): then the new code costs what the old did, and the figure
-     * stands (a 43x comparison was refused for a compilation that changed nothing measurable).
-     */
-    Optional<Refusal> refusal(Samples samples) {
-        if (compiledEntry == 0 || unchangedByTheLastCompile(samples)) {
-            return Optional.empty();
-        }
-        return Optional.of(new Refusal(dev.chronoscope.SelfCheck.JIT_DURING_SAMPLING, String.format(Locale.ROOT, "self-check JIT during sampling: HotSpot finished compiling the timed"
-                        + " code (%s) %d time%s while the samples were taken, so they ran under more than one code (not yet"
-                        + " the compiled code the region settles at); a longer region warm-up"
-                        + " (chronoscope.region.warmup.budget) lets the JIT finish first", entryName(), compiledEntry,
-                compiledEntry == 1 ? "" : "s")));
+    /** What this watch saw, for the JIT self-check ({@link JitDuringSamplingCheck}), over {@code samples}. */
+    JitSeen seen(Samples samples) {
+        return new JitSeen(compiledEntry, unseen, this::entryName, lastCompileFrom, lastCompileTo, samples.size(),
+                samples::get);
     }
 
-    private boolean unchangedByTheLastCompile(Samples samples) {
-        return unchangedAcross(samples, compiledEntry, lastCompileFrom, lastCompileTo);
+    /** The compilations this watch saw, the samples not read: enough to tell whether to sample again. */
+    JitSeen compilations() {
+        return JitSeen.compilations(compiledEntry, unseen, this::entryName);
     }
 
     /**
-     * Whether one compilation seen between samples {@code from} and {@code to} left the samples'
-     * median where it was (see {@link #refusal}).
-     */
-    static boolean unchangedAcross(Samples samples, int compiles, int from, int to) {
-        int n = samples.size();
-        int lastCompileFrom = from;
-        int lastCompileTo = to;
-        if (compiles != 1 || lastCompileTo < 0 || n - lastCompileTo < Math.max(BLOCK, n / 2)) {
-            return false;
-        }
-        if (lastCompileFrom < n / 10) {
-            return true;
-        }
-        double before = median(samples, 0, lastCompileFrom);
-        double after = median(samples, lastCompileTo, n);
-        return before > 0 && after > 0 && Math.max(before, after) <= SelfChecks.RATIO * Math.min(before, after);
-    }
-
-    private static double median(Samples samples, int from, int to) {
-        long[] part = new long[to - from];
-        for (int i = from; i < to; i++) {
-            part[i - from] = samples.get(i);
-        }
-        java.util.Arrays.sort(part);
-        return part.length == 0 ? Double.NaN : part[part.length / 2];
-    }
-
-    /**
-     * Why the samples are worth taking again, the JIT having worked while they were taken: the timed
-     * code was compiled (whether or not that moved the median: the next sampling runs the settled
-     * code either way), or compilations finished so close together that whether one was the timed
-     * code's cannot be told (after a deoptimisation, HotSpot compiles the region's code and its
-     * callees in a burst). Empty when no compilation finished while sampling. Its words are built
-     * when read, not now: a sampling may follow ({@link Deferred}).
+     * Why the samples are worth taking again, the JIT having worked while they were taken
+     * ({@link JitDuringSamplingCheck#whyAgain(JitSeen)}); empty when no compilation finished while sampling.
      */
     Optional<Supplier<String>> sampleAgainReason() {
-        if (compiledEntry > 0) {
-            return Optional.of(() -> "HotSpot compiled its code (" + entryName() + ") while its samples were taken (a longer region"
-                    + " warm-up, chronoscope.region.warmup.budget, lets the JIT finish first)");
-        }
-        long compilations = unseen;
-        if (compilations > 0) {
-            return Optional.of(() -> String.format(Locale.ROOT, "HotSpot finished %d compilations so close together while its"
-                    + " samples were taken that whether one was its code cannot be told", compilations));
-        }
-        return Optional.empty();
+        return JitDuringSamplingCheck.whyAgain(compilations());
     }
 
     private String entryName() {

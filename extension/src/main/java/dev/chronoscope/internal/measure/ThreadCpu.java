@@ -1,11 +1,14 @@
 package dev.chronoscope.internal.measure;
 
+import dev.chronoscope.internal.measure.check.OtherThreads;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * CPU time of this JVM's other live Java threads, as HotSpot counts it
@@ -127,6 +130,19 @@ final class ThreadCpu {
 
     /** The CPU time the thread {@code id} used over a part of a sampling. */
     record ThreadUse(long id, long nanos) {
+    }
+
+    /** {@code parts} as the work-beside check reads them; empty where they were not read. */
+    static Optional<OtherThreads> otherThreads(List<Part> parts) {
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        List<OtherThreads.Part> read = parts.stream()
+                .map(p -> new OtherThreads.Part(p.used().othersNanos(), p.wallNanos(), p.used().selfWaits())).toList();
+        return Optional.of(new OtherThreads(read, n -> {
+            Map<Long, String> names = names(parts);
+            return () -> busiest(parts, n, names);
+        }));
     }
 
     /** The busiest {@code n} other threads over {@code parts} as "name 12.3 ms", names read now (one ended meanwhile: its id). */

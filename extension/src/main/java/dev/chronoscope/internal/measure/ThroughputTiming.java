@@ -4,9 +4,10 @@ import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
+import dev.chronoscope.internal.measure.check.Evidence;
+import dev.chronoscope.internal.measure.check.SelfCheckPlan;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import static dev.chronoscope.internal.measure.RegionFailure.naming;
@@ -75,19 +76,14 @@ final class ThroughputTiming {
                     sampled = timer.sample(region, samples, k, what, budget);
                     coreSpeed = timer.coreSpeedAround(coreBefore);
                     t = timer.timing(label, sampled, k, batchFloor);
-                    double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
                     // slower than the warm-up right before, or in two modes: the host slowed down for a
                     // while, or the JIT threw the region's loop away. Warmed up again and sampled again
                     // within the timing's one budget, a passing slowdown leaves; code that stays slower,
                     // or runs two ways, is refused by the last sampling
-                    // worded when read (Deferred); the two modes' figures are worded here, before the warm-up again
-                    java.util.function.Supplier<String> why = slowdown > SelfChecks.RATIO
-                            ? () -> String.format(Locale.ROOT, "its samples' p50 per sample was %.2fx what its warm-up settled at"
-                            + " right before (the host slowed down, or the JIT threw its code away); it was warmed up again", slowdown)
-                            : SelfChecks.twoModesFigures(t, timer.unit()).<java.util.function.Supplier<String>>map(modes -> () ->
-                            "its samples fell into two modes (" + modes + "): the host slowed down for part of them, or the region"
-                            + " runs two ways; it was warmed up again").orElse(null);
-                    if (why == null || !timer.discard(what, " after a slowdown", budget, why)) {
+                    Optional<SelfCheckPlan.Found> found = SelfCheckPlan.whyAgain(SelfCheckPlan.WARM_UP_AGAIN,
+                            sampled.evidence(k, timer.unit()).figure(t)
+                                    .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), settled)));
+                    if (found.isEmpty() || !timer.discard(what, " after a slowdown", budget, found.get().why())) {
                         break;
                     }
                     ProbeWarmup again = timer.warmUp(region, samples, k, label);
@@ -99,11 +95,12 @@ final class ThroughputTiming {
                     t = timer.timing(label, sampled, k, floor);
                 }
                 long aloneWarmNanos = sampled.nanos() / 8;
-                SelfCheckPlan.Evidence evidence = sampled.evidence(k, timer.unit()).settledAt(sampled.recorder(), settled)
-                        .resizedBy((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
+                Evidence evidence = sampled.evidence(k, timer.unit())
+                        .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), settled))
+                        .pilots(sizing.pilots(region, k))
                         // the same calls without the region's own loop, right after, warmed for an eighth of the
                         // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
-                        .aloneBy(() -> sizing.aloneNet(shared, aloneWarmNanos));
+                        .alone(() -> sizing.aloneNet(shared, aloneWarmNanos).read());
                 t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed), settled), evidence);
                 return timer.commit(sampled.event(), t, sampled.recorder(), k);
             });

@@ -7,6 +7,10 @@ import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
 import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.measure.check.PilotPair;
+import dev.chronoscope.internal.measure.check.Pilots;
+import dev.chronoscope.internal.measure.check.Refusal;
+import dev.chronoscope.internal.measure.check.ResizedCheck;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -36,11 +40,17 @@ class ResizedPilotsTests {
     private static Optional<String> check(List<Integer> asked, double[] perCallAtK, double[] perCallAtDouble) {
         Iterator<Double> k = java.util.Arrays.stream(perCallAtK).boxed().iterator();
         Iterator<Double> twice = java.util.Arrays.stream(perCallAtDouble).boxed().iterator();
-        return SelfChecks.resizedDiffers(throughputAt(2.6), calls -> {
+        return resized(throughputAt(2.6), calls -> {
             asked.add(calls);
             asked.add(2 * calls);
-            return new BatchSizing.PilotPair(k.next(), twice.next());
-        }, "ns").map(Refusal::reason);
+            return new PilotPair(k.next(), twice.next());
+        }).map(Refusal::reason);
+    }
+
+    /** The check on {@code timing} with pilots of {@link BatchSizing#PILOT_SAMPLES} samples from {@code pairs}. */
+    private static Optional<Refusal> resized(Timing timing, java.util.function.IntFunction<PilotPair> pairs) {
+        return new ResizedCheck().judge(timing, SamplingEvidence.of(-1, 3, timing.callsPerSample(), Optional.empty(), List.of(),
+                "ns").pilots(Optional.of(new Pilots(BatchSizing.PILOT_SAMPLES, pairs))));
     }
 
     @Test
@@ -61,7 +71,7 @@ class ResizedPilotsTests {
     void oneStrayPairIsOutvotedByTheTwoAfterIt() {
         List<Integer> asked = new ArrayList<>();
         assertThat(check(asked, new double[]{2.6, 2.6, 2.6}, new double[]{4.0, 2.5, 2.6})).isEmpty();
-        assertThat(asked).hasSize(2 * SelfChecks.RESIZE_PILOTS);
+        assertThat(asked).hasSize(2 * ResizedCheck.RESIZE_PILOTS);
     }
 
     @Test
@@ -80,6 +90,6 @@ class ResizedPilotsTests {
         Timing latency = Timing.builder().label("region").clock(ClockId.CLOCK_MONOTONIC).readMethod("test").sortedSamples(new long[]{1, 2, 3})
                 .floor(new ProbeFloor(ClockId.CLOCK_MONOTONIC, raw, raw, 1)).step(1, "test").raw(raw)
                 .verdict(Verdict.RESOLVED, "resolved").build();
-        assertThat(SelfChecks.resizedDiffers(latency, calls -> new BatchSizing.PilotPair(9.0, 9.0), "ns")).isEmpty();
+        assertThat(resized(latency, calls -> new PilotPair(9.0, 9.0))).isEmpty();
     }
 }

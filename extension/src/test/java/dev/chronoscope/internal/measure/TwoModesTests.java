@@ -7,9 +7,13 @@ import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
 import dev.chronoscope.Verdict;
+import dev.chronoscope.internal.measure.check.Refusal;
+import dev.chronoscope.internal.measure.check.TwoModesCheck;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,18 +52,24 @@ class TwoModesTests {
         return concat(around(random, 600, 460, 0.03, 10), around(random, 400, 6260, 0.03, 10));
     }
 
+    /** The check on {@code timing}, figures in {@code unit}. */
+    private static Optional<Refusal> twoModes(Timing timing, String unit) {
+        return new TwoModesCheck().judge(timing, SamplingEvidence.of(-1, timing.kept(), timing.callsPerSample(),
+                Optional.empty(), List.of(), unit));
+    }
+
     @Test
     void twoCompiledFormsOfOneLoopAreTwoModes() {
         long[] samples = twoGroups();
 
-        assertThat(SelfChecks.twoModes(timing(samples, 1, TimingMode.THROUGHPUT, 100), "ns").map(Refusal::reason)).hasValueSatisfying(reason ->
+        assertThat(twoModes(timing(samples, 1, TimingMode.THROUGHPUT, 100), "ns").map(Refusal::reason)).hasValueSatisfying(reason ->
                 assertThat(reason).startsWith("self-check two modes: 60 % of the samples read 5 ns per call or less (their middle: 4.6)")
                         .contains("and 40 % read 57.5 or more (their middle: 62.4), x13.57 apart"));
     }
 
     @Test
     void latencyTimingsAreNotJudged() {
-        assertThat(SelfChecks.twoModes(timing(twoGroups(), 10, TimingMode.LATENCY, 1), "ns")).isEmpty();
+        assertThat(twoModes(timing(twoGroups(), 10, TimingMode.LATENCY, 1), "ns")).isEmpty();
     }
 
     @Test
@@ -67,7 +77,7 @@ class TwoModesTests {
         SplittableRandom random = new SplittableRandom(2);
         long[] samples = concat(around(random, 950, 300, 0.15, 10), around(random, 50, 3000, 0.5, 10));
 
-        assertThat(SelfChecks.twoModes(timing(samples, 10, TimingMode.THROUGHPUT, 1), "ns")).isEmpty();
+        assertThat(twoModes(timing(samples, 10, TimingMode.THROUGHPUT, 1), "ns")).isEmpty();
     }
 
     @Test
@@ -78,7 +88,7 @@ class TwoModesTests {
             samples[i] = i % 2 == 0 ? 20 : 30;
         }
 
-        assertThat(SelfChecks.twoModes(timing(samples, 10, TimingMode.THROUGHPUT, 1), "ns")).isEmpty();
+        assertThat(twoModes(timing(samples, 10, TimingMode.THROUGHPUT, 1), "ns")).isEmpty();
     }
 
     @Test
@@ -86,6 +96,6 @@ class TwoModesTests {
         SplittableRandom random = new SplittableRandom(3);
         long[] samples = concat(around(random, 60, 100, 0.01, 1), around(random, 60, 300, 0.01, 1));
 
-        assertThat(SelfChecks.twoModes(timing(samples, 1, TimingMode.THROUGHPUT, 1), "ns")).isEmpty();
+        assertThat(twoModes(timing(samples, 1, TimingMode.THROUGHPUT, 1), "ns")).isEmpty();
     }
 }

@@ -1,10 +1,10 @@
-package dev.chronoscope.internal.measure;
+package dev.chronoscope.internal.measure.check;
 
 import java.util.function.Consumer;
 
 /**
  * A side of a comparison timed alone again right after the samples it took in turn with the other
- * side, one call per sample ({@link InterleavedComparison}): it tells the slower-than-warmed-up check
+ * side, one call per sample (in {@code Probe.compare}): it tells the slower-than-warmed-up check
  * code from data. Code the JIT threw away (or other code) is as slow alone; calls slowed only by what
  * the other side left in the caches and predictors are as fast alone as the warm-up was.
  *
@@ -17,8 +17,9 @@ import java.util.function.Consumer;
  * @param otherSlowdown the other side's samples' median over what its warm-up settled at; NaN where unknown
  * @param kept          says in the test's record why a slower figure was kept
  */
-record AloneAgain(double perSample, boolean recompiled, String otherLabel, double otherSlowdown, Consumer<String> kept) {
+public record AloneAgain(double perSample, boolean recompiled, String otherLabel, double otherSlowdown,
+                         Consumer<String> kept) {
 
     /** Samples of the look alone: a block of the comparison's counters, a short look that leaves the JIT no time. */
-    static final int SAMPLES = SamplingJit.BLOCK;
+    public static final int SAMPLES = JitDuringSamplingCheck.COUNTER_BLOCK;
 }

@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.measure;
+package dev.chronoscope.internal.measure.check;
 
 import dev.chronoscope.SelfCheck;
 
@@ -8,9 +8,9 @@ import java.util.Objects;
  * A self-check's finding against a figure: which check spoke ({@link SelfCheck}, the identity
  * records and reports carry) and its evidence in words (the reason the section prints).
  */
-record Refusal(SelfCheck check, String reason) {
+public record Refusal(SelfCheck check, String reason) {
 
-    Refusal {
+    public Refusal {
         Objects.requireNonNull(check, "check");
         Objects.requireNonNull(reason, "reason");
     }
