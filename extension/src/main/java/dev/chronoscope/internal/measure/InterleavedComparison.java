@@ -2,7 +2,6 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.Comparison;
 import dev.chronoscope.CoreSpeedState;
-import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.TimingMode;
 import dev.chronoscope.Verdict;
@@ -52,12 +51,12 @@ final class InterleavedComparison {
             String firstAlone = batchable ? a.unresolvedAlone() : null;
             String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
             if (firstAlone == null && secondAlone == null) {
-                Sampled alone = sample(a, b, times, 1, null, null, AloneFigure.NONE, AloneFigure.NONE);
+                SampledPair alone = sample(a, b, times, SamplingMode.LATENCY);
                 // the look at one call alone came after a warm-up of one call per sample; code that
                 // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
                 // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
-                firstAlone = batchable ? unresolvedPerCall(alone.first) : null;
-                secondAlone = batchable && firstAlone == null ? unresolvedPerCall(alone.second) : null;
+                firstAlone = batchable ? unresolvedPerCall(alone.first().timing()) : null;
+                secondAlone = batchable && firstAlone == null ? unresolvedPerCall(alone.second().timing()) : null;
                 if (firstAlone == null && secondAlone == null) {
                     return commit(alone, null);
                 }
@@ -69,13 +68,15 @@ final class InterleavedComparison {
             Region empty = timer.compiledRegions().inlinedEmpty(first.shape());
             int k = BatchPlan.size(List.of(a, b)).callsPerSample();
             RegionTimer.requireCallsWithinBound(method, both, times, k);
-            ProbeFloor batchFloor = timer.batchFloor(empty, times, k, floorWhat);
+            SamplingMode.Throughput mode = timer.throughput(empty, times, k, floorWhat);
             // each side's calls alone, for the back-to-back check of a batched side: before the samples,
             // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
             timer.phase(RegionFailure.Phase.SELF_CHECK);
-            AloneFigure aloneA = k > 1 ? naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS)) : AloneFigure.NONE;
-            AloneFigure aloneB = k > 1 ? naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS)) : AloneFigure.NONE;
-            Sampled sampled = sample(a, b, times, k, empty, batchFloor, aloneA, aloneB);
+            if (k > 1) {
+                a.aloneFigure = naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS));
+                b.aloneFigure = naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS));
+            }
+            SampledPair sampled = sample(a, b, times, mode);
             String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
                     + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
                     firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
@@ -84,13 +85,13 @@ final class InterleavedComparison {
     }
 
     /**
-     * Both regions' samples in block pairs at {@code k} calls per sample, taken again (the pairs are
+     * Both regions' samples in block pairs in {@code mode}, taken again (the pairs are
      * what the ratio stands on) when either side's code was compiled or page faults came, and each
      * side's timing checked. Per call in batches, net of the lower of the batch floor read before the
      * samples and again right after them, as throughput ({@link BatchSizing#lowerFloorAfter}).
      */
-    private Sampled sample(ComparedRegion a, ComparedRegion b, int times, int k, Region empty, ProbeFloor batchFloor,
-                           AloneFigure aloneA, AloneFigure aloneB) {
+    private SampledPair sample(ComparedRegion a, ComparedRegion b, int times, SamplingMode mode) {
+        int k = mode.callsPerSample();
         long seed = timer.context().assertions().seed();
         int blockSize = Comparisons.blockSize(times);
         int pairs = Comparisons.blockPairs(times, blockSize);
@@ -109,7 +110,7 @@ final class InterleavedComparison {
             b.startSampling();
             // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
             // the core's speed around per-call batches only, as throughput: one call alone is latency, not checked
-            double coreBefore = batchFloor != null ? timer.coreSpeedNow() : Double.NaN;
+            double coreBefore = mode instanceof SamplingMode.Throughput ? timer.coreSpeedNow() : Double.NaN;
             long faults = PageFaults.minor();
             ThreadCpu.Parts threads = new ThreadCpu.Parts();
             for (int j = 0; j < pairs; j++) {
@@ -142,22 +143,35 @@ final class InterleavedComparison {
                 // both sides' page faults and work beside: their blocks take turns; per call in batches,
                 // each side against the same calls alone, as throughput checks a region
                 SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
-                ProbeFloor floor = batchFloor == null ? null : timer.sizing().lowerFloorAfter(empty, k, batchFloor);
+                SamplingMode net = mode instanceof SamplingMode.Throughput throughput
+                        ? throughput.withFloorReadAgain(timer.sizing()) : mode;
                 // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
                 SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
-                        .aloneBy(() -> aloneA).settledAt(ra, k == 1 ? a.settledAlone : null).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
+                        .aloneBy(() -> a.aloneFigure).settledAt(ra, k == 1 ? a.settledAlone : null).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
                 SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
-                        .aloneBy(() -> aloneB).settledAt(rb, k == 1 ? b.settledAlone : null).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
-                Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, k, floor).withCoreSpeed(coreSpeed), evidenceA);
-                Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, k, floor).withCoreSpeed(coreSpeed), evidenceB);
-                return new Sampled(ta, tb, ra, rb, endsA, endsB, eventA, eventB, k, blockSize, seed);
+                        .aloneBy(() -> b.aloneFigure).settledAt(rb, k == 1 ? b.settledAlone : null).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
+                Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, net).withCoreSpeed(coreSpeed), evidenceA);
+                Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, net).withCoreSpeed(coreSpeed), evidenceB);
+                return new SampledPair(new SampledSide(ta, ra, endsA, eventA), new SampledSide(tb, rb, endsB, eventB), k,
+                        blockSize, seed);
             }
         }
     }
 
-    /** One sampling of both sides: their checked timings, not yet committed. */
-    private record Sampled(Timing first, Timing second, SampleRecorder ra, SampleRecorder rb, int[] endsA, int[] endsB,
-                           TimedRegionEvent eventA, TimedRegionEvent eventB, int k, int blockSize, long seed) {
+    /**
+     * One side of a sampling of both: its checked timing, not yet committed, its samples, where each
+     * of its blocks ended in them, and its JFR event.
+     */
+    private record SampledSide(Timing timing, SampleRecorder recorder, int[] blockEnds, TimedRegionEvent event) {
+
+        /** The timing committed (the test's event) at {@code k} calls per sample. */
+        Timing commit(RegionTimer timer, int k) {
+            return timer.commit(event, timing, recorder, k);
+        }
+    }
+
+    /** One sampling of both sides at {@code k} calls per sample, in blocks of {@code blockSize}, ordered by {@code seed}. */
+    private record SampledPair(SampledSide first, SampledSide second, int k, int blockSize, long seed) {
     }
 
     /** Why {@code side}, timed one call per sample, was not resolved; null when it was, or was refused. */
@@ -168,11 +182,11 @@ final class InterleavedComparison {
     }
 
     /** The comparison of {@code s}: its timings committed (the test's events), {@code batching} as said. */
-    private Comparison commit(Sampled s, String batching) {
-        Timing ta = timer.commit(s.eventA(), s.first(), s.ra(), s.k());
-        Timing tb = timer.commit(s.eventB(), s.second(), s.rb(), s.k());
-        return Comparisons.of(ta, tb, s.ra().samples().toArray(), s.endsA(), s.rb().samples().toArray(), s.endsB(),
-                s.blockSize(), s.seed(), batching);
+    private Comparison commit(SampledPair s, String batching) {
+        Timing ta = s.first().commit(timer, s.k());
+        Timing tb = s.second().commit(timer, s.k());
+        return Comparisons.of(ta, tb, s.first().recorder().samples().toArray(), s.first().blockEnds(),
+                s.second().recorder().samples().toArray(), s.second().blockEnds(), s.blockSize(), s.seed(), batching);
     }
 
     /** Untimed calls of a region alone before its calls alone are timed: it was warmed alone when the comparison began. */
@@ -189,6 +203,8 @@ final class InterleavedComparison {
         SamplingJit jit;
         /** What its warm-up of one call per sample settled at, before any block. */
         ProbeWarmup settledAlone;
+        /** Its calls alone, for the back-to-back check of a batched side; none where it is timed one call per sample. */
+        AloneFigure aloneFigure = AloneFigure.NONE;
         /** The note of an exception this region throws, worded once it threw, with the phase it threw in. */
         final Supplier<String> note;
         final String label;

@@ -41,7 +41,7 @@ final class LatencyTiming {
             String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
             ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, times, 1, what, new RegionTimer.Resampling());
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, 1, null), warmup),
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, SamplingMode.LATENCY), warmup),
                     sampled.evidence(1, timer.unit()).settledAt(sampled.recorder(), warmup));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);
         });
@@ -89,8 +89,8 @@ final class LatencyTiming {
             }
             SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
                     timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation, 1,
-                    null), warmup), evidence);
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation,
+                    SamplingMode.LATENCY), warmup), evidence);
             return timer.commit(event, t, recorder, 1);
         });
     }

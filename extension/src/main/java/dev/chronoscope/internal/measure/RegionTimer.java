@@ -3,7 +3,6 @@ package dev.chronoscope.internal.measure;
 import dev.chronoscope.Allocation;
 import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
-import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 
 import java.util.List;
@@ -212,13 +211,13 @@ final class RegionTimer {
     }
 
     /**
-     * The floor of a batch of {@code k} calls of {@code empty}, an inlined empty region, warmed up as
-     * regions are ({@code what} naming it in a warning) and measured right before the samples it is
-     * subtracted from.
+     * Throughput at {@code k} calls per sample, net of the floor of a batch of {@code k} calls of
+     * {@code empty}, an inlined empty region, warmed up as regions are ({@code what} naming it in a
+     * warning) and measured right before the samples it is subtracted from.
      */
-    ProbeFloor batchFloor(Region empty, int samples, int k, String what) {
+    SamplingMode.Throughput throughput(Region empty, int samples, int k, String what) {
         warmUpAs(empty, samples, k, what);
-        return sizing.floor(empty, k);
+        return new SamplingMode.Throughput(k, sizing.floor(empty, k), empty);
     }
 
     /** Says {@code why} in the test's record, once per {@code key}: something a self-check found and let stand. */
@@ -289,24 +288,17 @@ final class RegionTimer {
         }
     }
 
-    /**
-     * The timing of a sampling — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call, before its self-checks.
-     */
-    Timing timing(String label, Sampled sampled, int k, ProbeFloor batchFloor) {
-        return build(label, sampled.recorder(), sampled.allocation(), k, batchFloor);
+    /** The timing of a sampling in {@code mode}, with its allocation per call, before its self-checks. */
+    Timing timing(String label, Sampled sampled, SamplingMode mode) {
+        return build(label, sampled.recorder(), sampled.allocation(), mode);
     }
 
-    /**
-     * The timing of a region — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call, before its self-checks.
-     */
-    Timing build(String label, SampleRecorder recorder, AllocationCount allocation, int k, ProbeFloor batchFloor) {
-        long calls = calls(recorder, k);
+    /** The timing of a region in {@code mode}, with its allocation per call, before its self-checks. */
+    Timing build(String label, SampleRecorder recorder, AllocationCount allocation, SamplingMode mode) {
+        int k = mode.callsPerSample();
         Allocation counted = allocation.result(loopBytesPerCall, context.nanosPerUnit(), k);
-        String unknown = AllocationCount.unknownReason(calls);
-        return batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
-                : Timings.buildThroughput(label, recorder, context, k, batchFloor, counted, unknown);
+        String unknown = AllocationCount.unknownReason(calls(recorder, k));
+        return Timings.build(label, recorder, context, mode, counted, unknown);
     }
 
     private static long calls(SampleRecorder recorder, int k) {

@@ -2,7 +2,6 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
-import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 
 import java.util.List;
@@ -62,7 +61,7 @@ final class ThroughputTiming {
         RegionTimer.requireCallsWithinBound(method, label, samples, k);
         // from the region's warm-up to its last sample the compiler threads are not listed again (CompilerWatch.holdThreads)
         try (CompilerWatch.Held held = compiledRegions.compilerWatch().holdThreads()) {
-            ProbeFloor batchFloor = timer.batchFloor(empty, samples, k, floorWhat);
+            SamplingMode.Throughput mode = timer.throughput(empty, samples, k, floorWhat);
             return naming(note, () -> {
                 ProbeWarmup settled = batch.settled().get(0);
                 RegionTimer.Sampled sampled;
@@ -74,7 +73,7 @@ final class ThroughputTiming {
                     double coreBefore = timer.coreSpeedNow();
                     sampled = timer.sample(region, samples, k, what, budget);
                     coreSpeed = timer.coreSpeedAround(coreBefore);
-                    t = timer.timing(label, sampled, k, batchFloor);
+                    t = timer.timing(label, sampled, mode);
                     double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
                     // slower than the warm-up right before, or in two modes: the host slowed down for a
                     // while, or the JIT threw the region's loop away. Warmed up again and sampled again
@@ -94,9 +93,9 @@ final class ThroughputTiming {
                     settled = again == null ? settled : again;
                 }
                 timer.phase(RegionFailure.Phase.SELF_CHECK);
-                ProbeFloor floor = sizing.lowerFloorAfter(empty, k, batchFloor);
-                if (floor != batchFloor) {
-                    t = timer.timing(label, sampled, k, floor);
+                SamplingMode.Throughput floorReadAgain = mode.withFloorReadAgain(sizing);
+                if (floorReadAgain != mode) {
+                    t = timer.timing(label, sampled, floorReadAgain);
                 }
                 long aloneWarmNanos = sampled.nanos() / 8;
                 SelfCheckPlan.Evidence evidence = sampled.evidence(k, timer.unit()).settledAt(sampled.recorder(), settled)

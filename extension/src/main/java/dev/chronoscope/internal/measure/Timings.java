@@ -141,7 +141,7 @@ public final class Timings {
 
     /** The timing of everything {@code recorder} kept, labelled {@code label}; allocation not counted. */
     public static Timing build(String label, SampleRecorder recorder, Context context) {
-        return build(label, recorder, context, 1, null, null, "not counted for this timing");
+        return build(label, recorder, context, null, "not counted for this timing");
     }
 
     /**
@@ -150,31 +150,24 @@ public final class Timings {
      */
     public static Timing build(String label, SampleRecorder recorder, Context context, Allocation allocation,
                                String allocationUnknown) {
-        return build(label, recorder, context, 1, null, allocation, allocationUnknown);
+        return build(label, recorder, context, SamplingMode.LATENCY, allocation, allocationUnknown);
     }
 
     /**
-     * The throughput timing of everything {@code recorder} kept, each sample a batch of
-     * {@code calls} calls, labelled {@code label}: figures per call, net of {@code batchFloor} (the
-     * per-call floor at that batch size, see {@link #measureBatchFloor}), the clock's quantum per
-     * call (a batch's reading is off by at most one quantum), the verdict on those.
+     * The timing of everything {@code recorder} kept in {@code mode}, labelled {@code label}, with the
+     * region's {@code allocation} per call (or, when null, why it is unknown). For throughput the
+     * figures are per call, net of the mode's batch floor (the per-call floor at that batch size, see
+     * {@link #measureBatchFloor}), the clock's quantum per call (a batch's reading is off by at most
+     * one quantum), the verdict on those.
      */
-    public static Timing buildThroughput(String label, SampleRecorder recorder, Context context, int calls,
-                                         ProbeFloor batchFloor) {
-        return buildThroughput(label, recorder, context, calls, batchFloor, null, "not counted for this timing");
-    }
-
-    /** {@link #buildThroughput(String, SampleRecorder, Context, int, ProbeFloor)} with the region's allocation per call. */
-    public static Timing buildThroughput(String label, SampleRecorder recorder, Context context, int calls,
-                                         ProbeFloor batchFloor, Allocation allocation, String allocationUnknown) {
-        return build(label, recorder, context, calls, java.util.Objects.requireNonNull(batchFloor, "batchFloor"),
-                allocation, allocationUnknown);
-    }
-
-    private static Timing build(String label, SampleRecorder recorder, Context context, int calls, ProbeFloor batchFloor,
-                                Allocation allocation, String allocationUnknown) {
+    static Timing build(String label, SampleRecorder recorder, Context context, SamplingMode mode,
+                        Allocation allocation, String allocationUnknown) {
         ClockUnit unit = context.unit();
-        ProbeFloor floor = batchFloor == null ? context.floor() : batchFloor;
+        int calls = mode.callsPerSample();
+        ProbeFloor floor = switch (mode) {
+            case SamplingMode.Latency latency -> context.floor();
+            case SamplingMode.Throughput throughput -> throughput.batchFloor();
+        };
         double step = context.step() / calls;
         TimingBuilder b = Timing.builder()
                 .label(label)
@@ -188,11 +181,11 @@ public final class Timings {
                 .droppedNegative(recorder.droppedNegative())
                 .floor(floor)
                 .floorSubtracted(context.subtractFloor())
-                .step(step, batchFloor == null ? context.stepSource()
+                .step(step, mode instanceof SamplingMode.Latency ? context.stepSource()
                         : context.stepSource() + "; per call: the quantum / " + calls + " calls per sample")
                 .failsWhenInconclusive(context.assertions().strict())
                 .claimLog(context.claims())
-                .mode(batchFloor == null ? dev.chronoscope.TimingMode.LATENCY : dev.chronoscope.TimingMode.THROUGHPUT, calls);
+                .mode(mode.timingMode(), calls);
         if (allocation != null) {
             b.allocation(allocation);
         } else {
@@ -212,7 +205,7 @@ public final class Timings {
                 b.sortedSamples(sorted.longs());
             }
             raw = summary(Statistics.ofSorted(sorted), unit).scaled(1.0 / calls, unit);
-            if (batchFloor == null) {
+            if (mode instanceof SamplingMode.Latency) {
                 verdict(raw.p50(), floor.median(), step, unit, b);
             } else {
                 // what can hide a batched region is the jitter of the fenced pair of reads, once per
