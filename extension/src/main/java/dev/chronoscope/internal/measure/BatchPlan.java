@@ -1,7 +1,6 @@
 package dev.chronoscope.internal.measure;
 
-import java.util.Arrays;
-import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,7 +14,7 @@ final class BatchPlan {
 
     /** A region as the plan warms and sizes it. */
     interface Sized {
-        /** Warms the region up in samples of {@code calls} calls; the warm-up, null when region warm-ups are off. */
+        /** Warms the region up in samples of {@code calls} calls; the warm-up, {@link ProbeWarmup#NONE} when region warm-ups are off. */
         ProbeWarmup warmUp(int calls);
 
         /** The region's batch size, pilots starting at {@code from} calls ({@link BatchSizing#callsPerSample(Region, int)}). */
@@ -23,8 +22,8 @@ final class BatchPlan {
     }
 
     /**
-     * The plan's outcome: k, and each region's last warm-up, at k (null where region warm-ups are
-     * off), in the order the regions were given.
+     * The plan's outcome: k, and each region's last warm-up, at k ({@link ProbeWarmup#NONE} where
+     * region warm-ups are off), in the order the regions were given.
      */
     record Batch(int callsPerSample, List<ProbeWarmup> settled) {
     }
@@ -49,11 +48,11 @@ final class BatchPlan {
     }
 
     private static List<ProbeWarmup> warmAll(List<? extends Sized> regions, int calls) {
-        ProbeWarmup[] warmups = new ProbeWarmup[regions.size()];
-        for (int i = 0; i < warmups.length; i++) {
-            warmups[i] = regions.get(i).warmUp(calls);
+        List<ProbeWarmup> warmups = new ArrayList<>(regions.size());
+        for (Sized region : regions) {
+            warmups.add(region.warmUp(calls));
         }
-        return Collections.unmodifiableList(Arrays.asList(warmups));
+        return List.copyOf(warmups);
     }
 
     private static int largest(List<? extends Sized> regions, int from) {

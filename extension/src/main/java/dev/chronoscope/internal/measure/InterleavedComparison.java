@@ -10,6 +10,7 @@ import dev.chronoscope.internal.stats.Comparisons;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
@@ -110,7 +111,7 @@ final class InterleavedComparison {
             b.startSampling();
             // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
             // the core's speed around per-call batches only, as throughput: one call alone is latency, not checked
-            double coreBefore = mode instanceof SamplingMode.Throughput ? timer.coreSpeedNow() : Double.NaN;
+            OptionalDouble coreBefore = mode instanceof SamplingMode.Throughput ? timer.coreSpeedNow() : OptionalDouble.empty();
             long faults = PageFaults.minor();
             ThreadCpu.Parts threads = new ThreadCpu.Parts();
             for (int j = 0; j < pairs; j++) {
@@ -147,9 +148,9 @@ final class InterleavedComparison {
                         ? throughput.withFloorReadAgain(timer.sizing()) : mode;
                 // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
                 SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
-                        .aloneBy(() -> a.aloneFigure).settledAt(ra, k == 1 ? a.settledAlone : null).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
+                        .aloneBy(() -> a.aloneFigure).settledAt(ra, k == 1 ? a.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
                 SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
-                        .aloneBy(() -> b.aloneFigure).settledAt(rb, k == 1 ? b.settledAlone : null).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
+                        .aloneBy(() -> b.aloneFigure).settledAt(rb, k == 1 ? b.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
                 Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, net).withCoreSpeed(coreSpeed), evidenceA);
                 Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, net).withCoreSpeed(coreSpeed), evidenceB);
                 return new SampledPair(new SampledSide(ta, ra, endsA, eventA), new SampledSide(tb, rb, endsB, eventB), k,
@@ -201,8 +202,8 @@ final class InterleavedComparison {
         private Region region;
         /** Sees this region's code compiled during its blocks; set when sampling begins. */
         SamplingJit jit;
-        /** What its warm-up of one call per sample settled at, before any block. */
-        ProbeWarmup settledAlone;
+        /** What its warm-up of one call per sample settled at, before any block ({@link ProbeWarmup#NONE}: warm-ups off). */
+        ProbeWarmup settledAlone = ProbeWarmup.NONE;
         /** Its calls alone, for the back-to-back check of a batched side; none where it is timed one call per sample. */
         AloneFigure aloneFigure = AloneFigure.NONE;
         /** The note of an exception this region throws, worded once it threw, with the phase it threw in. */
@@ -273,8 +274,8 @@ final class InterleavedComparison {
         /** Its samples' median per sample ({@code recorder}) over what its warm-up alone settled at; NaN where either is missing. */
         double slowdown(SampleRecorder recorder) {
             Samples.Sorted sorted = recorder.samples().sorted();
-            return sorted.size() == 0 || settledAlone == null || !(settledAlone.finalMedian() > 0) ? Double.NaN
-                    : sorted.get(sorted.size() / 2) / settledAlone.finalMedian();
+            return sorted.size() == 0 || !(settledAlone.settledLevel() > 0) ? Double.NaN
+                    : sorted.get(sorted.size() / 2) / settledAlone.settledLevel();
         }
 
         /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */

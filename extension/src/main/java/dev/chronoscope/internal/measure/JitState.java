@@ -25,7 +25,7 @@ final class JitState {
     /** A clock's probe-path warm-up and the budget it was given. */
     private record KeptWarmup(ProbeWarmup warmup, long budgetNanos) {
         boolean serves(long budgetNanos) {
-            return warmup.converged() || this.budgetNanos >= budgetNanos;
+            return warmup.settled() || this.budgetNanos >= budgetNanos;
         }
     }
 
@@ -51,7 +51,7 @@ final class JitState {
                 return kept.warmup();
             }
             ProbeWarmup warmup = new Warmer(reader, compiledRegions.compilerWatch()).probePath(budgetNanos);
-            settledLevels.merge(clock, warmup.finalMedian(), Math::max);
+            settledLevels.merge(clock, warmup.settledLevel(), Math::max);
             warmups.put(clock, new KeptWarmup(warmup, budgetNanos));
             return warmup;
         }
@@ -88,7 +88,7 @@ final class JitState {
         Optional<ProbeWarmup> again = new Warmer(reader, compiledRegions.compilerWatch()).rewarmIfCold(settledLevel, budget,
                 settled -> settledLevels.merge(clock, settled, Math::max));
         again.ifPresent(w -> {
-            if (w.converged()) {
+            if (w.settled()) {
                 unsettledRewarms.remove(clock);
             } else {
                 unsettledRewarms.add(clock);

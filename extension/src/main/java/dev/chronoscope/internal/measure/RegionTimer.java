@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Supplier;
 
 /**
@@ -76,17 +77,18 @@ final class RegionTimer {
         return compiledRegions;
     }
 
-    /** The core's speed now, in ns per multiply-add ({@link CoreSpeedReference}); NaN where this probe reads none. */
-    double coreSpeedNow() {
-        return coreSpeed.isPresent() ? coreSpeed.get().quickNanosPerStep() : Double.NaN;
+    /** The core's speed now, in ns per multiply-add ({@link CoreSpeedReference}); empty where this probe reads none. */
+    OptionalDouble coreSpeedNow() {
+        return coreSpeed.isPresent() ? OptionalDouble.of(coreSpeed.get().quickNanosPerStep()) : OptionalDouble.empty();
     }
 
     /**
      * The core's speed around samples taken since it read {@code before} ({@link #coreSpeedNow}):
      * read again right after them, against the JVM's reference state; a fact recorded beside the figure.
      */
-    CoreSpeedState coreSpeedAround(double before) {
-        return coreSpeed.isEmpty() || !Double.isFinite(before) ? CoreSpeedState.UNREAD : coreSpeed.get().around(before);
+    CoreSpeedState coreSpeedAround(OptionalDouble before) {
+        return coreSpeed.isEmpty() || before.isEmpty() || !Double.isFinite(before.getAsDouble()) ? CoreSpeedState.UNREAD
+                : coreSpeed.get().around(before.getAsDouble());
     }
 
     /** From now on the region is run for {@code now}: the note of an exception it throws names it. */
@@ -157,27 +159,25 @@ final class RegionTimer {
 
     /**
      * As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning;
-     * the warm-up, null when region warm-ups are off.
+     * the warm-up, {@link ProbeWarmup#NONE} when region warm-ups are off.
      */
     private ProbeWarmup warmUpAs(Region region, int times, int calls, String what) {
-        ProbeWarmup w = null;
-        if (regionWarmupBudgetNanos > 0) {
-            int roundSize = Math.max(10, Math.min(10_000, times / 10));
-            // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
-            w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
-                    fittedRoundSize(calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls,
-                            firstCalls.of(region).nanosPerCall()), calls, compiledRegions);
-            if (!w.converged()) {
-                ProbeWarmup unsettled = w;
-                warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
-                        "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms (twice it while the JIT"
-                                + " compiled): %d rounds, round"
-                                + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
-                                + " (raise chronoscope.region.warmup.budget)", what,
-                        calls == 1 ? "one call per sample" : calls + " calls per sample", regionWarmupBudgetNanos / 1e6,
-                        unsettled.rounds(), unsettled.medians().isEmpty() ? 0 : unsettled.medians().get(0),
-                        unsettled.finalMedian(), unit()));
-            }
+        if (regionWarmupBudgetNanos <= 0) {
+            return ProbeWarmup.NONE;
+        }
+        int roundSize = Math.max(10, Math.min(10_000, times / 10));
+        // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
+        ProbeWarmup w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
+                fittedRoundSize(calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls,
+                        firstCalls.of(region).nanosPerCall()), calls, compiledRegions);
+        if (!w.settled()) {
+            warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
+                    "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms (twice it while the JIT"
+                            + " compiled): %d rounds, round"
+                            + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
+                            + " (raise chronoscope.region.warmup.budget)", what,
+                    calls == 1 ? "one call per sample" : calls + " calls per sample", regionWarmupBudgetNanos / 1e6,
+                    w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0), w.settledLevel(), unit()));
         }
         return w;
     }
@@ -199,15 +199,16 @@ final class RegionTimer {
 
     /**
      * {@code timing} with {@code warmup} said not to have settled, where it did not within its budget
-     * (null: warm-ups off, nothing to say): its samples may have run lower-tier code, which claims consult.
+     * ({@link ProbeWarmup#NONE}: warm-ups off, nothing to say): its samples may have run lower-tier code, which claims
+     * consult.
      */
     Timing withWarmup(Timing timing, ProbeWarmup warmup) {
-        if (warmup == null || warmup.converged()) {
+        if (!warmup.ran() || warmup.settled()) {
             return timing;
         }
         return timing.withUnsettledWarmup(String.format(Locale.ROOT, "its warm-up did not settle within the region warm-up"
                         + " budget of %.0f ms (%d rounds, round medians from %d to %d %s per sample)", regionWarmupBudgetNanos / 1e6,
-                warmup.rounds(), warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.finalMedian(), unit()));
+                warmup.rounds(), warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.settledLevel(), unit()));
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.chronoscope.Timing;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import static dev.chronoscope.internal.measure.RegionFailure.naming;
 import static dev.chronoscope.internal.measure.RegionFailure.timingNote;
@@ -70,7 +71,7 @@ final class ThroughputTiming {
                 RegionTimer.Resampling budget = new RegionTimer.Resampling();
                 while (true) {
                     // the core's speed right before and right after the samples, recorded beside the figure
-                    double coreBefore = timer.coreSpeedNow();
+                    OptionalDouble coreBefore = timer.coreSpeedNow();
                     sampled = timer.sample(region, samples, k, what, budget);
                     coreSpeed = timer.coreSpeedAround(coreBefore);
                     t = timer.timing(label, sampled, mode);
@@ -90,7 +91,7 @@ final class ThroughputTiming {
                         break;
                     }
                     ProbeWarmup again = timer.warmUp(region, samples, k, label);
-                    settled = again == null ? settled : again;
+                    settled = again.ran() ? again : settled;
                 }
                 timer.phase(RegionFailure.Phase.SELF_CHECK);
                 SamplingMode.Throughput floorReadAgain = mode.withFloorReadAgain(sizing);

@@ -16,6 +16,8 @@ import dev.chronoscope.internal.clock.ReadingDifferences;
 import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.stats.AssertionSettings;
 
+import java.util.Objects;
+
 /** Turns recorded samples into {@link Timing}s and {@link ProbeFloor}s, and decides the verdict. */
 public final class Timings {
 
@@ -31,32 +33,79 @@ public final class Timings {
     }
 
     /**
-     * What a measurement needs besides its samples. {@code step} is the quantum of the clock's
-     * {@link EffectiveResolution} in its unit, {@code stepSource} how it was decided.
-     *
-     * @param assertions how claims about its timings decide, and the seed of its comparisons
-     * @param claims     where the claims about its timings are logged: its own, for whoever owns the context
-     *                   (a timed test) to take into its record
+     * What a measurement needs besides its samples, built with {@link #of}. {@code step} is the
+     * quantum of the clock's {@link EffectiveResolution} in its unit, {@code stepSource} how it was
+     * decided; {@code assertions} how claims about its timings decide, and the seed of its comparisons;
+     * {@code claims} where the claims about its timings are logged: its own, for whoever owns the
+     * context (a timed test) to take into its record.
      */
-    public record Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
-                          double step, String stepSource, AssertionSettings assertions, ClaimLog claims) {
+    public static final class Context {
+        private final ClockReader reader;
+        private final TscFrequency frequency;
+        private final ProbeFloor floor;
+        private final boolean subtractFloor;
+        private final double step;
+        private final String stepSource;
+        private final AssertionSettings assertions;
+        private final ClaimLog claims;
 
-        /** A context with a claim log of its own. */
-        public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
-                       double step, String stepSource, AssertionSettings assertions) {
-            this(reader, frequency, floor, subtractFloor, step, stepSource, assertions, new ClaimLog());
+        private Context(Builder b) {
+            this.reader = Objects.requireNonNull(b.reader, "reader");
+            this.frequency = b.frequency;
+            this.floor = Objects.requireNonNull(b.floor, "floor");
+            this.subtractFloor = b.subtractFloor;
+            this.step = b.step;
+            this.stepSource = b.stepSource;
+            this.assertions = b.assertions;
+            this.claims = b.claims == null ? new ClaimLog() : b.claims;
         }
 
-        /** A context whose claims decide with the documented defaults. */
-        public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
-                       double step, String stepSource) {
-            this(reader, frequency, floor, subtractFloor, step, stepSource, AssertionSettings.defaults());
+        /**
+         * A context for readings of {@code reader} over {@code floor}; unless said otherwise the
+         * clock counts nanoseconds (no frequency), the floor is subtracted, the quantum is unknown
+         * (0), claims decide with the documented defaults and are logged in a log of its own.
+         */
+        public static Builder of(ClockReader reader, ProbeFloor floor) {
+            return new Builder(reader, floor);
         }
 
-        /** The context with {@code resolution} as the step the verdicts and claims use. */
-        public Context(ClockReader reader, TscFrequency frequency, ProbeFloor floor, boolean subtractFloor,
-                       EffectiveResolution resolution, AssertionSettings assertions) {
-            this(reader, frequency, floor, subtractFloor, resolution.quantum(), resolution.describe(), assertions);
+        /** A builder holding this context's parts but its claim log: the context built logs its claims apart. */
+        public Builder toBuilder() {
+            return of(reader, floor).frequency(frequency).subtractFloor(subtractFloor).step(step, stepSource)
+                    .assertions(assertions);
+        }
+
+        public ClockReader reader() {
+            return reader;
+        }
+
+        /** The counter's frequency for clocks counting ticks; null for the clocks counting nanoseconds. */
+        public TscFrequency frequency() {
+            return frequency;
+        }
+
+        public ProbeFloor floor() {
+            return floor;
+        }
+
+        public boolean subtractFloor() {
+            return subtractFloor;
+        }
+
+        public double step() {
+            return step;
+        }
+
+        public String stepSource() {
+            return stepSource;
+        }
+
+        public AssertionSettings assertions() {
+            return assertions;
+        }
+
+        public ClaimLog claims() {
+            return claims;
         }
 
         /** The unit of the reader's readings. */
@@ -67,6 +116,63 @@ public final class Timings {
         /** Nanoseconds per unit of the reader's readings ({@link Timings#nanosPerUnit}). */
         public double nanosPerUnit() {
             return Timings.nanosPerUnit(frequency);
+        }
+
+        /** The parts of a {@link Context}; each setter returns the builder. */
+        public static final class Builder {
+            private final ClockReader reader;
+            private final ProbeFloor floor;
+            private TscFrequency frequency;
+            private boolean subtractFloor = true;
+            private double step;
+            private String stepSource = "not decided";
+            private AssertionSettings assertions = AssertionSettings.defaults();
+            private ClaimLog claims;
+
+            private Builder(ClockReader reader, ProbeFloor floor) {
+                this.reader = reader;
+                this.floor = floor;
+            }
+
+            /** The counter's frequency, for clocks counting ticks. */
+            public Builder frequency(TscFrequency counterFrequency) {
+                this.frequency = counterFrequency;
+                return this;
+            }
+
+            /** Whether the floor's median is subtracted from the figures. */
+            public Builder subtractFloor(boolean subtract) {
+                this.subtractFloor = subtract;
+                return this;
+            }
+
+            /** The clock's quantum in its unit, {@code source} saying how it was decided. */
+            public Builder step(double quantum, String source) {
+                this.step = quantum;
+                this.stepSource = Objects.requireNonNull(source, "source");
+                return this;
+            }
+
+            /** The quantum of {@code resolution} as the step the verdicts and claims use. */
+            public Builder step(EffectiveResolution resolution) {
+                return step(resolution.quantum(), resolution.describe());
+            }
+
+            /** How claims decide, and the seed of comparisons. */
+            public Builder assertions(AssertionSettings settings) {
+                this.assertions = Objects.requireNonNull(settings, "settings");
+                return this;
+            }
+
+            /** Where claims are logged: a log shared with whoever owns the context. */
+            public Builder claims(ClaimLog log) {
+                this.claims = Objects.requireNonNull(log, "log");
+                return this;
+            }
+
+            public Context build() {
+                return new Context(this);
+            }
         }
     }
 

@@ -101,12 +101,12 @@ public final class Warmer {
      * full re-warm (20 ms of JIT quiet or more) in about half the tests of a run. Cold code
      * runs 1.7x and more slower, far outside either CPU's level, so the check allows what a settled
      * warm-up allows above its lowest round (15 %). A path that fails the check first gets the quick
-     * rule at the level; only then the full rule, whose settled median is passed to
-     * {@code settledAt} to raise the level.
+     * rule at the level; only then the full rule, whose settled level is passed to
+     * {@code onSettledLevel} to raise the level.
      *
      * @return empty when one check round was within tolerance of {@code settledLevel}, else the re-warm done
      */
-    Optional<ProbeWarmup> rewarmIfCold(long settledLevel, long budgetNanos, LongConsumer settledAt) {
+    Optional<ProbeWarmup> rewarmIfCold(long settledLevel, long budgetNanos, LongConsumer onSettledLevel) {
         SampleRecorder check = new SampleRecorder(REWARM_ROUND_SIZE);
         RegionLoop.repeatEmpty(reader, REWARM_ROUND_SIZE, Long.MAX_VALUE, CALL_SIZE, check, new Sink());
         if (check.samples().isEmpty()) {
@@ -120,7 +120,7 @@ public final class Warmer {
             return Optional.empty();
         }
         List<ProbeWarmup> done = quickThenFull(Rounds.emptyRegions(REWARM_ROUND_SIZE), WarmupRule.PROBE_PATH,
-                OptionalLong.of(settledLevel), budgetNanos, ObjectRegionLoop.class, "time", settledAt);
+                OptionalLong.of(settledLevel), budgetNanos, ObjectRegionLoop.class, "time", onSettledLevel);
         return Optional.of(done.size() == 1 ? done.get(0) : done.get(0).followedBy(done.get(1)));
     }
 
@@ -128,23 +128,23 @@ public final class Warmer {
      * Where code settled at {@code settledLevel} before, the quick rule at that level within
      * {@link WarmupRule#quickBudget}; where it did not settle (or there is no level), {@code full} for
      * what is left of {@code budgetNanos}, C2's compilation of {@code target}'s {@code method}
-     * watched, its settled median passed to {@code settledAt}. The warm-ups run, in order.
+     * watched, its settled level passed to {@code onSettledLevel}. The warm-ups run, in order.
      */
     private List<ProbeWarmup> quickThenFull(Rounds rounds, WarmupRule full, OptionalLong settledLevel, long budgetNanos,
-                                            Class<?> target, String method, LongConsumer settledAt) {
+                                            Class<?> target, String method, LongConsumer onSettledLevel) {
         List<ProbeWarmup> done = new ArrayList<>(2);
         long left = budgetNanos;
         if (settledLevel.isPresent()) {
             ProbeWarmup quick = run(rounds, full.quickWithin(settledLevel.getAsLong()), WarmupRule.quickBudget(budgetNanos), null);
             done.add(quick);
-            if (quick.converged()) {
+            if (quick.settled()) {
                 return done;
             }
             left = Math.max(0, budgetNanos - quick.elapsedNanos());
         }
         ProbeWarmup settled = watched(rounds, full, left, target, method).warmup();
-        if (settled.converged()) {
-            settledAt.accept(settled.finalMedian());
+        if (settled.settled()) {
+            onSettledLevel.accept(settled.settledLevel());
         }
         done.add(settled);
         return done;
@@ -191,7 +191,7 @@ public final class Warmer {
         // primitive lists and loops, no streams or boxes: every method the warm-up's own bookkeeping
         // runs is one more the JIT compiles in the window the warm-up is waiting for the JIT
         Samples medians = new Samples(64);
-        boolean converged = false;
+        boolean settled = false;
         String settledBy = "";
         Samples jitTimes = new Samples(64);
         long jitLastMoved = start;
@@ -236,7 +236,7 @@ public final class Warmer {
                     && rule.withinSettledLevel(median, quantum)
                     && (WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
                         || session != null && session.compiledByC2Before(medians.size(), WarmupRule.STABLE_ROUNDS))) {
-                converged = true;
+                settled = true;
                 settledBy = rule.settledLevel() > 0 ? ProbeWarmup.BY_SETTLED_LEVEL
                         : WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
                         ? ProbeWarmup.BY_JIT_QUIET : ProbeWarmup.BY_C2;
@@ -247,7 +247,7 @@ public final class Warmer {
         for (int i = 0; i < medians.size(); i++) {
             all.add(medians.get(i));
         }
-        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, converged, settledBy);
+        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, settled, settledBy);
     }
 
     /** A region's watched warm-up past its budget goes on up to this many times it while the JIT compiles and its medians move. */
