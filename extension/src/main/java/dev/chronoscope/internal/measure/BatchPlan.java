@@ -14,8 +14,8 @@ final class BatchPlan {
 
     /** A region as the plan warms and sizes it. */
     interface Sized {
-        /** Warms the region up in samples of {@code calls} calls; the warm-up, {@link ProbeWarmup#NONE} when region warm-ups are off. */
-        ProbeWarmup warmUp(int calls);
+        /** Warms the region up in samples of {@code callsPerSample} calls; the warm-up, {@link ProbeWarmup#NONE} when region warm-ups are off. */
+        ProbeWarmup warmUp(int callsPerSample);
 
         /** The region's batch size, pilots starting at {@code from} calls ({@link BatchSizing#callsPerSample(Region, int)}). */
         int callsPerSample(int from);
@@ -35,16 +35,16 @@ final class BatchPlan {
         // in batches of two, not one: code compiled while the batch loop never looped is
         // thrown away (deoptimised) at the first longer batch, and the sizing would time that
         warmAll(regions, 2);
-        int k = largest(regions, 1);
-        List<ProbeWarmup> settled = warmAll(regions, k);
+        int callsPerSample = largest(regions, 1);
+        List<ProbeWarmup> settled = warmAll(regions, callsPerSample);
         // sized again once warm at that size: a region sized while its code was still being
         // compiled runs slower per call, and gets too few calls per sample for the clock
-        int resized = largest(regions, k);
-        if (resized != k) {
-            k = resized;
-            settled = warmAll(regions, k);
+        int resized = largest(regions, callsPerSample);
+        if (resized != callsPerSample) {
+            callsPerSample = resized;
+            settled = warmAll(regions, callsPerSample);
         }
-        return new Batch(k, settled);
+        return new Batch(callsPerSample, settled);
     }
 
     private static List<ProbeWarmup> warmAll(List<? extends Sized> regions, int calls) {
@@ -56,10 +56,10 @@ final class BatchPlan {
     }
 
     private static int largest(List<? extends Sized> regions, int from) {
-        int k = 0;
+        int callsPerSample = 0;
         for (Sized region : regions) {
-            k = Math.max(k, region.callsPerSample(from));
+            callsPerSample = Math.max(callsPerSample, region.callsPerSample(from));
         }
-        return k;
+        return callsPerSample;
     }
 }

@@ -33,12 +33,12 @@ final class InterleavedComparison {
     }
 
     /** The comparison, its two timings in it; nothing of it is returned, or recorded, when a region throws. */
-    Comparison compare(String method, String firstLabel, Region first, String secondLabel, Region second, int times) {
+    Comparison compare(String method, String firstLabel, Region first, String secondLabel, Region second, int samples) {
         RegionLabels.requireLabel(method, firstLabel);
         RegionLabels.requireLabel(method, secondLabel);
-        RegionTimer.requireSamples(method, times, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
-        ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, times);
-        ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, times);
+        RegionTimer.requireSamples(method, samples, RegionTimer.COMPARED_SAMPLE_HEAP_BYTES);
+        ComparedRegion a = new ComparedRegion("first", first, firstLabel, secondLabel, samples);
+        ComparedRegion b = new ComparedRegion("second", second, firstLabel, secondLabel, samples);
         // spelled before any warm-up: text built between a warm-up and its samples can slow them (Deferred)
         String both = firstLabel + "\" vs \"" + secondLabel;
         String floorWhat = "the empty region of the floor of '" + firstLabel + "' vs '" + secondLabel + "'";
@@ -52,7 +52,7 @@ final class InterleavedComparison {
             String firstAlone = batchable ? a.unresolvedAlone() : null;
             String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
             if (firstAlone == null && secondAlone == null) {
-                SampledPair alone = sample(a, b, times, SamplingMode.LATENCY);
+                SampledPair alone = sample(a, b, samples, SamplingMode.LATENCY);
                 // the look at one call alone came after a warm-up of one call per sample; code that
                 // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
                 // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
@@ -67,19 +67,19 @@ final class InterleavedComparison {
             a.inline();
             b.inline();
             Region empty = timer.compiledRegions().inlinedEmpty(first.shape());
-            int k = BatchPlan.size(List.of(a, b)).callsPerSample();
-            RegionTimer.requireCallsWithinBound(method, both, times, k);
-            SamplingMode.Throughput mode = timer.throughput(empty, times, k, floorWhat);
+            int callsPerSample = BatchPlan.size(List.of(a, b)).callsPerSample();
+            RegionTimer.requireCallsWithinBound(method, both, samples, callsPerSample);
+            SamplingMode.Throughput mode = timer.throughput(empty, samples, callsPerSample, floorWhat);
             // each side's calls alone, for the back-to-back check of a batched side: before the samples,
             // so the timed blocks stay the last calls of the regions (the regions were warmed alone first)
             timer.phase(RegionFailure.Phase.SELF_CHECK);
-            if (k > 1) {
+            if (callsPerSample > 1) {
                 a.aloneFigure = naming(a.note, () -> timer.sizing().aloneNet(first, ALONE_WARM_NANOS));
                 b.aloneFigure = naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS));
             }
-            SampledPair sampled = sample(a, b, times, mode);
+            SampledPair sampled = sample(a, b, samples, mode);
             String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
-                    + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), k,
+                    + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), callsPerSample,
                     firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
             return commit(sampled, batching);
         }
@@ -91,15 +91,15 @@ final class InterleavedComparison {
      * side's timing checked. Per call in batches, net of the lower of the batch floor read before the
      * samples and again right after them, as throughput ({@link BatchSizing#lowerFloorAfter}).
      */
-    private SampledPair sample(ComparedRegion a, ComparedRegion b, int times, SamplingMode mode) {
-        int k = mode.callsPerSample();
+    private SampledPair sample(ComparedRegion a, ComparedRegion b, int samples, SamplingMode mode) {
+        int callsPerSample = mode.callsPerSample();
         long seed = timer.context().assertions().seed();
-        int blockSize = Comparisons.blockSize(times);
-        int pairs = Comparisons.blockPairs(times, blockSize);
+        int blockSize = Comparisons.blockSize(samples);
+        int pairs = Comparisons.blockPairs(samples, blockSize);
         RegionTimer.Resampling budget = new RegionTimer.Resampling();
         while (true) {
-            SampleRecorder ra = new SampleRecorder(times);
-            SampleRecorder rb = new SampleRecorder(times);
+            SampleRecorder ra = new SampleRecorder(samples);
+            SampleRecorder rb = new SampleRecorder(samples);
             int[] endsA = new int[pairs];
             int[] endsB = new int[pairs];
             SplittableRandom order = new SplittableRandom(seed);
@@ -119,14 +119,14 @@ final class InterleavedComparison {
                     // the other threads read at each half's start, between blocks
                     threads.mark();
                 }
-                int n = Math.min(blockSize, times - j * blockSize);
+                int blockSamples = Math.min(blockSize, samples - j * blockSize);
                 int half = j < pairs / 2 ? 0 : 1;
                 if (order.nextBoolean()) {
-                    a.block(n, k, ra, allocationA, half);
-                    b.block(n, k, rb, allocationB, half);
+                    a.block(blockSamples, callsPerSample, ra, allocationA, half);
+                    b.block(blockSamples, callsPerSample, rb, allocationB, half);
                 } else {
-                    b.block(n, k, rb, allocationB, half);
-                    a.block(n, k, ra, allocationA, half);
+                    b.block(blockSamples, callsPerSample, rb, allocationB, half);
+                    a.block(blockSamples, callsPerSample, ra, allocationA, half);
                 }
                 endsA[j] = ra.samples().size();
                 endsB[j] = rb.samples().size();
@@ -138,22 +138,22 @@ final class InterleavedComparison {
             String what = firstMoved ? a.what : b.what;
             long sampled = (long) ra.samples().size() + rb.samples().size();
             List<ThreadCpu.Part> parts = threads.parts();
-            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, k, parts, budget, what)) {
+            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, callsPerSample, parts, budget, what)) {
                 Optional<Refusal> compiledA = timer.jitRefusal(a.jit, ra);
                 Optional<Refusal> compiledB = timer.jitRefusal(b.jit, rb);
                 // both sides' page faults and work beside: their blocks take turns; per call in batches,
                 // each side against the same calls alone, as throughput checks a region
-                SelfCheckPlan.Way way = k > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
+                SelfCheckPlan.Way way = callsPerSample > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
                 SamplingMode net = mode instanceof SamplingMode.Throughput throughput
                         ? throughput.withFloorReadAgain(timer.sizing()) : mode;
                 // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
-                SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledA, parts, timer.unit())
-                        .aloneBy(() -> a.aloneFigure).settledAt(ra, k == 1 ? a.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
-                SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, k, compiledB, parts, timer.unit())
-                        .aloneBy(() -> b.aloneFigure).settledAt(rb, k == 1 ? b.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
+                SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, callsPerSample, compiledA, parts, timer.unit())
+                        .aloneBy(() -> a.aloneFigure).settledAt(ra, callsPerSample == 1 ? a.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
+                SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, callsPerSample, compiledB, parts, timer.unit())
+                        .aloneBy(() -> b.aloneFigure).settledAt(rb, callsPerSample == 1 ? b.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
                 Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, net).withCoreSpeed(coreSpeed), evidenceA);
                 Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, net).withCoreSpeed(coreSpeed), evidenceB);
-                return new SampledPair(new SampledSide(ta, ra, endsA, eventA), new SampledSide(tb, rb, endsB, eventB), k,
+                return new SampledPair(new SampledSide(ta, ra, endsA, eventA), new SampledSide(tb, rb, endsB, eventB), callsPerSample,
                         blockSize, seed);
             }
         }
@@ -165,14 +165,14 @@ final class InterleavedComparison {
      */
     private record SampledSide(Timing timing, SampleRecorder recorder, int[] blockEnds, TimedRegionEvent event) {
 
-        /** The timing committed (the test's event) at {@code k} calls per sample. */
-        Timing commit(RegionTimer timer, int k) {
-            return timer.commit(event, timing, recorder, k);
+        /** The timing committed (the test's event) at {@code callsPerSample} calls per sample. */
+        Timing commit(RegionTimer timer, int callsPerSample) {
+            return timer.commit(event, timing, recorder, callsPerSample);
         }
     }
 
-    /** One sampling of both sides at {@code k} calls per sample, in blocks of {@code blockSize}, ordered by {@code seed}. */
-    private record SampledPair(SampledSide first, SampledSide second, int k, int blockSize, long seed) {
+    /** One sampling of both sides at {@code callsPerSample} calls per sample, in blocks of {@code blockSize}, ordered by {@code seed}. */
+    private record SampledPair(SampledSide first, SampledSide second, int callsPerSample, int blockSize, long seed) {
     }
 
     /** Why {@code side}, timed one call per sample, was not resolved; null when it was, or was refused. */
@@ -184,8 +184,8 @@ final class InterleavedComparison {
 
     /** The comparison of {@code s}: its timings committed (the test's events), {@code batching} as said. */
     private Comparison commit(SampledPair s, String batching) {
-        Timing ta = s.first().commit(timer, s.k());
-        Timing tb = s.second().commit(timer, s.k());
+        Timing ta = s.first().commit(timer, s.callsPerSample());
+        Timing tb = s.second().commit(timer, s.callsPerSample());
         return Comparisons.of(ta, tb, s.first().recorder().samples().toArray(), s.first().blockEnds(),
                 s.second().recorder().samples().toArray(), s.second().blockEnds(), s.blockSize(), s.seed(), batching);
     }
@@ -212,11 +212,11 @@ final class InterleavedComparison {
         /** This side named for the test's record, spelled before any warm-up (a sampling builds no string: Deferred). */
         final String what;
         /** The samples asked of each region: its warm-up rounds are a tenth of them. */
-        private final int times;
+        private final int samples;
 
-        ComparedRegion(String which, Region region, String firstLabel, String secondLabel, int times) {
+        ComparedRegion(String which, Region region, String firstLabel, String secondLabel, int samples) {
             this.region = region;
-            this.times = times;
+            this.samples = samples;
             this.label = which.equals("first") ? firstLabel : secondLabel;
             this.note = () -> String.format(Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
                     + " %s; nothing of this comparison was recorded", firstLabel, secondLabel, which, label, timer.phase().when());
@@ -234,8 +234,8 @@ final class InterleavedComparison {
         }
 
         @Override
-        public ProbeWarmup warmUp(int calls) {
-            return naming(note, () -> timer.warmUp(region, times, calls, label));
+        public ProbeWarmup warmUp(int callsPerSample) {
+            return naming(note, () -> timer.warmUp(region, samples, callsPerSample, label));
         }
 
         String unresolvedAlone() {
@@ -278,13 +278,13 @@ final class InterleavedComparison {
                     : sorted.get(sorted.size() / 2) / settledAlone.settledLevel();
         }
 
-        /** One block: {@code n} samples of {@code k} calls, their allocation counted in {@code half}. */
-        void block(int n, int k, SampleRecorder recorder, AllocationCount allocation, int half) {
+        /** One block: {@code blockSamples} samples of {@code callsPerSample} calls, their allocation counted in {@code half}. */
+        void block(int blockSamples, int callsPerSample, SampleRecorder recorder, AllocationCount allocation, int half) {
             naming(note, () -> {
                 timer.phase(RegionFailure.Phase.SAMPLING);
                 recorder.startCountingSwitches();
                 allocation.open();
-                allocation.close(half, timer.time(jit, region, n, k, recorder));
+                allocation.close(half, timer.time(jit, region, blockSamples, callsPerSample, recorder));
                 recorder.stopCountingSwitches();
                 return null;
             });

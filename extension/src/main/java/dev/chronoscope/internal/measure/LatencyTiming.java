@@ -33,14 +33,14 @@ final class LatencyTiming {
         this.timer = timer;
     }
 
-    /** {@code times} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
-    Timing repeat(String method, String label, int times, Region region) {
+    /** {@code samples} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
+    Timing repeat(String method, String label, int samples, Region region) {
         RegionLabels.requireLabel(method, label);
-        RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
+        RegionTimer.requireSamples(method, samples, RegionTimer.SAMPLE_HEAP_BYTES);
         return naming(() -> timingNote(method, label, timer.phase()), () -> {
             String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
-            ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
-            RegionTimer.Sampled sampled = timer.sample(region, times, 1, what, new RegionTimer.Resampling());
+            ProbeWarmup warmup = timer.warmUp(region, samples, 1, label);
+            RegionTimer.Sampled sampled = timer.sample(region, samples, 1, what, new RegionTimer.Resampling());
             Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, SamplingMode.LATENCY), warmup),
                     sampled.evidence(1, timer.unit()).settledAt(sampled.recorder(), warmup));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);

@@ -47,8 +47,8 @@ final class ThroughputTiming {
         BatchSizing sizing = timer.sizing();
         BatchPlan.Batch batch = naming(note, () -> BatchPlan.size(List.of(new BatchPlan.Sized() {
             @Override
-            public ProbeWarmup warmUp(int calls) {
-                return timer.warmUp(region, samples, calls, label);
+            public ProbeWarmup warmUp(int callsPerSample) {
+                return timer.warmUp(region, samples, callsPerSample, label);
             }
 
             @Override
@@ -57,12 +57,12 @@ final class ThroughputTiming {
                 return sizing.callsPerSample(region, from);
             }
         })));
-        int k = batch.callsPerSample();
+        int callsPerSample = batch.callsPerSample();
         // outside naming(): too many calls is the caller's mistake, not the region's
-        RegionTimer.requireCallsWithinBound(method, label, samples, k);
+        RegionTimer.requireCallsWithinBound(method, label, samples, callsPerSample);
         // from the region's warm-up to its last sample the compiler threads are not listed again (CompilerWatch.holdThreads)
         try (CompilerWatch.Held held = compiledRegions.compilerWatch().holdThreads()) {
-            SamplingMode.Throughput mode = timer.throughput(empty, samples, k, floorWhat);
+            SamplingMode.Throughput mode = timer.throughput(empty, samples, callsPerSample, floorWhat);
             return naming(note, () -> {
                 ProbeWarmup settled = batch.settled().get(0);
                 RegionTimer.Sampled sampled;
@@ -72,7 +72,7 @@ final class ThroughputTiming {
                 while (true) {
                     // the core's speed right before and right after the samples, recorded beside the figure
                     OptionalDouble coreBefore = timer.coreSpeedNow();
-                    sampled = timer.sample(region, samples, k, what, budget);
+                    sampled = timer.sample(region, samples, callsPerSample, what, budget);
                     coreSpeed = timer.coreSpeedAround(coreBefore);
                     t = timer.timing(label, sampled, mode);
                     double slowdown = SelfChecks.slowdown(t, sampled.recorder(), settled);
@@ -90,7 +90,7 @@ final class ThroughputTiming {
                     if (why == null || !timer.discard(what, " after a slowdown", budget, why)) {
                         break;
                     }
-                    ProbeWarmup again = timer.warmUp(region, samples, k, label);
+                    ProbeWarmup again = timer.warmUp(region, samples, callsPerSample, label);
                     settled = again.ran() ? again : settled;
                 }
                 timer.phase(RegionFailure.Phase.SELF_CHECK);
@@ -99,13 +99,13 @@ final class ThroughputTiming {
                     t = timer.timing(label, sampled, floorReadAgain);
                 }
                 long aloneWarmNanos = sampled.nanos() / 8;
-                SelfCheckPlan.Evidence evidence = sampled.evidence(k, timer.unit()).settledAt(sampled.recorder(), settled)
-                        .resizedBy((long) 2 * k <= BatchSizing.MAX_CALLS_PER_SAMPLE ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
+                SelfCheckPlan.Evidence evidence = sampled.evidence(callsPerSample, timer.unit()).settledAt(sampled.recorder(), settled)
+                        .resizedBy((long) 2 * callsPerSample <= BatchSizing.MAX_CALLS_PER_SAMPLE ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
                         // the same calls without the region's own loop, right after, warmed for an eighth of the
                         // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
                         .aloneBy(() -> sizing.aloneNet(shared, aloneWarmNanos));
                 t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed), settled), evidence);
-                return timer.commit(sampled.event(), t, sampled.recorder(), k);
+                return timer.commit(sampled.event(), t, sampled.recorder(), callsPerSample);
             });
         }
     }

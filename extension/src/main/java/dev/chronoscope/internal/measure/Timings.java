@@ -217,27 +217,27 @@ public final class Timings {
     }
 
     /**
-     * The floor of throughput at {@code calls} calls per sample: {@code empty} (an inlined empty
+     * The floor of throughput at {@code callsPerSample} calls per sample: {@code empty} (an inlined empty
      * region, {@link CompiledRegions#inlinedEmpty}) timed as the latency floor is, in calls of 100
-     * samples, each sample a batch of {@code calls}; the result is per call, its samples' figures
-     * divided by {@code calls}, so that it subtracts from a per-call figure.
+     * samples, each sample a batch of {@code callsPerSample}; the result is per call, its samples' figures
+     * divided by {@code callsPerSample}, so that it subtracts from a per-call figure.
      */
-    public static ProbeFloor measureBatchFloor(ClockReader reader, Region empty, int calls, int samples, long budgetNanos,
+    public static ProbeFloor measureBatchFloor(ClockReader reader, Region empty, int callsPerSample, int samples, long budgetNanos,
                                                TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         long start = System.nanoTime();
         Sink sink = new Sink();
         long deadline = start + budgetNanos;
         for (long done = 0; done < samples && System.nanoTime() - deadline <= 0; ) {
-            done += empty.time(reader, Math.min(100, samples - done), calls, Long.MAX_VALUE, recorder, sink);
+            done += empty.time(reader, Math.min(100, samples - done), callsPerSample, Long.MAX_VALUE, recorder, sink);
         }
         long elapsed = System.nanoTime() - start;
         if (recorder.samples().isEmpty()) {
-            throw new IllegalStateException("every sample of the " + calls + "-call batch floor was dropped ("
+            throw new IllegalStateException("every sample of the " + callsPerSample + "-call batch floor was dropped ("
                     + recorder.droppedMigration() + " CPU migrations, " + recorder.droppedNegative() + " negative deltas)");
         }
         ClockUnit unit = unitOf(reader.clock());
-        Summary raw = summary(Statistics.of(recorder.samples()), unit).scaled(1.0 / calls, unit);
+        Summary raw = summary(Statistics.of(recorder.samples()), unit).scaled(1.0 / callsPerSample, unit);
         return new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit(frequency), ClockUnit.NANOSECONDS), elapsed);
     }
 
@@ -269,12 +269,12 @@ public final class Timings {
     static Timing build(String label, SampleRecorder recorder, Context context, SamplingMode mode,
                         Allocation allocation, String allocationUnknown) {
         ClockUnit unit = context.unit();
-        int calls = mode.callsPerSample();
+        int callsPerSample = mode.callsPerSample();
         ProbeFloor floor = switch (mode) {
             case SamplingMode.Latency latency -> context.floor();
             case SamplingMode.Throughput throughput -> throughput.batchFloor();
         };
-        double step = context.step() / calls;
+        double step = context.step() / callsPerSample;
         TimingBuilder b = Timing.builder()
                 .label(label)
                 .clock(context.reader().clock())
@@ -288,10 +288,10 @@ public final class Timings {
                 .floor(floor)
                 .floorSubtracted(context.subtractFloor())
                 .step(step, mode instanceof SamplingMode.Latency ? context.stepSource()
-                        : context.stepSource() + "; per call: the quantum / " + calls + " calls per sample")
+                        : context.stepSource() + "; per call: the quantum / " + callsPerSample + " calls per sample")
                 .failsWhenInconclusive(context.assertions().strict())
                 .claimLog(context.claims())
-                .mode(mode.timingMode(), calls);
+                .mode(mode.timingMode(), callsPerSample);
         if (allocation != null) {
             b.allocation(allocation);
         } else {
@@ -310,14 +310,14 @@ public final class Timings {
             } else {
                 b.sortedSamples(sorted.longs());
             }
-            raw = summary(Statistics.ofSorted(sorted), unit).scaled(1.0 / calls, unit);
+            raw = summary(Statistics.ofSorted(sorted), unit).scaled(1.0 / callsPerSample, unit);
             if (mode instanceof SamplingMode.Latency) {
                 verdict(raw.p50(), floor.median(), step, unit, b);
             } else {
                 // what can hide a batched region is the jitter of the fenced pair of reads, once per
                 // batch, so its share of a call is what the region must clear; the loop's per-call
                 // cost, averaged over every call of the floor's batches, is subtracted, not feared
-                verdict(raw.p50(), floor.median(), context.floor().median() / calls, "the fenced pair's share per call",
+                verdict(raw.p50(), floor.median(), context.floor().median() / callsPerSample, "the fenced pair's share per call",
                         step, unit, b);
             }
         }
