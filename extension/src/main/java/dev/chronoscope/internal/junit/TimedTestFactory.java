@@ -177,7 +177,8 @@ final class TimedTestFactory {
     private static Timings.Context context(Plan plan, PreparedClock clock, ClockReader reader, Timings.Floor measured,
                                            ChronoscopeRuntime runtime) {
         // the quantum of the clock's effective resolution, from back-to-back reads and the floor's samples
-        return Timings.Context.of(reader, measured.floor()).frequency(plan.frequency()).subtractFloor(plan.subtractFloor())
-                .step(clock.step().resolution(measured)).assertions(runtime.assertions()).build();
+        return Timings.Context.of(reader, measured.floor()).frequency(plan.frequency())
+                .subtractFloor(plan.subtractFloor()).step(clock.step().resolution(measured))
+                .assertions(runtime.assertions()).build();
     }
 }

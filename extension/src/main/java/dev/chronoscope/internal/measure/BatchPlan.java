@@ -14,10 +14,10 @@ final class BatchPlan {
 
     /** A region as the plan warms and sizes it. */
     interface Sized {
-        /** Warms the region up in samples of {@code callsPerSample} calls; the warm-up, {@link ProbeWarmup#NONE} when region warm-ups are off. */
+        /** Warms the region up, {@code callsPerSample} calls a sample; the warm-up, {@link ProbeWarmup#NONE} if off. */
         ProbeWarmup warmUp(int callsPerSample);
 
-        /** The region's batch size, pilots starting at {@code from} calls ({@link BatchSizing#callsPerSample(Region, int)}). */
+        /** The region's batch size, pilots starting at {@code from} calls ({@link BatchSizing#callsPerSample}). */
         int callsPerSample(int from);
     }
 

@@ -9,7 +9,6 @@ import dev.chronoscope.internal.stats.Comparisons;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -78,8 +77,9 @@ final class InterleavedComparison {
                 b.aloneFigure = naming(b.note, () -> timer.sizing().aloneNet(second, ALONE_WARM_NANOS));
             }
             SampledPair sampled = sample(a, b, samples, mode);
-            String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each sample,"
-                    + " because the clock does not resolve one call of '%s' alone (%s)", TimingMode.THROUGHPUT.key(), callsPerSample,
+            String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each"
+                    + " sample, because the clock does not resolve one call of '%s' alone (%s)",
+                    TimingMode.THROUGHPUT.key(), callsPerSample,
                     firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
             return commit(sampled, batching);
         }
@@ -98,20 +98,13 @@ final class InterleavedComparison {
         int pairs = Comparisons.blockPairs(samples, blockSize);
         RegionTimer.Resampling budget = new RegionTimer.Resampling();
         while (true) {
-            SampleRecorder ra = new SampleRecorder(samples);
-            SampleRecorder rb = new SampleRecorder(samples);
-            int[] endsA = new int[pairs];
-            int[] endsB = new int[pairs];
             SplittableRandom order = new SplittableRandom(seed);
-            AllocationCount allocationA = timer.allocationCount(a.region, ra);
-            AllocationCount allocationB = timer.allocationCount(b.region, rb);
-            TimedRegionEvent eventA = TimedRegionEvent.started();
-            TimedRegionEvent eventB = TimedRegionEvent.started();
-            a.startSampling();
-            b.startSampling();
-            // read around all the blocks, not each: a read costs ~12 µs here, and a comparison has up to 200 blocks
+            a.startSampling(samples, pairs);
+            b.startSampling(samples, pairs);
+            // read around all the blocks, not each: a comparison has up to 200 blocks
             // the core's speed around per-call batches only, as throughput: one call alone is latency, not checked
-            OptionalDouble coreBefore = mode instanceof SamplingMode.Throughput ? timer.coreSpeedNow() : OptionalDouble.empty();
+            OptionalDouble coreBefore = mode instanceof SamplingMode.Throughput ? timer.coreSpeedNow()
+                    : OptionalDouble.empty();
             long faults = PageFaults.minor();
             ThreadCpu.Parts threads = new ThreadCpu.Parts();
             for (int j = 0; j < pairs; j++) {
@@ -121,40 +114,29 @@ final class InterleavedComparison {
                 }
                 int blockSamples = Math.min(blockSize, samples - j * blockSize);
                 int half = j < pairs / 2 ? 0 : 1;
-                if (order.nextBoolean()) {
-                    a.block(blockSamples, callsPerSample, ra, allocationA, half);
-                    b.block(blockSamples, callsPerSample, rb, allocationB, half);
-                } else {
-                    b.block(blockSamples, callsPerSample, rb, allocationB, half);
-                    a.block(blockSamples, callsPerSample, ra, allocationA, half);
-                }
-                endsA[j] = ra.samples().size();
-                endsB[j] = rb.samples().size();
+                ComparedRegion firstTurn = order.nextBoolean() ? a : b;
+                firstTurn.block(j, blockSamples, callsPerSample, half);
+                (firstTurn == a ? b : a).block(j, blockSamples, callsPerSample, half);
             }
             threads.mark();
             faults = RegionTimer.faulted(faults);
             CoreSpeedState coreSpeed = timer.coreSpeedAround(coreBefore);
             boolean firstMoved = a.jit.sampleAgainReason().isPresent();
-            String what = firstMoved ? a.what : b.what;
-            long sampled = (long) ra.samples().size() + rb.samples().size();
+            long sampled = (long) a.recorder.samples().size() + b.recorder.samples().size();
             List<ThreadCpu.Part> parts = threads.parts();
-            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, callsPerSample, parts, budget, what)) {
-                Optional<Refusal> compiledA = timer.jitRefusal(a.jit, ra);
-                Optional<Refusal> compiledB = timer.jitRefusal(b.jit, rb);
+            if (!timer.sampleAgain(firstMoved ? a.jit : b.jit, faults, sampled, callsPerSample, parts, budget,
+                    firstMoved ? a.what : b.what)) {
                 // both sides' page faults and work beside: their blocks take turns; per call in batches,
                 // each side against the same calls alone, as throughput checks a region
-                SelfCheckPlan.Way way = callsPerSample > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED : SelfCheckPlan.Way.COMPARE_ALONE;
+                SelfCheckPlan.Way way = callsPerSample > 1 ? SelfCheckPlan.Way.COMPARE_BATCHED
+                        : SelfCheckPlan.Way.COMPARE_ALONE;
                 SamplingMode net = mode instanceof SamplingMode.Throughput throughput
                         ? throughput.withFloorReadAgain(timer.sizing()) : mode;
-                // one call per sample: each side against what its warm-up alone settled at (slower than warmed up)
-                SelfCheckPlan.Evidence evidenceA = SelfCheckPlan.Evidence.of(faults, sampled, callsPerSample, compiledA, parts, timer.unit())
-                        .aloneBy(() -> a.aloneFigure).settledAt(ra, callsPerSample == 1 ? a.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> a.alone(b.label, b.slowdown(rb)));
-                SelfCheckPlan.Evidence evidenceB = SelfCheckPlan.Evidence.of(faults, sampled, callsPerSample, compiledB, parts, timer.unit())
-                        .aloneBy(() -> b.aloneFigure).settledAt(rb, callsPerSample == 1 ? b.settledAlone : ProbeWarmup.NONE).againAloneBy(() -> b.alone(a.label, a.slowdown(ra)));
-                Timing ta = SelfCheckPlan.apply(way, timer.build(a.label, ra, allocationA, net).withCoreSpeed(coreSpeed), evidenceA);
-                Timing tb = SelfCheckPlan.apply(way, timer.build(b.label, rb, allocationB, net).withCoreSpeed(coreSpeed), evidenceB);
-                return new SampledPair(new SampledSide(ta, ra, endsA, eventA), new SampledSide(tb, rb, endsB, eventB), callsPerSample,
-                        blockSize, seed);
+                // both sides' JIT findings read before either side's checks look at it alone again
+                SelfCheckPlan.Evidence evidenceA = a.evidence(faults, sampled, callsPerSample, parts, b);
+                SelfCheckPlan.Evidence evidenceB = b.evidence(faults, sampled, callsPerSample, parts, a);
+                return new SampledPair(a.checked(way, net, coreSpeed, evidenceA),
+                        b.checked(way, net, coreSpeed, evidenceB), callsPerSample, blockSize, seed);
             }
         }
     }
@@ -171,7 +153,10 @@ final class InterleavedComparison {
         }
     }
 
-    /** One sampling of both sides at {@code callsPerSample} calls per sample, in blocks of {@code blockSize}, ordered by {@code seed}. */
+    /**
+     * One sampling of both sides at {@code callsPerSample} calls per sample, in blocks of
+     * {@code blockSize}, their order drawn from {@code seed}.
+     */
     private record SampledPair(SampledSide first, SampledSide second, int callsPerSample, int blockSize, long seed) {
     }
 
@@ -190,7 +175,7 @@ final class InterleavedComparison {
                 s.second().recorder().samples().toArray(), s.second().blockEnds(), s.blockSize(), s.seed(), batching);
     }
 
-    /** Untimed calls of a region alone before its calls alone are timed: it was warmed alone when the comparison began. */
+    /** Untimed calls of a region alone before they are timed: it was warmed alone when the comparison began. */
     static final long ALONE_WARM_NANOS = 10_000_000L;
 
     /**
@@ -202,14 +187,19 @@ final class InterleavedComparison {
         private Region region;
         /** Sees this region's code compiled during its blocks; set when sampling begins. */
         SamplingJit jit;
-        /** What its warm-up of one call per sample settled at, before any block ({@link ProbeWarmup#NONE}: warm-ups off). */
+        /** The sampling under way: this side's samples, their allocation, its JFR event and where each block ended. */
+        private SampleRecorder recorder;
+        private AllocationCount allocation;
+        private TimedRegionEvent event;
+        private int[] blockEnds;
+        /** What its warm-up of one call per sample settled at, before any block ({@link ProbeWarmup#NONE}: off). */
         ProbeWarmup settledAlone = ProbeWarmup.NONE;
-        /** Its calls alone, for the back-to-back check of a batched side; none where it is timed one call per sample. */
+        /** Its calls alone, for the back-to-back check of a batched side; none where timed one call per sample. */
         AloneFigure aloneFigure = AloneFigure.NONE;
         /** The note of an exception this region throws, worded once it threw, with the phase it threw in. */
         final Supplier<String> note;
         final String label;
-        /** This side named for the test's record, spelled before any warm-up (a sampling builds no string: Deferred). */
+        /** This side named for the test's record, spelled before any warm-up (a sampling builds no string). */
         final String what;
         /** The samples asked of each region: its warm-up rounds are a tenth of them. */
         private final int samples;
@@ -219,13 +209,43 @@ final class InterleavedComparison {
             this.samples = samples;
             this.label = which.equals("first") ? firstLabel : secondLabel;
             this.note = () -> String.format(Locale.ROOT, "Probe.compare(\"%s\" vs \"%s\"): the %s region, \"%s\", threw"
-                    + " %s; nothing of this comparison was recorded", firstLabel, secondLabel, which, label, timer.phase().when());
+                    + " %s; nothing of this comparison was recorded", firstLabel, secondLabel, which, label,
+                    timer.phase().when());
             this.what = "'" + label + "' (compared with '" + (which.equals("first") ? secondLabel : firstLabel) + "')";
         }
 
-        /** Sampling begins: from now on, compilations of this region's code are the self-check's evidence. */
-        void startSampling() {
+        /**
+         * Sampling begins, {@code samples} in {@code pairs} blocks: from now on, compilations of this
+         * region's code are the self-check's evidence.
+         */
+        void startSampling(int samples, int pairs) {
+            recorder = new SampleRecorder(samples);
+            blockEnds = new int[pairs];
+            allocation = timer.allocationCount(region, recorder);
+            event = TimedRegionEvent.started();
             jit = timer.watchJit(region);
+        }
+
+        /**
+         * What the self-checks read of this side's samples: page faults, samples and work beside of
+         * both sides ({@code faults}, {@code sampled}, {@code parts}: their blocks take turns), this
+         * side's JIT finding, its calls alone, and for one call per sample what its warm-up alone
+         * settled at and a look at it alone again, against {@code other}'s slowdown.
+         */
+        SelfCheckPlan.Evidence evidence(long faults, long sampled, int callsPerSample, List<ThreadCpu.Part> parts,
+                                        ComparedRegion other) {
+            return SelfCheckPlan.Evidence.of(faults, sampled, callsPerSample, timer.jitRefusal(jit, recorder), parts,
+                            timer.unit())
+                    .aloneBy(() -> aloneFigure)
+                    .settledAt(recorder, callsPerSample == 1 ? settledAlone : ProbeWarmup.NONE)
+                    .againAloneBy(() -> alone(other.label, other.slowdown()));
+        }
+
+        /** This side's timing in {@code net}, after {@code way}'s self-checks read {@code evidence}; uncommitted. */
+        SampledSide checked(SelfCheckPlan.Way way, SamplingMode net, CoreSpeedState coreSpeed,
+                            SelfCheckPlan.Evidence evidence) {
+            Timing built = timer.build(label, recorder, allocation, net).withCoreSpeed(coreSpeed);
+            return new SampledSide(SelfCheckPlan.apply(way, built, evidence), recorder, blockEnds, event);
         }
 
         /** From now on timed inlined into a loop of its own, as {@code throughput} times a region. */
@@ -261,25 +281,27 @@ final class InterleavedComparison {
             return naming(note, () -> {
                 timer.phase(RegionFailure.Phase.SELF_CHECK);
                 long seen = jit.compilationsSeen();
-                SampleRecorder recorder = new SampleRecorder(AloneAgain.SAMPLES);
-                timer.time(jit, region, AloneAgain.SAMPLES, 1, recorder);
-                Samples.Sorted sorted = recorder.samples().sorted();
+                SampleRecorder look = new SampleRecorder(AloneAgain.SAMPLES);
+                timer.time(jit, region, AloneAgain.SAMPLES, 1, look);
+                Samples.Sorted sorted = look.samples().sorted();
                 double median = sorted.size() == 0 ? Double.NaN : sorted.get(sorted.size() / 2);
-                // the timed code compiled since the samples began, or any compilation during the look: the code may have changed
-                return new AloneAgain(median, jit.timedCodeCompilations() > 0 || jit.compilationsSeen() > seen, otherLabel, otherSlowdown,
+                // the timed code compiled since the samples began, or any compilation during the look:
+                // the code may have changed
+                boolean recompiled = jit.timedCodeCompilations() > 0 || jit.compilationsSeen() > seen;
+                return new AloneAgain(median, recompiled, otherLabel, otherSlowdown,
                         why -> timer.note("'" + label + "' kept slower than warmed up", why));
             });
         }
 
-        /** Its samples' median per sample ({@code recorder}) over what its warm-up alone settled at; NaN where either is missing. */
-        double slowdown(SampleRecorder recorder) {
+        /** Its samples' median per sample over what its warm-up alone settled at; NaN where either is missing. */
+        double slowdown() {
             Samples.Sorted sorted = recorder.samples().sorted();
             return sorted.size() == 0 || !(settledAlone.settledLevel() > 0) ? Double.NaN
                     : sorted.get(sorted.size() / 2) / settledAlone.settledLevel();
         }
 
-        /** One block: {@code blockSamples} samples of {@code callsPerSample} calls, their allocation counted in {@code half}. */
-        void block(int blockSamples, int callsPerSample, SampleRecorder recorder, AllocationCount allocation, int half) {
+        /** Block {@code j}: {@code blockSamples} samples of {@code callsPerSample} calls, counted in {@code half}. */
+        void block(int j, int blockSamples, int callsPerSample, int half) {
             naming(note, () -> {
                 timer.phase(RegionFailure.Phase.SAMPLING);
                 recorder.startCountingSwitches();
@@ -288,6 +310,7 @@ final class InterleavedComparison {
                 recorder.stopCountingSwitches();
                 return null;
             });
+            blockEnds[j] = recorder.samples().size();
         }
     }
 }

@@ -24,9 +24,9 @@ final class LatencyTiming {
 
     /** What the record and the section say of a {@code repeatFor} that the sample cap ended before its budget. */
     static String capped(String label, long elapsedNanos, Duration budget) {
-        return String.format(Locale.ROOT, "'%s' reached the cap of %s samples (Probe.MAX_SAMPLES) after %s of its %s budget:"
-                + " its figures are of those samples, and the rest of the budget was not used", label, Format.count(Probe.MAX_SAMPLES),
-                Format.duration(elapsedNanos), Format.duration(budget.toNanos()));
+        return String.format(Locale.ROOT, "'%s' reached the cap of %s samples (Probe.MAX_SAMPLES) after %s of its %s"
+                + " budget: its figures are of those samples, and the rest of the budget was not used", label,
+                Format.count(Probe.MAX_SAMPLES), Format.duration(elapsedNanos), Format.duration(budget.toNanos()));
     }
 
     LatencyTiming(RegionTimer timer) {
@@ -41,7 +41,8 @@ final class LatencyTiming {
             String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
             ProbeWarmup warmup = timer.warmUp(region, samples, 1, label);
             RegionTimer.Sampled sampled = timer.sample(region, samples, 1, what, new RegionTimer.Resampling());
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, SamplingMode.LATENCY), warmup),
+            Timing built = timer.withWarmup(timer.timing(label, sampled, SamplingMode.LATENCY), warmup);
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, built,
                     sampled.evidence(1, timer.unit()).settledAt(sampled.recorder(), warmup));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);
         });
@@ -77,9 +78,10 @@ final class LatencyTiming {
             allocation.close(0, first);
             threads.mark();
             allocation.open();
-            // the rest of the budget: a first half that reached its share of the samples early leaves its time to the second
-            long second = timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, Math.max(0, budget.toNanos() - (System.nanoTime() - start)),
-                    recorder);
+            // the rest of the budget: a first half that reached its share of the samples early leaves
+            // its time to the second
+            long left = Math.max(0, budget.toNanos() - (System.nanoTime() - start));
+            long second = timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, left, recorder);
             allocation.close(1, second);
             long elapsed = System.nanoTime() - start;
             threads.mark();
@@ -87,10 +89,10 @@ final class LatencyTiming {
             if (first + second >= Probe.MAX_SAMPLES && elapsed < budget.toNanos()) {
                 timer.note("'" + label + "' reached the sample cap", capped(label, elapsed, budget));
             }
-            SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
-                    timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation,
-                    SamplingMode.LATENCY), warmup), evidence);
+            SelfCheckPlan.Evidence evidence = SelfCheckPlan.Evidence.of(RegionTimer.faulted(faults),
+                    recorder.samples().size(), 1, timer.jitRefusal(jit, recorder), threads.parts(), timer.unit());
+            Timing built = timer.withWarmup(timer.build(label, recorder, allocation, SamplingMode.LATENCY), warmup);
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, built, evidence);
             return timer.commit(event, t, recorder, 1);
         });
     }

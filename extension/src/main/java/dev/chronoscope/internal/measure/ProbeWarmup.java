@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param settledBy    what, besides settled medians, ended it ({@link #BY_JIT_QUIET}, {@link #BY_C2},
  *                     {@link #BY_SETTLED_LEVEL}); empty when it did not settle
  */
-public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long elapsedNanos, boolean settled, String settledBy) {
+public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long elapsedNanos, boolean settled,
+                          String settledBy) {
 
     /**
      * No warm-up ran: region warm-ups are off, or none ran at the samples' batch size. It did not
@@ -25,11 +26,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
      */
     public static final ProbeWarmup NONE = new ProbeWarmup(0, 0, List.of(), 0, false, "");
 
-    /** Settled under the full rule because no compilation ran anywhere in the JVM for {@link WarmupRule#MIN_JIT_QUIET_NANOS}. */
+    /** Settled under the full rule: no compilation ran in the JVM for {@link WarmupRule#MIN_JIT_QUIET_NANOS}. */
     public static final String BY_JIT_QUIET = "with the JIT quiet for 20 ms";
-    /** Settled under the full rule because C2 was seen finishing the timed code before the settled rounds ({@link CompilerWatch}). */
+    /** Settled under the full rule: C2 was seen finishing the timed code ({@link CompilerWatch}). */
     public static final String BY_C2 = "after C2 was seen compiling the timed code";
-    /** Settled as code compiled before: five agreeing rounds, no compilation during them, within the level settled before. */
+    /** Settled as code compiled before: five agreeing rounds, no compilation during them, within the level it had. */
     public static final String BY_SETTLED_LEVEL = "as code compiled before, within the level it settled at";
 
     public ProbeWarmup {
@@ -39,9 +40,11 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
 
     /** One line: rounds, time, whether it settled, where and how, and the first round's median for contrast. */
     public String describe(String unit) {
-        return String.format(Locale.ROOT, "once per JVM: %d rounds of %d empty regions in %.1f ms, %s at p50 %d %s%s (first round %d %s)",
+        return String.format(Locale.ROOT,
+                "once per JVM: %d rounds of %d empty regions in %.1f ms, %s at p50 %d %s%s (first round %d %s)",
                 rounds, roundSize, elapsedNanos / 1e6, settled ? "settled" : "NOT settled within the budget",
-                settledLevel(), unit, settledBy.isEmpty() ? "" : " " + settledBy, medians.isEmpty() ? 0 : medians.get(0), unit);
+                settledLevel(), unit, settledBy.isEmpty() ? "" : " " + settledBy,
+                medians.isEmpty() ? 0 : medians.get(0), unit);
     }
 
     /** Whether a warm-up ran: false for {@link #NONE}. */
@@ -75,7 +78,7 @@ public record ProbeWarmup(int rounds, int roundSize, List<Long> medians, long el
     ProbeWarmup followedBy(ProbeWarmup next) {
         List<Long> all = new ArrayList<>(medians);
         all.addAll(next.medians());
-        return new ProbeWarmup(rounds + next.rounds(), next.roundSize(), all, elapsedNanos + next.elapsedNanos(), next.settled(),
-                next.settledBy());
+        return new ProbeWarmup(rounds + next.rounds(), next.roundSize(), all, elapsedNanos + next.elapsedNanos(),
+                next.settled(), next.settledBy());
     }
 }

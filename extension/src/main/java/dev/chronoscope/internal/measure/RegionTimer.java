@@ -120,20 +120,22 @@ final class RegionTimer {
      */
     static void requireSamples(String method, int samples, int heapBytes) {
         if (samples < 1 || samples > Probe.MAX_SAMPLES) {
-            throw new IllegalArgumentException(method + ": times must be between 1 and " + Probe.MAX_SAMPLES + ", was " + samples);
+            throw new IllegalArgumentException(method + ": times must be between 1 and " + Probe.MAX_SAMPLES + ", was "
+                    + samples);
         }
         Samples.heapShortfall(samples, heapBytes).ifPresent(why -> {
             throw new IllegalArgumentException(method + ": " + why);
         });
     }
 
-    /** {@code samples} of {@code callsPerSample} calls each within {@link Probe#MAX_CALLS}: too many calls is the caller's mistake. */
+    /** {@code samples} of {@code callsPerSample} calls within {@link Probe#MAX_CALLS}: more is the caller's mistake. */
     static void requireCallsWithinBound(String method, String label, int samples, int callsPerSample) {
         if ((long) callsPerSample * samples > Probe.MAX_CALLS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s(\"%s\"): %d samples of %d calls each (the batch the clock needs for this region) would run %d calls,"
-                            + " more than the bound of %d; ask for at most %d samples", method, label, samples, callsPerSample,
-                    (long) callsPerSample * samples, Probe.MAX_CALLS, Probe.MAX_CALLS / callsPerSample));
+                            + " more than the bound of %d; ask for at most %d samples", method, label, samples,
+                    callsPerSample, (long) callsPerSample * samples, Probe.MAX_CALLS,
+                    Probe.MAX_CALLS / callsPerSample));
         }
     }
 
@@ -167,17 +169,19 @@ final class RegionTimer {
         }
         int roundSize = Math.max(10, Math.min(10_000, samples / 10));
         // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
-        ProbeWarmup w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
-                fittedRoundSize(callsPerSample == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), callsPerSample,
-                        firstCalls.of(region).nanosPerCall()), callsPerSample, compiledRegions);
+        int fitted = fittedRoundSize(callsPerSample == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)),
+                callsPerSample, firstCalls.of(region).nanosPerCall());
+        ProbeWarmup w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region,
+                regionWarmupBudgetNanos, fitted, callsPerSample, compiledRegions);
         if (!w.settled()) {
             warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
-                    "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms (twice it while the JIT"
-                            + " compiled): %d rounds, round"
+                    "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms (twice it"
+                            + " while the JIT compiled): %d rounds, round"
                             + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
                             + " (raise chronoscope.region.warmup.budget)", what,
-                    callsPerSample == 1 ? "one call per sample" : callsPerSample + " calls per sample", regionWarmupBudgetNanos / 1e6,
-                    w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0), w.settledLevel(), unit()));
+                    callsPerSample == 1 ? "one call per sample" : callsPerSample + " calls per sample",
+                    regionWarmupBudgetNanos / 1e6, w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0),
+                    w.settledLevel(), unit()));
         }
         return w;
     }
@@ -199,22 +203,23 @@ final class RegionTimer {
 
     /**
      * {@code timing} with {@code warmup} said not to have settled, where it did not within its budget
-     * ({@link ProbeWarmup#NONE}: warm-ups off, nothing to say): its samples may have run lower-tier code, which claims
-     * consult.
+     * ({@link ProbeWarmup#NONE}: warm-ups off, nothing to say): its samples may have run lower-tier
+     * code, which claims consult.
      */
     Timing withWarmup(Timing timing, ProbeWarmup warmup) {
         if (!warmup.ran() || warmup.settled()) {
             return timing;
         }
         return timing.withUnsettledWarmup(String.format(Locale.ROOT, "its warm-up did not settle within the region warm-up"
-                        + " budget of %.0f ms (%d rounds, round medians from %d to %d %s per sample)", regionWarmupBudgetNanos / 1e6,
-                warmup.rounds(), warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.settledLevel(), unit()));
+                        + " budget of %.0f ms (%d rounds, round medians from %d to %d %s per sample)",
+                regionWarmupBudgetNanos / 1e6, warmup.rounds(),
+                warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.settledLevel(), unit()));
     }
 
     /**
-     * Throughput at {@code callsPerSample} calls per sample, net of the floor of a batch of {@code callsPerSample} calls of
-     * {@code empty}, an inlined empty region, warmed up as regions are ({@code what} naming it in a
-     * warning) and measured right before the samples it is subtracted from.
+     * Throughput at {@code callsPerSample} calls per sample, net of the floor of a batch of as many
+     * calls of {@code empty}, an inlined empty region, warmed up as regions are ({@code what} naming it
+     * in a warning) and measured right before the samples it is subtracted from.
      */
     SamplingMode.Throughput throughput(Region empty, int samples, int callsPerSample, String what) {
         warmUpAs(empty, samples, callsPerSample, what);
@@ -236,7 +241,7 @@ final class RegionTimer {
         return SamplingJit.watch(compiledRegions.compilerWatch(), region);
     }
 
-    /** {@code samples} samples of {@code callsPerSample} calls of {@code region}, {@code jit} watching: the calls made. */
+    /** {@code samples} samples of {@code callsPerSample} calls of {@code region}, {@code jit} watching: the calls. */
     long time(SamplingJit jit, Region region, long samples, int callsPerSample, SampleRecorder recorder) {
         return callsPerSample * jit.time(region, context.reader(), samples, callsPerSample, recorder, sink);
     }
@@ -303,7 +308,8 @@ final class RegionTimer {
     }
 
     private static long calls(SampleRecorder recorder, int callsPerSample) {
-        return (long) callsPerSample * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+        long taken = (long) recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative();
+        return callsPerSample * taken;
     }
 
     /** Commits {@code timing}, as its self-checks left it, as a JFR event when one is recorded. */

@@ -99,8 +99,10 @@ final class ThroughputTiming {
                     t = timer.timing(label, sampled, floorReadAgain);
                 }
                 long aloneWarmNanos = sampled.nanos() / 8;
-                SelfCheckPlan.Evidence evidence = sampled.evidence(callsPerSample, timer.unit()).settledAt(sampled.recorder(), settled)
-                        .resizedBy((long) 2 * callsPerSample <= BatchSizing.MAX_CALLS_PER_SAMPLE ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
+                boolean canDouble = (long) 2 * callsPerSample <= BatchSizing.MAX_CALLS_PER_SAMPLE;
+                SelfCheckPlan.Evidence evidence = sampled.evidence(callsPerSample, timer.unit())
+                        .settledAt(sampled.recorder(), settled)
+                        .resizedBy(canDouble ? calls -> sizing.pilotPairWithoutFaults(region, calls) : null)
                         // the same calls without the region's own loop, right after, warmed for an eighth of the
                         // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
                         .aloneBy(() -> sizing.aloneNet(shared, aloneWarmNanos));

@@ -16,7 +16,9 @@ import dev.chronoscope.internal.clock.ReadingDifferences;
 import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.stats.AssertionSettings;
 
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /** Turns recorded samples into {@link Timing}s and {@link ProbeFloor}s, and decides the verdict. */
 public final class Timings {
@@ -181,7 +183,7 @@ public final class Timings {
         return clock.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
     }
 
-    /** Nanoseconds per unit of a clock's readings: per tick at {@code frequency} for the counter clocks, 1 (null) for the others. */
+    /** Nanoseconds per unit of a clock's readings: per tick at {@code frequency} for counters, 1 (null) for others. */
     static double nanosPerUnit(TscFrequency frequency) {
         return frequency == null ? 1.0 : frequency.ticksToNanos(1);
     }
@@ -211,9 +213,10 @@ public final class Timings {
                     + " CPU migrations, " + recorder.droppedNegative() + " negative deltas)");
         }
         Summary raw = summary(Statistics.of(recorder.samples()), unitOf(reader.clock()));
-        return new Floor(new ProbeFloor(reader.clock(), raw, raw.scaled(nanosPerUnit(frequency), ClockUnit.NANOSECONDS), elapsed),
-                ReadingDifferences.of(recorder.samples().toArray()),
-                java.util.Optional.ofNullable(loop.result(0, 1, 1)).map(Allocation::bytesPerCall).orElse(0.0));
+        Summary nanos = raw.scaled(nanosPerUnit(frequency), ClockUnit.NANOSECONDS);
+        ProbeFloor floor = new ProbeFloor(reader.clock(), raw, nanos, elapsed);
+        return new Floor(floor, ReadingDifferences.of(recorder.samples().toArray()),
+                Optional.ofNullable(loop.result(0, 1, 1)).map(Allocation::bytesPerCall).orElse(0.0));
     }
 
     /**
@@ -222,8 +225,8 @@ public final class Timings {
      * samples, each sample a batch of {@code callsPerSample}; the result is per call, its samples' figures
      * divided by {@code callsPerSample}, so that it subtracts from a per-call figure.
      */
-    public static ProbeFloor measureBatchFloor(ClockReader reader, Region empty, int callsPerSample, int samples, long budgetNanos,
-                                               TscFrequency frequency) {
+    public static ProbeFloor measureBatchFloor(ClockReader reader, Region empty, int callsPerSample, int samples,
+                                               long budgetNanos, TscFrequency frequency) {
         SampleRecorder recorder = new SampleRecorder(samples);
         long start = System.nanoTime();
         Sink sink = new Sink();
@@ -234,7 +237,8 @@ public final class Timings {
         long elapsed = System.nanoTime() - start;
         if (recorder.samples().isEmpty()) {
             throw new IllegalStateException("every sample of the " + callsPerSample + "-call batch floor was dropped ("
-                    + recorder.droppedMigration() + " CPU migrations, " + recorder.droppedNegative() + " negative deltas)");
+                    + recorder.droppedMigration() + " CPU migrations, " + recorder.droppedNegative()
+                    + " negative deltas)");
         }
         ClockUnit unit = unitOf(reader.clock());
         Summary raw = summary(Statistics.of(recorder.samples()), unit).scaled(1.0 / callsPerSample, unit);
@@ -300,9 +304,10 @@ public final class Timings {
         Summary raw;
         if (recorder.samples().isEmpty()) {
             b.sortedSamples(new int[0]);
-            raw = new Summary(unit, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
-            b.verdict(Verdict.NO_SAMPLES, "no samples kept: " + recorder.droppedMigration() + " dropped for CPU migration, "
-                    + recorder.droppedNegative() + " for a negative delta");
+            raw = new Summary(unit, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN);
+            b.verdict(Verdict.NO_SAMPLES, "no samples kept: " + recorder.droppedMigration()
+                    + " dropped for CPU migration, " + recorder.droppedNegative() + " for a negative delta");
         } else {
             Samples.Sorted sorted = recorder.samples().sorted();
             if (sorted.ints() != null) {
@@ -317,8 +322,8 @@ public final class Timings {
                 // what can hide a batched region is the jitter of the fenced pair of reads, once per
                 // batch, so its share of a call is what the region must clear; the loop's per-call
                 // cost, averaged over every call of the floor's batches, is subtracted, not feared
-                verdict(raw.p50(), floor.median(), context.floor().median() / callsPerSample, "the fenced pair's share per call",
-                        step, unit, b);
+                verdict(raw.p50(), floor.median(), context.floor().median() / callsPerSample,
+                        "the fenced pair's share per call", step, unit, b);
             }
         }
         return b.raw(raw).build();
@@ -339,31 +344,35 @@ public final class Timings {
      * Decides as above, the net median having to clear {@code MIN_NET_OVER_FLOOR} times
      * {@code shareFloor}, named {@code shareName} (the floor itself for latency).
      */
-    static void verdict(double rawMedian, double floorMedian, double shareFloor, String shareName, double step, ClockUnit unit,
-                        TimingBuilder b) {
+    static void verdict(double rawMedian, double floorMedian, double shareFloor, String shareName, double step,
+                        ClockUnit unit, TimingBuilder b) {
         double net = Math.max(0, rawMedian - floorMedian);
         boolean clearOfFloor = net >= MIN_NET_OVER_FLOOR * shareFloor && net > 0;
         boolean clearOfStep = step <= 0 || net >= MIN_NET_STEPS * step;
         String u = unit.symbol();
-        String floorRatio = shareFloor > 0 ? Format.multiple(net / shareFloor) + (shareFloor == floorMedian ? " floor" : " fenced pair per call")
+        String floorRatio = shareFloor > 0
+                ? Format.multiple(net / shareFloor) + (shareFloor == floorMedian ? " floor" : " fenced pair per call")
                 : "floor p50 0";
         String stepRatio = step > 0 ? Format.multiple(net / step) + " quantum" : "quantum unknown";
         if (clearOfFloor && clearOfStep) {
-            b.verdict(Verdict.RESOLVED, String.format(java.util.Locale.ROOT, "resolved (%s, %s)", floorRatio, stepRatio));
+            b.verdict(Verdict.RESOLVED, String.format(Locale.ROOT, "resolved (%s, %s)", floorRatio, stepRatio));
             return;
         }
-        StringBuilder why = new StringBuilder(String.format(java.util.Locale.ROOT, "not resolved: net p50 %s %s", Format.unitsOrFraction(net), u));
+        StringBuilder why = new StringBuilder(String.format(Locale.ROOT, "not resolved: net p50 %s %s",
+                Format.unitsOrFraction(net), u));
         if (net == 0) {
             why.append(" (the median region read no longer than the empty region");
-            why.append(step > 0 ? String.format(java.util.Locale.ROOT, "; the clock's quantum is %s %s)", Format.unitsOrFraction(step), u) : ")");
+            why.append(step > 0 ? String.format(Locale.ROOT, "; the clock's quantum is %s %s)",
+                    Format.unitsOrFraction(step), u) : ")");
         } else {
             if (!clearOfFloor) {
-                why.append(String.format(java.util.Locale.ROOT, " is %s (needs >= %.1fx %s of %s %s)", floorRatio,
+                why.append(String.format(Locale.ROOT, " is %s (needs >= %.1fx %s of %s %s)", floorRatio,
                         MIN_NET_OVER_FLOOR, shareName, Format.unitsOrFraction(shareFloor), u));
             }
             if (!clearOfStep) {
-                why.append(clearOfFloor ? " is " : " and ").append(String.format(java.util.Locale.ROOT,
-                        "%s (needs >= %.0f quanta of the clock's effective resolution, %s %s)", stepRatio, MIN_NET_STEPS, Format.unitsOrFraction(step), u));
+                why.append(clearOfFloor ? " is " : " and ").append(String.format(Locale.ROOT,
+                        "%s (needs >= %.0f quanta of the clock's effective resolution, %s %s)", stepRatio,
+                        MIN_NET_STEPS, Format.unitsOrFraction(step), u));
             }
         }
         b.verdict(Verdict.NOT_RESOLVED, why.toString());
