@@ -9,6 +9,7 @@ import dev.chronoscope.internal.stats.Comparisons;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -48,16 +49,15 @@ final class InterleavedComparison {
         try (CompilerWatch.Held held = timer.compiledRegions().compilerWatch().holdThreads()) {
             // a clock too coarse for any batch of reasonable length is left to decide (inconclusive) as before
             boolean batchable = timer.sizing().canResolveByBatching();
-            String firstAlone = batchable ? a.unresolvedAlone() : null;
-            String secondAlone = batchable && firstAlone == null ? b.unresolvedAlone() : null;
-            if (firstAlone == null && secondAlone == null) {
+            Optional<Unresolved> unresolved = batchable ? a.unresolvedAlone().or(b::unresolvedAlone) : Optional.empty();
+            if (unresolved.isEmpty()) {
                 SampledPair alone = sample(a, b, samples, SamplingMode.LATENCY);
                 // the look at one call alone came after a warm-up of one call per sample; code that
-                // settled faster afterwards (a 2.6 ns map lookup read resolved alone, then below four
-                // quanta in its samples, in 3-5 of 8 JVMs) is taken again per call in batches
-                firstAlone = batchable ? unresolvedPerCall(alone.first().timing()) : null;
-                secondAlone = batchable && firstAlone == null ? unresolvedPerCall(alone.second().timing()) : null;
-                if (firstAlone == null && secondAlone == null) {
+                // settled faster afterwards (a map lookup read resolved alone, then below four quanta
+                // in its samples) is taken again per call in batches
+                unresolved = batchable ? unresolvedPerCall(a.label, alone.first().timing())
+                        .or(() -> unresolvedPerCall(b.label, alone.second().timing())) : Optional.empty();
+                if (unresolved.isEmpty()) {
                     return commit(alone, null);
                 }
             }
@@ -79,8 +79,7 @@ final class InterleavedComparison {
             SampledPair sampled = sample(a, b, samples, mode);
             String batching = String.format(Locale.ROOT, "%s: both regions per call, %d calls back to back in each"
                     + " sample, because the clock does not resolve one call of '%s' alone (%s)",
-                    TimingMode.THROUGHPUT.key(), callsPerSample,
-                    firstAlone != null ? firstLabel : secondLabel, firstAlone != null ? firstAlone : secondAlone);
+                    TimingMode.THROUGHPUT.key(), callsPerSample, unresolved.get().label(), unresolved.get().why());
             return commit(sampled, batching);
         }
     }
@@ -160,11 +159,16 @@ final class InterleavedComparison {
     private record SampledPair(SampledSide first, SampledSide second, int callsPerSample, int blockSize, long seed) {
     }
 
-    /** Why {@code side}, timed one call per sample, was not resolved; null when it was, or was refused. */
-    private static String unresolvedPerCall(Timing side) {
+    /** A side, by {@code label}, whose one call the clock does not resolve, and {@code why}: both go in batches. */
+    private record Unresolved(String label, String why) {
+    }
+
+    /** Why {@code side}, timed one call per sample, was not resolved; empty when it was, or was refused. */
+    private static Optional<Unresolved> unresolvedPerCall(String label, Timing side) {
         return side.verdict() == Verdict.NOT_RESOLVED
-                ? "its samples of one call each were not resolved: " + side.verdictReason()
-                : null;
+                ? Optional.of(new Unresolved(label, "its samples of one call each were not resolved: "
+                        + side.verdictReason()))
+                : Optional.empty();
     }
 
     /** The comparison of {@code s}: its timings committed (the test's events), {@code batching} as said. */
@@ -258,10 +262,11 @@ final class InterleavedComparison {
             return naming(note, () -> timer.warmUp(region, samples, callsPerSample, label));
         }
 
-        String unresolvedAlone() {
+        /** Why the clock does not resolve one call of this region alone; empty when it does. */
+        Optional<Unresolved> unresolvedAlone() {
             return naming(note, () -> {
                 timer.phase(RegionFailure.Phase.SIZING);
-                return timer.sizing().unresolvedAlone(region);
+                return timer.sizing().unresolvedAlone(region).map(why -> new Unresolved(label, why));
             });
         }
 

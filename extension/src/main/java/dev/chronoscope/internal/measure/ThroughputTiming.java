@@ -45,18 +45,7 @@ final class ThroughputTiming {
         String what = "'" + label + "'";
         String floorWhat = "the empty region of the floor of " + what;
         BatchSizing sizing = timer.sizing();
-        BatchPlan.Batch batch = naming(note, () -> BatchPlan.size(List.of(new BatchPlan.Sized() {
-            @Override
-            public ProbeWarmup warmUp(int callsPerSample) {
-                return timer.warmUp(region, samples, callsPerSample, label);
-            }
-
-            @Override
-            public int callsPerSample(int from) {
-                timer.phase(RegionFailure.Phase.SIZING);
-                return sizing.callsPerSample(region, from);
-            }
-        })));
+        BatchPlan.Batch batch = naming(note, () -> BatchPlan.size(List.of(sized(region, samples, label))));
         int callsPerSample = batch.callsPerSample();
         // outside naming(): too many calls is the caller's mistake, not the region's
         RegionTimer.requireCallsWithinBound(method, label, samples, callsPerSample);
@@ -110,5 +99,21 @@ final class ThroughputTiming {
                 return timer.commit(sampled.event(), t, sampled.recorder(), callsPerSample);
             });
         }
+    }
+
+    /** {@code region}, labelled {@code label}, as the batch plan warms and sizes it for {@code samples} samples. */
+    private BatchPlan.Sized sized(Region region, int samples, String label) {
+        return new BatchPlan.Sized() {
+            @Override
+            public ProbeWarmup warmUp(int callsPerSample) {
+                return timer.warmUp(region, samples, callsPerSample, label);
+            }
+
+            @Override
+            public int callsPerSample(int from) {
+                timer.phase(RegionFailure.Phase.SIZING);
+                return timer.sizing().callsPerSample(region, from);
+            }
+        };
     }
 }

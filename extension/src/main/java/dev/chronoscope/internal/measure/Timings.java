@@ -232,7 +232,7 @@ public final class Timings {
         Sink sink = new Sink();
         long deadline = start + budgetNanos;
         for (long done = 0; done < samples && System.nanoTime() - deadline <= 0; ) {
-            done += empty.time(reader, Math.min(100, samples - done), callsPerSample, Long.MAX_VALUE, recorder, sink);
+            done += empty.time(reader, Math.min(100, samples - done), callsPerSample, Region.UNBOUNDED, recorder, sink);
         }
         long elapsed = System.nanoTime() - start;
         if (recorder.samples().isEmpty()) {

@@ -34,7 +34,7 @@ public final class Warmer {
      * samples of {@code calls} calls each.
      */
     record Rounds(List<Region> regions, int roundSize, int calls) {
-        /** The probe path: empty regions, of three classes in turn (see {@link RegionLoop#EMPTY_OF_THREE_CLASSES}), one call each. */
+        /** The probe path: empty regions of three classes, a call each ({@link RegionLoop#EMPTY_OF_THREE_CLASSES}). */
         static Rounds emptyRegions(int roundSize) {
             return new Rounds(RegionLoop.EMPTY_OF_THREE_CLASSES.stream().map(Region::of).toList(), roundSize, 1);
         }
@@ -67,7 +67,8 @@ public final class Warmer {
                 ObjectRegionLoop.class, "time");
         ProbeWarmup w = done.warmup();
         String unwatched = done.seen() ? "" : watch.whyUnwatched();
-        return unwatched.isEmpty() ? w : w.settledAs((w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
+        return unwatched.isEmpty() ? w
+                : w.settledAs((w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
     }
 
     /**
@@ -83,8 +84,8 @@ public final class Warmer {
         Class<?> type = region.target().getClass();
         Rounds rounds = new Rounds(List.of(region), roundSize, calls);
         OptionalLong settledLevel = compiled.settledLevel(type, calls);
-        List<ProbeWarmup> done = quickThenFull(rounds, WarmupRule.REGION, settledLevel, budgetNanos, type, region.entryMethod(),
-                settled -> compiled.markSettled(type, calls, settled));
+        List<ProbeWarmup> done = quickThenFull(rounds, WarmupRule.REGION, settledLevel, budgetNanos, type,
+                region.entryMethod(), settled -> compiled.markSettled(type, calls, settled));
         return done.get(done.size() - 1);
     }
 
@@ -108,7 +109,7 @@ public final class Warmer {
      */
     Optional<ProbeWarmup> rewarmIfCold(long settledLevel, long budgetNanos, LongConsumer onSettledLevel) {
         SampleRecorder check = new SampleRecorder(REWARM_ROUND_SIZE);
-        RegionLoop.repeatEmpty(reader, REWARM_ROUND_SIZE, Long.MAX_VALUE, CALL_SIZE, check, new Sink());
+        RegionLoop.repeatEmpty(reader, REWARM_ROUND_SIZE, Region.UNBOUNDED, CALL_SIZE, check, new Sink());
         if (check.samples().isEmpty()) {
             return Optional.empty();
         }
@@ -135,7 +136,8 @@ public final class Warmer {
         List<ProbeWarmup> done = new ArrayList<>(2);
         long left = budgetNanos;
         if (settledLevel.isPresent()) {
-            ProbeWarmup quick = run(rounds, full.quickWithin(settledLevel.getAsLong()), WarmupRule.quickBudget(budgetNanos), null);
+            ProbeWarmup quick = run(rounds, full.quickWithin(settledLevel.getAsLong()),
+                    WarmupRule.quickBudget(budgetNanos), null);
             done.add(quick);
             if (quick.settled()) {
                 return done;
@@ -150,7 +152,7 @@ public final class Warmer {
         return done;
     }
 
-    /** A warm-up, and whether a session of the compiler watch saw it ({@link CompilerWatch#whyUnwatched()} says why not). */
+    /** A warm-up, and whether a compiler watch session saw it ({@link CompilerWatch#whyUnwatched()}: why not). */
     private record Watched(ProbeWarmup warmup, boolean seen) {
     }
 
@@ -202,15 +204,15 @@ public final class Warmer {
         long quantum = 0;
         // a region's watched warm-up may go on past its budget (stillCompiling); the probe path's ends at its own
         boolean mayGoOn = session != null && rule == WarmupRule.REGION;
-        while (System.nanoTime() - start < budgetNanos || mayGoOn && stillCompiling(start, budgetNanos, jitLastMoved, rule,
-                medians, quantum)) {
+        while (System.nanoTime() - start < budgetNanos
+                || mayGoOn && stillCompiling(start, budgetNanos, jitLastMoved, rule, medians, quantum)) {
             long roundStart = System.nanoTime();
             recorder.clear();
             // many short calls rather than one long one: the JIT compiles the loop's method in full
             // only after enough invocations; one long call runs on-stack-replaced code instead
             for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
                 regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), calls,
-                        Long.MAX_VALUE, recorder, sink);
+                        Region.UNBOUNDED, recorder, sink);
                 if (session != null) {
                     session.poll(medians.size());
                 }
@@ -232,7 +234,8 @@ public final class Warmer {
                 session.endRound();
             }
             quantum = figures.quantum();
-            if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS) && WarmupRule.settled(medians, quantum)
+            if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS)
+                    && WarmupRule.settled(medians, quantum)
                     && rule.withinSettledLevel(median, quantum)
                     && (WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
                         || session != null && session.compiledByC2Before(medians.size(), WarmupRule.STABLE_ROUNDS))) {
@@ -250,7 +253,7 @@ public final class Warmer {
         return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, settled, settledBy);
     }
 
-    /** A region's watched warm-up past its budget goes on up to this many times it while the JIT compiles and its medians move. */
+    /** A region's watched warm-up goes on up to this many times its budget while the JIT compiles and medians move. */
     static final int COMPILING_BUDGETS = 2;
 
     /**
