@@ -49,8 +49,7 @@ class AssertionsUnitTests {
     /** The synthetic context, measured for a test configured with chronoscope.assertions.strict = true. */
     private static Timings.Context strictContext() {
         Timings.Context c = Synthetic.context(30, 1, false);
-        return new Timings.Context(c.reader(), c.frequency(), c.floor(), c.subtractFloor(), c.step(), c.stepSource(),
-                new AssertionSettings(true, 42));
+        return c.toBuilder().assertions(new AssertionSettings(true, 42)).build();
     }
 
     @Test

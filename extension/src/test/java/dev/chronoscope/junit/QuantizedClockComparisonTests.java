@@ -10,7 +10,6 @@ import dev.chronoscope.internal.measure.ClockStep;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
-import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.internal.stats.RatioClaim;
 import dev.chronoscope.internal.stats.Relation;
 import org.junit.jupiter.api.Test;
@@ -93,9 +92,9 @@ class QuantizedClockComparisonTests {
         Timings.Floor floor = Timings.measureFloor(clock, 10_000, Long.MAX_VALUE, null);
         EffectiveResolution resolution = new ClockStep(reads, reads.smallestStep()).resolution(floor);
         Timings.Context context = smallestDifferenceAsStep
-                ? new Timings.Context(clock, null, floor.floor(), true, floor.differences().smallest() > 0 ? 1 : 0,
-                "the smallest difference between readings")
-                : new Timings.Context(clock, null, floor.floor(), true, resolution, AssertionSettings.defaults());
+                ? Timings.Context.of(clock, floor.floor()).step(floor.differences().smallest() > 0 ? 1 : 0,
+                "the smallest difference between readings").build()
+                : Timings.Context.of(clock, floor.floor()).step(resolution).build();
         return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
     }
 

@@ -133,8 +133,8 @@ class RepeatForTests {
     }
 
     private static MeasuringProbe probe(ClockReader reader) {
-        Timings.Context context = new Timings.Context(reader, null,
-                TimingsVerdictTests.floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, 20), true, 1, "given");
+        Timings.Context context = Timings.Context.of(reader,
+                TimingsVerdictTests.floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, 20)).step(1, "given").build();
         // no warm-up: every read is a measured one
         return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
     }

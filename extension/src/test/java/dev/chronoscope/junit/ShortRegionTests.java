@@ -12,7 +12,6 @@ import dev.chronoscope.internal.measure.ClockStep;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
-import dev.chronoscope.internal.stats.AssertionSettings;
 import dev.chronoscope.junit.QuantizedClockComparisonTests.QuantizedClock;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +34,7 @@ class ShortRegionTests {
         StepObservation reads = ClockSurvey.observe(clock, 100_000, 0, Long.MAX_VALUE);
         Timings.Floor floor = Timings.measureFloor(clock, 10_000, Long.MAX_VALUE, null);
         EffectiveResolution resolution = new ClockStep(reads, reads.smallestStep()).resolution(floor);
-        Timings.Context context = new Timings.Context(clock, null, floor.floor(), true, resolution, AssertionSettings.defaults());
+        Timings.Context context = Timings.Context.of(clock, floor.floor()).step(resolution).build();
         return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
     }
 

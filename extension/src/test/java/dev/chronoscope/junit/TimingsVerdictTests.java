@@ -43,8 +43,8 @@ class TimingsVerdictTests {
     }
 
     static Timing timing(double floorP50, double step, boolean subtract, long... deltas) {
-        Timings.Context context = new Timings.Context(NANOS, null, floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, floorP50),
-                subtract, step, "given");
+        Timings.Context context = Timings.Context.of(NANOS, floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, floorP50))
+                .subtractFloor(subtract).step(step, "given").build();
         return Timings.build("region", recorder(deltas), context);
     }
 
@@ -154,8 +154,8 @@ class TimingsVerdictTests {
     void ticksAreConvertedWithTheFrequencyAfterSubtraction() {
         ClockReader ticks = new ScriptedClockReader(ClockId.TSC_FENCED);
         TscFrequency twoAndAHalfGhz = new TscFrequency(2.5e9, 1, "given");
-        Timings.Context context = new Timings.Context(ticks, twoAndAHalfGhz, floor(ClockId.TSC_FENCED, ClockUnit.TICKS, 100),
-                true, 10, "given");
+        Timings.Context context = Timings.Context.of(ticks, floor(ClockId.TSC_FENCED, ClockUnit.TICKS, 100))
+                .frequency(twoAndAHalfGhz).step(10, "given").build();
 
         Timing t = Timings.build("ticks", recorder(350, 350, 1350), context);
 
@@ -183,8 +183,8 @@ class TimingsVerdictTests {
         r.record(0, 10, 0, 1);
         r.record(0, 10, 1, 0);
         r.record(10, 0, 1, 1);
-        Timings.Context context = new Timings.Context(NANOS, null, floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, 20),
-                true, 1, "given");
+        Timings.Context context = Timings.Context.of(NANOS, floor(ClockId.CLOCK_MONOTONIC, ClockUnit.NANOSECONDS, 20))
+                .step(1, "given").build();
 
         Timing t = Timings.build("dropped", r, context);
 

@@ -150,7 +150,8 @@ public final class DoctorJson {
         s.fact("granularityTicks", r.granularity(), DoctorReport.Granularity::ticks);
         Fact<ProbeWarmup> warmup = r.warmup();
         s.fact("warmup", warmup, w -> Json.object().put("rounds", w.rounds()).put("roundSize", w.roundSize())
-                .put("elapsedNs", w.elapsedNanos()).put("converged", w.converged()).put("finalMedianTicks", w.finalMedian())
+                .put("elapsedNs", w.elapsedNanos()).put("converged", w.settled())
+                .put("finalMedianTicks", w.settledLevel())
                 .put("settledBy", w.settledBy()));
         s.put("tickUnit", DoctorText.TICKS_NOTE);
         return s.done();

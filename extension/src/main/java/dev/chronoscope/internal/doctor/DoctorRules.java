@@ -246,7 +246,7 @@ public final class DoctorRules {
                         ppm(c.differencePpm().get()), c.tolerancePpm())));
             }
         }
-        r.warmup().asOptional().filter(wu -> !wu.converged()).ifPresent(wu -> w.add(new Warning(
+        r.warmup().asOptional().filter(wu -> !wu.settled()).ifPresent(wu -> w.add(new Warning(
                 "warmup-not-converged", String.format(Locale.ROOT,
                         "the probe-path warm-up did not settle within its budget (%d rounds, %s): the JIT may still be"
                         + " compiling, so the fenced-pair floor may be too high", wu.rounds(), millis(wu.elapsedNanos())))));
@@ -391,6 +391,6 @@ public final class DoctorRules {
     /** What a warm-up did, in one line: {@code 14 rounds of 10,000 empty regions, 120 ms, converged}. */
     static String describe(ProbeWarmup wu) {
         return String.format(Locale.ROOT, "%d rounds of %s empty regions, %s, %s", wu.rounds(), count(wu.roundSize()),
-                millis(wu.elapsedNanos()), wu.converged() ? "converged" : "did not converge within its budget");
+                millis(wu.elapsedNanos()), wu.settled() ? "converged" : "did not converge within its budget");
     }
 }

@@ -165,7 +165,7 @@ final class TimedTestFactory {
         return once + String.format(Locale.ROOT,
                 "; before this test the path ran above the p50 %d %s it settled at (p50 %d %s): re-warmed %d rounds in %.1f ms, %s at p50 %d %s",
                 settledLevel, unit, w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6,
-                w.converged() ? "settled" : "NOT settled", w.finalMedian(), unit);
+                w.settled() ? "settled" : "NOT settled", w.settledLevel(), unit);
     }
 
     /** Measures the floor right before the test (and, in the same run, what the empty loop allocates). */
@@ -177,7 +177,8 @@ final class TimedTestFactory {
     private static Timings.Context context(Plan plan, PreparedClock clock, ClockReader reader, Timings.Floor measured,
                                            ChronoscopeRuntime runtime) {
         // the quantum of the clock's effective resolution, from back-to-back reads and the floor's samples
-        return new Timings.Context(reader, plan.frequency(), measured.floor(), plan.subtractFloor(),
-                clock.step().resolution(measured), runtime.assertions());
+        return Timings.Context.of(reader, measured.floor()).frequency(plan.frequency())
+                .subtractFloor(plan.subtractFloor()).step(clock.step().resolution(measured))
+                .assertions(runtime.assertions()).build();
     }
 }

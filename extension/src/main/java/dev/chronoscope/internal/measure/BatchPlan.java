@@ -1,7 +1,6 @@
 package dev.chronoscope.internal.measure;
 
-import java.util.Arrays;
-import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,16 +14,16 @@ final class BatchPlan {
 
     /** A region as the plan warms and sizes it. */
     interface Sized {
-        /** Warms the region up in samples of {@code calls} calls; the warm-up, null when region warm-ups are off. */
-        ProbeWarmup warmUp(int calls);
+        /** Warms the region up, {@code callsPerSample} calls a sample; the warm-up, {@link ProbeWarmup#NONE} if off. */
+        ProbeWarmup warmUp(int callsPerSample);
 
-        /** The region's batch size, pilots starting at {@code from} calls ({@link BatchSizing#callsPerSample(Region, int)}). */
+        /** The region's batch size, pilots starting at {@code from} calls ({@link BatchSizing#callsPerSample}). */
         int callsPerSample(int from);
     }
 
     /**
-     * The plan's outcome: k, and each region's last warm-up, at k (null where region warm-ups are
-     * off), in the order the regions were given.
+     * The plan's outcome: k, and each region's last warm-up, at k ({@link ProbeWarmup#NONE} where
+     * region warm-ups are off), in the order the regions were given.
      */
     record Batch(int callsPerSample, List<ProbeWarmup> settled) {
     }
@@ -36,31 +35,31 @@ final class BatchPlan {
         // in batches of two, not one: code compiled while the batch loop never looped is
         // thrown away (deoptimised) at the first longer batch, and the sizing would time that
         warmAll(regions, 2);
-        int k = largest(regions, 1);
-        List<ProbeWarmup> settled = warmAll(regions, k);
+        int callsPerSample = largest(regions, 1);
+        List<ProbeWarmup> settled = warmAll(regions, callsPerSample);
         // sized again once warm at that size: a region sized while its code was still being
         // compiled runs slower per call, and gets too few calls per sample for the clock
-        int resized = largest(regions, k);
-        if (resized != k) {
-            k = resized;
-            settled = warmAll(regions, k);
+        int resized = largest(regions, callsPerSample);
+        if (resized != callsPerSample) {
+            callsPerSample = resized;
+            settled = warmAll(regions, callsPerSample);
         }
-        return new Batch(k, settled);
+        return new Batch(callsPerSample, settled);
     }
 
     private static List<ProbeWarmup> warmAll(List<? extends Sized> regions, int calls) {
-        ProbeWarmup[] warmups = new ProbeWarmup[regions.size()];
-        for (int i = 0; i < warmups.length; i++) {
-            warmups[i] = regions.get(i).warmUp(calls);
+        List<ProbeWarmup> warmups = new ArrayList<>(regions.size());
+        for (Sized region : regions) {
+            warmups.add(region.warmUp(calls));
         }
-        return Collections.unmodifiableList(Arrays.asList(warmups));
+        return List.copyOf(warmups);
     }
 
     private static int largest(List<? extends Sized> regions, int from) {
-        int k = 0;
+        int callsPerSample = 0;
         for (Sized region : regions) {
-            k = Math.max(k, region.callsPerSample(from));
+            callsPerSample = Math.max(callsPerSample, region.callsPerSample(from));
         }
-        return k;
+        return callsPerSample;
     }
 }

@@ -7,6 +7,7 @@ import dev.chronoscope.internal.measure.check.Pilots;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Chooses how many calls of a region go into one throughput sample, and measures the floor of
@@ -28,7 +29,7 @@ final class BatchSizing {
      */
     static final long MAX_SAMPLE_NANOS = 1_000_000;
     static final double STEP_MARGIN = 4;
-    /** The largest batch: a million empty calls last about a millisecond, so a few hundred samples still take a second. */
+    /** The largest batch: a million empty calls last about a millisecond, so a few hundred samples take a second. */
     static final int MAX_CALLS_PER_SAMPLE = 1 << 20;
     /** Samples per pilot batch size: an odd count whose median one slow sample cannot move. */
     static final int PILOT_SAMPLES = 15;
@@ -68,7 +69,8 @@ final class BatchSizing {
     }
 
     private double neededUnits() {
-        return Math.max(MIN_SAMPLE_NANOS / context.nanosPerUnit(), STEP_MARGIN * Timings.MIN_NET_STEPS * context.step());
+        return Math.max(MIN_SAMPLE_NANOS / context.nanosPerUnit(),
+                STEP_MARGIN * Timings.MIN_NET_STEPS * context.step());
     }
 
     /**
@@ -110,30 +112,29 @@ final class BatchSizing {
     private SampleRecorder pilot(Region region, int k) {
         SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
         long start = System.nanoTime();
-        long taken = region.time(context.reader(), PILOT_MIN_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
+        long taken = region.time(context.reader(), PILOT_MIN_SAMPLES, k, Region.UNBOUNDED, pilot, sink);
         long elapsed = System.nanoTime() - start;
         if (elapsed + elapsed / Math.max(1, taken) * (PILOT_SAMPLES - taken) <= LOOK_BUDGET_NANOS) {
-            region.time(context.reader(), PILOT_SAMPLES - taken, k, Long.MAX_VALUE, pilot, sink);
+            region.time(context.reader(), PILOT_SAMPLES - taken, k, Region.UNBOUNDED, pilot, sink);
         }
         return pilot;
     }
 
     /**
      * Why the clock does not resolve one call of {@code region} alone (the verdict a latency timing
-     * of it would get), or null when it does.
+     * of it would get); empty when it does, or when no call was kept.
      */
-    String unresolvedAlone(Region region) {
-        long p50 = aloneP50(region);
-        if (p50 < 0) {
-            return null;
-        }
+    Optional<String> unresolvedAlone(Region region) {
+        OptionalLong kept = aloneP50(region);
         double floor = context.floor().median();
-        if (Timings.resolves(p50, floor, context.step())) {
-            return null;
+        if (kept.isEmpty() || Timings.resolves(kept.getAsLong(), floor, context.step())) {
+            return Optional.empty();
         }
-        return String.format(Locale.ROOT, "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
+        long p50 = kept.getAsLong();
+        return Optional.of(String.format(Locale.ROOT,
+                "one call read p50 %s against a floor p50 of %s and a quantum of %s %s",
                 Format.unitsOrFraction(p50), Format.unitsOrFraction(floor), Format.unitsOrFraction(context.step()),
-                context.unit().symbol());
+                context.unit().symbol()));
     }
 
     /**
@@ -171,9 +172,10 @@ final class BatchSizing {
         SampleRecorder atK = new SampleRecorder(PILOT_SAMPLES);
         SampleRecorder atDouble = new SampleRecorder(PILOT_SAMPLES);
         long start = System.nanoTime();
-        for (int i = 0; i < PILOT_SAMPLES && (i < PILOT_MIN_SAMPLES || System.nanoTime() - start < LOOK_BUDGET_NANOS); i++) {
-            region.time(context.reader(), 1, k, Long.MAX_VALUE, atK, sink);
-            region.time(context.reader(), 1, 2 * k, Long.MAX_VALUE, atDouble, sink);
+        for (int i = 0; i < PILOT_SAMPLES && (i < PILOT_MIN_SAMPLES || System.nanoTime() - start < LOOK_BUDGET_NANOS);
+             i++) {
+            region.time(context.reader(), 1, k, Region.UNBOUNDED, atK, sink);
+            region.time(context.reader(), 1, 2 * k, Region.UNBOUNDED, atDouble, sink);
         }
         return new PilotPair(perCall(atK, k), perCall(atDouble, 2 * k));
     }
@@ -184,23 +186,24 @@ final class BatchSizing {
 
     /**
      * The p50 of {@link #ALONE_SAMPLES} single calls of {@code region} (at least {@link #ALONE_MIN_SAMPLES},
-     * fewer once {@link #LOOK_BUDGET_NANOS} has passed), fenced reads included; -1 when none was kept.
+     * fewer once {@link #LOOK_BUDGET_NANOS} has passed), fenced reads included; empty when none was kept.
      */
-    long aloneP50(Region region) {
+    OptionalLong aloneP50(Region region) {
         SampleRecorder alone = new SampleRecorder(ALONE_SAMPLES);
         long start = System.nanoTime();
-        int taken = (int) region.time(context.reader(), ALONE_MIN_SAMPLES, 1, Long.MAX_VALUE, alone, sink);
+        int taken = (int) region.time(context.reader(), ALONE_MIN_SAMPLES, 1, Region.UNBOUNDED, alone, sink);
         while (taken < ALONE_SAMPLES) {
-            // as many more as fit in what is left of the budget at the pace so far: a chunk of 64 of a slow region ran far past it
+            // as many more as fit in what is left of the budget at the pace so far: a chunk of 64 of a
+            // slow region ran far past it
             long elapsed = System.nanoTime() - start;
             long fit = (LOOK_BUDGET_NANOS - elapsed) / Math.max(1, elapsed / taken);
             if (fit < 1) {
                 break;
             }
-            taken += (int) region.time(context.reader(), Math.min(Math.min(fit, ShapeLoop.BUDGET_CHECK_MASK + 1), ALONE_SAMPLES - taken), 1,
-                    Long.MAX_VALUE, alone, sink);
+            long chunk = Math.min(Math.min(fit, ShapeLoop.BUDGET_CHECK_MASK + 1), ALONE_SAMPLES - taken);
+            taken += (int) region.time(context.reader(), chunk, 1, Region.UNBOUNDED, alone, sink);
         }
-        return alone.samples().isEmpty() ? -1 : Statistics.of(alone.samples()).p50();
+        return alone.samples().isEmpty() ? OptionalLong.empty() : OptionalLong.of(Statistics.of(alone.samples()).p50());
     }
 
     /**
@@ -217,17 +220,17 @@ final class BatchSizing {
         for (long start = System.nanoTime(); System.nanoTime() - start < warmNanos; warm.clear()) {
             shared.time(context.reader(), 4, 1, warmNanos, warm, sink);
         }
-        long p50 = aloneP50(shared);
+        OptionalLong p50 = aloneP50(shared);
         double floor = context.floor().median();
-        if (p50 >= 0 && Timings.resolves(p50, floor, context.step())) {
-            return new AloneFigure(p50 - floor, 1);
+        if (p50.isPresent() && Timings.resolves(p50.getAsLong(), floor, context.step())) {
+            return new AloneFigure(p50.getAsLong() - floor, 1);
         }
         if (!canResolveByBatching()) {
             return AloneFigure.NONE;
         }
         int k = callsPerSample(shared);
         SampleRecorder pilot = new SampleRecorder(PILOT_SAMPLES);
-        shared.time(context.reader(), PILOT_SAMPLES, k, Long.MAX_VALUE, pilot, sink);
+        shared.time(context.reader(), PILOT_SAMPLES, k, Region.UNBOUNDED, pilot, sink);
         if (pilot.samples().isEmpty()) {
             return AloneFigure.NONE;
         }

@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the JVM's JIT has made of Chronoscope's code so far, as the warm-ups saw it: each clock's
- * probe-path warm-up and the level its path settled at ({@link #settledLevel}), which re-warms ran out of budget, and the
- * region classes already compiled ({@link CompiledRegions}). It changes as the JIT compiles and
+ * probe-path warm-up and the level its path settled at ({@link #settledLevel}), which re-warms ran out of
+ * budget, and the region classes already compiled ({@link CompiledRegions}). It changes as the JIT compiles and
  * throws code away: the part of {@link JvmState} that moves.
  *
  * <p>The probe path is warmed once per clock, with the budget of the run that asks first; a later
@@ -25,12 +25,12 @@ final class JitState {
     /** A clock's probe-path warm-up and the budget it was given. */
     private record KeptWarmup(ProbeWarmup warmup, long budgetNanos) {
         boolean serves(long budgetNanos) {
-            return warmup.converged() || this.budgetNanos >= budgetNanos;
+            return warmup.settled() || this.budgetNanos >= budgetNanos;
         }
     }
 
     private final Map<ClockId, KeptWarmup> warmups = new ConcurrentHashMap<>();
-    /** Per clock, the highest median its probe path settled at under the full rule (see {@link Warmer#rewarmIfCold}). */
+    /** Per clock, the highest level its probe path settled at under the full rule (see {@link Warmer#rewarmIfCold}). */
     private final Map<ClockId, Long> settledLevels = new ConcurrentHashMap<>();
     /** The clocks whose last re-warm ran its budget out without settling. */
     private final Set<ClockId> unsettledRewarms = ConcurrentHashMap.newKeySet();
@@ -51,7 +51,7 @@ final class JitState {
                 return kept.warmup();
             }
             ProbeWarmup warmup = new Warmer(reader, compiledRegions.compilerWatch()).probePath(budgetNanos);
-            settledLevels.merge(clock, warmup.finalMedian(), Math::max);
+            settledLevels.merge(clock, warmup.settledLevel(), Math::max);
             warmups.put(clock, new KeptWarmup(warmup, budgetNanos));
             return warmup;
         }
@@ -67,7 +67,8 @@ final class JitState {
     long settledLevel(ClockId clock) {
         Long level = settledLevels.get(clock);
         if (level == null) {
-            throw new IllegalStateException("the probe path of " + clock + " was never warmed in this JVM: call warmup first");
+            throw new IllegalStateException("the probe path of " + clock
+                    + " was never warmed in this JVM: call warmup first");
         }
         return level;
     }
@@ -84,11 +85,12 @@ final class JitState {
         // is as compiled as the JIT will make it soon: the next re-warms get the JIT-quiet window only,
         // rather than every later test paying the full budget again (seen: 300 ms a test); the record
         // still says each one did not settle
-        long budget = unsettledRewarms.contains(clock) ? Math.min(budgetNanos, WarmupRule.MIN_JIT_QUIET_NANOS) : budgetNanos;
-        Optional<ProbeWarmup> again = new Warmer(reader, compiledRegions.compilerWatch()).rewarmIfCold(settledLevel, budget,
-                settled -> settledLevels.merge(clock, settled, Math::max));
+        long budget = unsettledRewarms.contains(clock) ? Math.min(budgetNanos, WarmupRule.MIN_JIT_QUIET_NANOS)
+                : budgetNanos;
+        Optional<ProbeWarmup> again = new Warmer(reader, compiledRegions.compilerWatch()).rewarmIfCold(settledLevel,
+                budget, settled -> settledLevels.merge(clock, settled, Math::max));
         again.ifPresent(w -> {
-            if (w.converged()) {
+            if (w.settled()) {
                 unsettledRewarms.remove(clock);
             } else {
                 unsettledRewarms.add(clock);

@@ -26,24 +26,25 @@ final class LatencyTiming {
 
     /** What the record and the section say of a {@code repeatFor} that the sample cap ended before its budget. */
     static String capped(String label, long elapsedNanos, Duration budget) {
-        return String.format(Locale.ROOT, "'%s' reached the cap of %s samples (Probe.MAX_SAMPLES) after %s of its %s budget:"
-                + " its figures are of those samples, and the rest of the budget was not used", label, Format.count(Probe.MAX_SAMPLES),
-                Format.duration(elapsedNanos), Format.duration(budget.toNanos()));
+        return String.format(Locale.ROOT, "'%s' reached the cap of %s samples (Probe.MAX_SAMPLES) after %s of its %s"
+                + " budget: its figures are of those samples, and the rest of the budget was not used", label,
+                Format.count(Probe.MAX_SAMPLES), Format.duration(elapsedNanos), Format.duration(budget.toNanos()));
     }
 
     LatencyTiming(RegionTimer timer) {
         this.timer = timer;
     }
 
-    /** {@code times} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
-    Timing repeat(String method, String label, int times, Region region) {
+    /** {@code samples} samples of one call each, with the self-checks of {@link SelfCheckPlan.Way#REPEAT}. */
+    Timing repeat(String method, String label, int samples, Region region) {
         RegionLabels.requireLabel(method, label);
-        RegionTimer.requireSamples(method, times, RegionTimer.SAMPLE_HEAP_BYTES);
+        RegionTimer.requireSamples(method, samples, RegionTimer.SAMPLE_HEAP_BYTES);
         return naming(() -> timingNote(method, label, timer.phase()), () -> {
             String what = "'" + label + "'"; // spelled before the warm-up (Deferred)
-            ProbeWarmup warmup = timer.warmUp(region, times, 1, label);
-            RegionTimer.Sampled sampled = timer.sample(region, times, 1, what, new RegionTimer.Resampling());
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, timer.withWarmup(timer.timing(label, sampled, 1, null), warmup),
+            ProbeWarmup warmup = timer.warmUp(region, samples, 1, label);
+            RegionTimer.Sampled sampled = timer.sample(region, samples, 1, what, new RegionTimer.Resampling());
+            Timing built = timer.withWarmup(timer.timing(label, sampled, SamplingMode.LATENCY), warmup);
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT, built,
                     sampled.evidence(1, timer.unit()).warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), warmup)));
             return timer.commit(sampled.event(), t, sampled.recorder(), 1);
         });
@@ -79,9 +80,10 @@ final class LatencyTiming {
             allocation.close(0, first);
             threads.mark();
             allocation.open();
-            // the rest of the budget: a first half that reached its share of the samples early leaves its time to the second
-            long second = timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, Math.max(0, budget.toNanos() - (System.nanoTime() - start)),
-                    recorder);
+            // the rest of the budget: a first half that reached its share of the samples early leaves
+            // its time to the second
+            long left = Math.max(0, budget.toNanos() - (System.nanoTime() - start));
+            long second = timer.timeFor(jit, region, Probe.MAX_SAMPLES - first, left, recorder);
             allocation.close(1, second);
             long elapsed = System.nanoTime() - start;
             threads.mark();
@@ -91,8 +93,8 @@ final class LatencyTiming {
             }
             Evidence evidence = SamplingEvidence.of(RegionTimer.faulted(faults), recorder.samples().size(), 1,
                     timer.jitSeen(jit, recorder), threads.parts(), timer.unit());
-            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, timer.withWarmup(timer.build(label, recorder, allocation, 1,
-                    null), warmup), evidence);
+            Timing built = timer.withWarmup(timer.build(label, recorder, allocation, SamplingMode.LATENCY), warmup);
+            Timing t = SelfCheckPlan.apply(SelfCheckPlan.Way.REPEAT_FOR, built, evidence);
             return timer.commit(event, t, recorder, 1);
         });
     }

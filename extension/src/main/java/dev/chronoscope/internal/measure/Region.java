@@ -14,18 +14,25 @@ import java.util.function.Supplier;
  */
 public sealed interface Region {
 
-    /** Takes {@code count} samples of {@code calls} calls each; see {@link RegionLoop}. */
-    long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink);
+    /** A time budget that never runs out: the samples asked are taken however long they last. */
+    long UNBOUNDED = Long.MAX_VALUE;
+
+    /**
+     * Takes {@code samples} samples of {@code callsPerSample} calls each, fewer where
+     * {@code budgetNanos} ({@link #UNBOUNDED}: none) runs out first; see {@link RegionLoop}.
+     */
+    long time(ClockReader reader, long samples, int callsPerSample, long budgetNanos, SampleRecorder recorder,
+              Sink sink);
 
     /** The user's region object. */
     Object region();
 
-    /** The object whose class is the code the JIT compiles for this region: the user's region, or its inlined loop. */
+    /** The object whose class holds the code the JIT compiles for this region: the user's region, or its loop. */
     default Object target() {
         return region();
     }
 
-    /** The method of {@link #target()}'s class that a timing runs: the region's functional method, or the inlined loop's. */
+    /** The method of {@link #target()}'s class a timing runs: the region's functional method, or the inlined loop's. */
     String entryMethod();
 
     /**
@@ -57,7 +64,8 @@ public sealed interface Region {
     /** One of {@link RegionLoop}'s {@code repeat}s, chosen by a shape for a region of its type, before any sample. */
     @FunctionalInterface
     interface SharedLoop {
-        long time(Object region, ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink);
+        long time(Object region, ClockReader reader, long samples, int callsPerSample, long budgetNanos,
+                  SampleRecorder recorder, Sink sink);
     }
 
     /** The shapes, each with its empty region: what an inlined floor times. */
@@ -105,16 +113,18 @@ public sealed interface Region {
         }
 
         @Override
-        public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-            return shape.shared().time(region, reader, count, calls, budgetNanos, recorder, sink);
+        public long time(ClockReader reader, long samples, int callsPerSample, long budgetNanos,
+                         SampleRecorder recorder, Sink sink) {
+            return shape.shared().time(region, reader, samples, callsPerSample, budgetNanos, recorder, sink);
         }
     }
 
-    /** {@code region} timed by its own copy of its shape's loop, the region inlined into it ({@link CompiledRegions#inlined}). */
+    /** {@code region} timed by its own copy of its shape's loop, inlined into it ({@link CompiledRegions#inlined}). */
     record Inlined(ShapeLoop loop, Object region) implements Region {
         @Override
-        public long time(ClockReader reader, long count, int calls, long budgetNanos, SampleRecorder recorder, Sink sink) {
-            return loop.time(reader, count, calls, budgetNanos, recorder, sink);
+        public long time(ClockReader reader, long samples, int callsPerSample, long budgetNanos,
+                         SampleRecorder recorder, Sink sink) {
+            return loop.time(reader, samples, callsPerSample, budgetNanos, recorder, sink);
         }
 
         @Override

@@ -46,7 +46,7 @@ public final class RegionLoop {
         for (int call = 0; done < count; call++) {
             long n = Math.min(callSize, count - done);
             done += repeat(reader, EMPTY_OF_THREE_CLASSES.get(call % EMPTY_OF_THREE_CLASSES.size()), n, 1,
-                    Long.MAX_VALUE, recorder, sink);
+                    Region.UNBOUNDED, recorder, sink);
             if (System.nanoTime() - deadline > 0) {
                 break;
             }
@@ -68,10 +68,10 @@ public final class RegionLoop {
             SampleRecorder r = new SampleRecorder(16);
             int c = i % 3;
             int calls = 1 + (i & 1);
-            repeat(reader, longs.get(c), 8, calls, Long.MAX_VALUE, r, sink);
-            repeat(reader, ints.get(c), 8, calls, Long.MAX_VALUE, r, sink);
-            repeat(reader, doubles.get(c), 8, calls, Long.MAX_VALUE, r, sink);
-            repeat(reader, runnables.get(c), 8, calls, Long.MAX_VALUE, r, sink);
+            repeat(reader, longs.get(c), 8, calls, Region.UNBOUNDED, r, sink);
+            repeat(reader, ints.get(c), 8, calls, Region.UNBOUNDED, r, sink);
+            repeat(reader, doubles.get(c), 8, calls, Region.UNBOUNDED, r, sink);
+            repeat(reader, runnables.get(c), 8, calls, Region.UNBOUNDED, r, sink);
         }
     }
 
@@ -109,13 +109,13 @@ public final class RegionLoop {
         return IntRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);
     }
 
-    /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a {@code double} region. */
+    /** As {@code repeat} of a {@link Supplier}, for a {@code double} region. */
     public static long repeat(ClockReader reader, DoubleSupplier region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
         return DoubleRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);
     }
 
-    /** As {@link #repeat(ClockReader, Supplier, long, int, long, SampleRecorder, Sink)}, for a region with no result. */
+    /** As {@code repeat} of a {@link Supplier}, for a region with no result. */
     public static long repeat(ClockReader reader, Runnable region, long count, int calls, long budgetNanos,
                               SampleRecorder recorder, Sink sink) {
         return RunnableRegionLoop.time(region, reader, count, calls, budgetNanos, recorder, sink);

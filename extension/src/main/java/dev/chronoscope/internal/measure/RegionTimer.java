@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Supplier;
 
 /**
@@ -81,17 +82,18 @@ final class RegionTimer {
         return compiledRegions;
     }
 
-    /** The core's speed now, in ns per multiply-add ({@link CoreSpeedReference}); NaN where this probe reads none. */
-    double coreSpeedNow() {
-        return coreSpeed.isPresent() ? coreSpeed.get().quickNanosPerStep() : Double.NaN;
+    /** The core's speed now, in ns per multiply-add ({@link CoreSpeedReference}); empty where this probe reads none. */
+    OptionalDouble coreSpeedNow() {
+        return coreSpeed.isPresent() ? OptionalDouble.of(coreSpeed.get().quickNanosPerStep()) : OptionalDouble.empty();
     }
 
     /**
      * The core's speed around samples taken since it read {@code before} ({@link #coreSpeedNow}):
      * read again right after them, against the JVM's reference state; a fact recorded beside the figure.
      */
-    CoreSpeedState coreSpeedAround(double before) {
-        return coreSpeed.isEmpty() || !Double.isFinite(before) ? CoreSpeedState.UNREAD : coreSpeed.get().around(before);
+    CoreSpeedState coreSpeedAround(OptionalDouble before) {
+        return coreSpeed.isEmpty() || before.isEmpty() || !Double.isFinite(before.getAsDouble()) ? CoreSpeedState.UNREAD
+                : coreSpeed.get().around(before.getAsDouble());
     }
 
     /** From now on the region is run for {@code now}: the note of an exception it throws names it. */
@@ -118,41 +120,43 @@ final class RegionTimer {
     static final int COMPARED_SAMPLE_HEAP_BYTES = 4 * SAMPLE_HEAP_BYTES + 2 * 8;
 
     /**
-     * {@code times} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}, and
+     * {@code samples} samples asked of {@code method}: between 1 and {@link Probe#MAX_SAMPLES}, and
      * room for them in the heap ({@link Samples#heapShortfall}), each needing {@code heapBytes}.
      */
-    static void requireSamples(String method, int times, int heapBytes) {
-        if (times < 1 || times > Probe.MAX_SAMPLES) {
-            throw new IllegalArgumentException(method + ": times must be between 1 and " + Probe.MAX_SAMPLES + ", was " + times);
+    static void requireSamples(String method, int samples, int heapBytes) {
+        if (samples < 1 || samples > Probe.MAX_SAMPLES) {
+            throw new IllegalArgumentException(method + ": times must be between 1 and " + Probe.MAX_SAMPLES + ", was "
+                    + samples);
         }
-        Samples.heapShortfall(times, heapBytes).ifPresent(why -> {
+        Samples.heapShortfall(samples, heapBytes).ifPresent(why -> {
             throw new IllegalArgumentException(method + ": " + why);
         });
     }
 
-    /** {@code samples} of {@code k} calls each within {@link Probe#MAX_CALLS}: too many calls is the caller's mistake. */
-    static void requireCallsWithinBound(String method, String label, int samples, int k) {
-        if ((long) k * samples > Probe.MAX_CALLS) {
+    /** {@code samples} of {@code callsPerSample} calls within {@link Probe#MAX_CALLS}: more is the caller's mistake. */
+    static void requireCallsWithinBound(String method, String label, int samples, int callsPerSample) {
+        if ((long) callsPerSample * samples > Probe.MAX_CALLS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s(\"%s\"): %d samples of %d calls each (the batch the clock needs for this region) would run %d calls,"
-                            + " more than the bound of %d; ask for at most %d samples", method, label, samples, k,
-                    (long) k * samples, Probe.MAX_CALLS, Probe.MAX_CALLS / k));
+                            + " more than the bound of %d; ask for at most %d samples", method, label, samples,
+                    callsPerSample, (long) callsPerSample * samples, Probe.MAX_CALLS,
+                    Probe.MAX_CALLS / callsPerSample));
         }
     }
 
     /**
      * Warm-up rounds of a tenth of the requested samples (between 10 and 10,000), each of
-     * {@code calls} calls. A warm-up that does not settle within its budget is said, once per
+     * {@code callsPerSample} calls. A warm-up that does not settle within its budget is said, once per
      * label, in the test's record ({@link #warmupWarnings()}): the region may have been timed while
      * the JIT still compiled it.
      */
-    ProbeWarmup warmUp(Region region, int times, int calls, String label) {
+    ProbeWarmup warmUp(Region region, int samples, int callsPerSample, String label) {
         if (regionWarmupBudgetNanos > 0) {
             phase = RegionFailure.Phase.FIRST_CALLS;
             firstCalls.count(region);
         }
         phase = RegionFailure.Phase.WARM_UP;
-        return warmUpAs(region, times, calls, "'" + label + "'");
+        return warmUpAs(region, samples, callsPerSample, "'" + label + "'");
     }
 
     /** A count of {@code region}'s allocation while it is timed, with what its first calls allocated. */
@@ -162,27 +166,27 @@ final class RegionTimer {
 
     /**
      * As {@link #warmUp(Region, int, int, String)}, {@code what} naming the region in the warning;
-     * the warm-up, null when region warm-ups are off.
+     * the warm-up, {@link ProbeWarmup#NONE} when region warm-ups are off.
      */
-    private ProbeWarmup warmUpAs(Region region, int times, int calls, String what) {
-        ProbeWarmup w = null;
-        if (regionWarmupBudgetNanos > 0) {
-            int roundSize = Math.max(10, Math.min(10_000, times / 10));
-            // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
-            w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region, regionWarmupBudgetNanos,
-                    fittedRoundSize(calls == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)), calls,
-                            firstCalls.of(region).nanosPerCall()), calls, compiledRegions);
-            if (!w.converged()) {
-                ProbeWarmup unsettled = w;
-                warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
-                        "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms (twice it while the JIT"
-                                + " compiled): %d rounds, round"
-                                + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
-                                + " (raise chronoscope.region.warmup.budget)", what,
-                        calls == 1 ? "one call per sample" : calls + " calls per sample", regionWarmupBudgetNanos / 1e6,
-                        unsettled.rounds(), unsettled.medians().isEmpty() ? 0 : unsettled.medians().get(0),
-                        unsettled.finalMedian(), unit()));
-            }
+    private ProbeWarmup warmUpAs(Region region, int samples, int callsPerSample, String what) {
+        if (regionWarmupBudgetNanos <= 0) {
+            return ProbeWarmup.NONE;
+        }
+        int roundSize = Math.max(10, Math.min(10_000, samples / 10));
+        // a batch warm-up round lasts calls times longer: fewer samples per round keep it within its budget
+        int fitted = fittedRoundSize(callsPerSample == 1 ? roundSize : Math.max(10, Math.min(roundSize, 1_000)),
+                callsPerSample, firstCalls.of(region).nanosPerCall());
+        ProbeWarmup w = new Warmer(context.reader(), compiledRegions.compilerWatch()).region(region,
+                regionWarmupBudgetNanos, fitted, callsPerSample, compiledRegions);
+        if (!w.settled()) {
+            warmupWarnings.putIfAbsent(what, () -> String.format(Locale.ROOT,
+                    "the warm-up of %s (%s) did not settle within the region warm-up budget of %.0f ms (twice it"
+                            + " while the JIT compiled): %d rounds, round"
+                            + " medians from %d to %d %s; it may have been timed while the JIT was still compiling it"
+                            + " (raise chronoscope.region.warmup.budget)", what,
+                    callsPerSample == 1 ? "one call per sample" : callsPerSample + " calls per sample",
+                    regionWarmupBudgetNanos / 1e6, w.rounds(), w.medians().isEmpty() ? 0 : w.medians().get(0),
+                    w.settledLevel(), unit()));
         }
         return w;
     }
@@ -194,35 +198,37 @@ final class RegionTimer {
      * region's rounds of ten samples lasted longer than its whole budget, which then ran out
      * unsettled twice over. At least one sample; first calls are never faster than settled ones.
      */
-    int fittedRoundSize(int size, int calls, double firstNanosPerCall) {
+    int fittedRoundSize(int size, int callsPerSample, double firstNanosPerCall) {
         if (!(firstNanosPerCall > 0)) {
             return size;
         }
         double roundNanos = regionWarmupBudgetNanos / (2.0 * WarmupRule.MIN_ROUNDS);
-        return (int) Math.max(1, Math.min(size, (long) (roundNanos / (firstNanosPerCall * calls))));
+        return (int) Math.max(1, Math.min(size, (long) (roundNanos / (firstNanosPerCall * callsPerSample))));
     }
 
     /**
      * {@code timing} with {@code warmup} said not to have settled, where it did not within its budget
-     * (null: warm-ups off, nothing to say): its samples may have run lower-tier code, which claims consult.
+     * ({@link ProbeWarmup#NONE}: warm-ups off, nothing to say): its samples may have run lower-tier
+     * code, which claims consult.
      */
     Timing withWarmup(Timing timing, ProbeWarmup warmup) {
-        if (warmup == null || warmup.converged()) {
+        if (!warmup.ran() || warmup.settled()) {
             return timing;
         }
         return timing.withUnsettledWarmup(String.format(Locale.ROOT, "its warm-up did not settle within the region warm-up"
-                        + " budget of %.0f ms (%d rounds, round medians from %d to %d %s per sample)", regionWarmupBudgetNanos / 1e6,
-                warmup.rounds(), warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.finalMedian(), unit()));
+                        + " budget of %.0f ms (%d rounds, round medians from %d to %d %s per sample)",
+                regionWarmupBudgetNanos / 1e6, warmup.rounds(),
+                warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.settledLevel(), unit()));
     }
 
     /**
-     * The floor of a batch of {@code k} calls of {@code empty}, an inlined empty region, warmed up as
-     * regions are ({@code what} naming it in a warning) and measured right before the samples it is
-     * subtracted from.
+     * Throughput at {@code callsPerSample} calls per sample, net of the floor of a batch of as many
+     * calls of {@code empty}, an inlined empty region, warmed up as regions are ({@code what} naming it
+     * in a warning) and measured right before the samples it is subtracted from.
      */
-    ProbeFloor batchFloor(Region empty, int samples, int k, String what) {
-        warmUpAs(empty, samples, k, what);
-        return sizing.floor(empty, k);
+    SamplingMode.Throughput throughput(Region empty, int samples, int callsPerSample, String what) {
+        warmUpAs(empty, samples, callsPerSample, what);
+        return new SamplingMode.Throughput(callsPerSample, sizing.floor(empty, callsPerSample), empty);
     }
 
     /** Says {@code why} in the test's record, once per {@code key}: something a self-check found and let stand. */
@@ -240,9 +246,9 @@ final class RegionTimer {
         return SamplingJit.watch(compiledRegions.compilerWatch(), region);
     }
 
-    /** {@code n} samples of {@code k} calls of {@code region}, {@code jit} watching: the calls made. */
-    long time(SamplingJit jit, Region region, long n, int k, SampleRecorder recorder) {
-        return k * jit.time(region, context.reader(), n, k, recorder, sink);
+    /** {@code samples} samples of {@code callsPerSample} calls of {@code region}, {@code jit} watching: the calls. */
+    long time(SamplingJit jit, Region region, long samples, int callsPerSample, SampleRecorder recorder) {
+        return callsPerSample * jit.time(region, context.reader(), samples, callsPerSample, recorder, sink);
     }
 
     /** Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed, {@code jit} watching: the samples taken. */
@@ -266,11 +272,11 @@ final class RegionTimer {
     }
 
     /**
-     * {@code samples} samples of {@code k} calls of {@code region}, in two halves whose allocation is
+     * {@code samples} samples of {@code callsPerSample} calls of {@code region}, in two halves whose allocation is
      * counted apart; taken again while HotSpot compiled the timed code meanwhile ({@link #sampleAgain},
      * {@code what} naming the region).
      */
-    Sampled sample(Region region, int samples, int k, String what, Resampling budget) {
+    Sampled sample(Region region, int samples, int callsPerSample, String what, Resampling budget) {
         phase = RegionFailure.Phase.SAMPLING;
         while (true) {
             SampleRecorder recorder = new SampleRecorder(samples);
@@ -282,44 +288,38 @@ final class RegionTimer {
             ThreadCpu.Parts threads = new ThreadCpu.Parts();
             long start = System.nanoTime();
             // the other threads read at each half's start, outside the allocation counts
-            allocation.halves(samples, n -> time(jit, region, n, k, recorder), threads::mark);
+            allocation.halves(samples, n -> time(jit, region, n, callsPerSample, recorder), threads::mark);
             threads.mark();
             long nanos = System.nanoTime() - start;
             faults = faulted(faults);
             recorder.stopCountingSwitches();
-            if (!sampleAgain(jit, faults, recorder.samples().size(), k, threads.parts(), budget, what)) {
+            if (!sampleAgain(jit, faults, recorder.samples().size(), callsPerSample, threads.parts(), budget, what)) {
                 return new Sampled(recorder, allocation, event, faults, jitSeen(jit, recorder), nanos, threads);
             }
         }
     }
 
-    /**
-     * The timing of a sampling — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call, before its self-checks.
-     */
-    Timing timing(String label, Sampled sampled, int k, ProbeFloor batchFloor) {
-        return build(label, sampled.recorder(), sampled.allocation(), k, batchFloor);
+    /** The timing of a sampling in {@code mode}, with its allocation per call, before its self-checks. */
+    Timing timing(String label, Sampled sampled, SamplingMode mode) {
+        return build(label, sampled.recorder(), sampled.allocation(), mode);
     }
 
-    /**
-     * The timing of a region — latency, or throughput of {@code k} calls per sample net of
-     * {@code batchFloor} — with its allocation per call, before its self-checks.
-     */
-    Timing build(String label, SampleRecorder recorder, AllocationCount allocation, int k, ProbeFloor batchFloor) {
-        long calls = calls(recorder, k);
-        Allocation counted = allocation.result(loopBytesPerCall, context.nanosPerUnit(), k);
-        String unknown = AllocationCount.unknownReason(calls);
-        return batchFloor == null ? Timings.build(label, recorder, context, counted, unknown)
-                : Timings.buildThroughput(label, recorder, context, k, batchFloor, counted, unknown);
+    /** The timing of a region in {@code mode}, with its allocation per call, before its self-checks. */
+    Timing build(String label, SampleRecorder recorder, AllocationCount allocation, SamplingMode mode) {
+        int callsPerSample = mode.callsPerSample();
+        Allocation counted = allocation.result(loopBytesPerCall, context.nanosPerUnit(), callsPerSample);
+        String unknown = AllocationCount.unknownReason(calls(recorder, callsPerSample));
+        return Timings.build(label, recorder, context, mode, counted, unknown);
     }
 
-    private static long calls(SampleRecorder recorder, int k) {
-        return (long) k * (recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative());
+    private static long calls(SampleRecorder recorder, int callsPerSample) {
+        long taken = (long) recorder.samples().size() + recorder.droppedMigration() + recorder.droppedNegative();
+        return callsPerSample * taken;
     }
 
     /** Commits {@code timing}, as its self-checks left it, as a JFR event when one is recorded. */
-    Timing commit(TimedRegionEvent event, Timing timing, SampleRecorder recorder, int k) {
-        event.commit(testName, timing, calls(recorder, k));
+    Timing commit(TimedRegionEvent event, Timing timing, SampleRecorder recorder, int callsPerSample) {
+        event.commit(testName, timing, calls(recorder, callsPerSample));
         return timing;
     }
 

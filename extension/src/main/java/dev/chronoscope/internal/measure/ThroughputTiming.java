@@ -2,13 +2,13 @@ package dev.chronoscope.internal.measure;
 
 import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.Probe;
-import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.measure.check.Evidence;
 import dev.chronoscope.internal.measure.check.SelfCheckPlan;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import static dev.chronoscope.internal.measure.RegionFailure.naming;
 import static dev.chronoscope.internal.measure.RegionFailure.timingNote;
@@ -46,24 +46,13 @@ final class ThroughputTiming {
         String what = "'" + label + "'";
         String floorWhat = "the empty region of the floor of " + what;
         BatchSizing sizing = timer.sizing();
-        BatchPlan.Batch batch = naming(note, () -> BatchPlan.size(List.of(new BatchPlan.Sized() {
-            @Override
-            public ProbeWarmup warmUp(int calls) {
-                return timer.warmUp(region, samples, calls, label);
-            }
-
-            @Override
-            public int callsPerSample(int from) {
-                timer.phase(RegionFailure.Phase.SIZING);
-                return sizing.callsPerSample(region, from);
-            }
-        })));
-        int k = batch.callsPerSample();
+        BatchPlan.Batch batch = naming(note, () -> BatchPlan.size(List.of(sized(region, samples, label))));
+        int callsPerSample = batch.callsPerSample();
         // outside naming(): too many calls is the caller's mistake, not the region's
-        RegionTimer.requireCallsWithinBound(method, label, samples, k);
+        RegionTimer.requireCallsWithinBound(method, label, samples, callsPerSample);
         // from the region's warm-up to its last sample the compiler threads are not listed again (CompilerWatch.holdThreads)
         try (CompilerWatch.Held held = compiledRegions.compilerWatch().holdThreads()) {
-            ProbeFloor batchFloor = timer.batchFloor(empty, samples, k, floorWhat);
+            SamplingMode.Throughput mode = timer.throughput(empty, samples, callsPerSample, floorWhat);
             return naming(note, () -> {
                 ProbeWarmup settled = batch.settled().get(0);
                 RegionTimer.Sampled sampled;
@@ -72,38 +61,54 @@ final class ThroughputTiming {
                 RegionTimer.Resampling budget = new RegionTimer.Resampling();
                 while (true) {
                     // the core's speed right before and right after the samples, recorded beside the figure
-                    double coreBefore = timer.coreSpeedNow();
-                    sampled = timer.sample(region, samples, k, what, budget);
+                    OptionalDouble coreBefore = timer.coreSpeedNow();
+                    sampled = timer.sample(region, samples, callsPerSample, what, budget);
                     coreSpeed = timer.coreSpeedAround(coreBefore);
-                    t = timer.timing(label, sampled, k, batchFloor);
+                    t = timer.timing(label, sampled, mode);
                     // slower than the warm-up right before, or in two modes: the host slowed down for a
                     // while, or the JIT threw the region's loop away. Warmed up again and sampled again
                     // within the timing's one budget, a passing slowdown leaves; code that stays slower,
                     // or runs two ways, is refused by the last sampling
                     Optional<SelfCheckPlan.Found> found = SelfCheckPlan.whyAgain(SelfCheckPlan.WARM_UP_AGAIN,
-                            sampled.evidence(k, timer.unit()).figure(t)
+                            sampled.evidence(callsPerSample, timer.unit()).figure(t)
                                     .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), settled)));
                     if (found.isEmpty() || !timer.discard(what, " after a slowdown", budget, found.get().why())) {
                         break;
                     }
-                    ProbeWarmup again = timer.warmUp(region, samples, k, label);
-                    settled = again == null ? settled : again;
+                    ProbeWarmup again = timer.warmUp(region, samples, callsPerSample, label);
+                    settled = again.ran() ? again : settled;
                 }
                 timer.phase(RegionFailure.Phase.SELF_CHECK);
-                ProbeFloor floor = sizing.lowerFloorAfter(empty, k, batchFloor);
-                if (floor != batchFloor) {
-                    t = timer.timing(label, sampled, k, floor);
+                SamplingMode.Throughput floorReadAgain = mode.withFloorReadAgain(sizing);
+                if (floorReadAgain != mode) {
+                    t = timer.timing(label, sampled, floorReadAgain);
                 }
                 long aloneWarmNanos = sampled.nanos() / 8;
-                Evidence evidence = sampled.evidence(k, timer.unit())
+                Evidence evidence = sampled.evidence(callsPerSample, timer.unit())
                         .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), settled))
-                        .pilots(sizing.pilots(region, k))
+                        .pilots(sizing.pilots(region, callsPerSample))
                         // the same calls without the region's own loop, right after, warmed for an eighth of the
                         // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
                         .alone(() -> sizing.aloneNet(shared, aloneWarmNanos).read());
                 t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed), settled), evidence);
-                return timer.commit(sampled.event(), t, sampled.recorder(), k);
+                return timer.commit(sampled.event(), t, sampled.recorder(), callsPerSample);
             });
         }
+    }
+
+    /** {@code region}, labelled {@code label}, as the batch plan warms and sizes it for {@code samples} samples. */
+    private BatchPlan.Sized sized(Region region, int samples, String label) {
+        return new BatchPlan.Sized() {
+            @Override
+            public ProbeWarmup warmUp(int callsPerSample) {
+                return timer.warmUp(region, samples, callsPerSample, label);
+            }
+
+            @Override
+            public int callsPerSample(int from) {
+                timer.phase(RegionFailure.Phase.SIZING);
+                return timer.sizing().callsPerSample(region, from);
+            }
+        };
     }
 }

@@ -34,7 +34,7 @@ public final class Warmer {
      * samples of {@code calls} calls each.
      */
     record Rounds(List<Region> regions, int roundSize, int calls) {
-        /** The probe path: empty regions, of three classes in turn (see {@link RegionLoop#EMPTY_OF_THREE_CLASSES}), one call each. */
+        /** The probe path: empty regions of three classes, a call each ({@link RegionLoop#EMPTY_OF_THREE_CLASSES}). */
         static Rounds emptyRegions(int roundSize) {
             return new Rounds(RegionLoop.EMPTY_OF_THREE_CLASSES.stream().map(Region::of).toList(), roundSize, 1);
         }
@@ -67,7 +67,8 @@ public final class Warmer {
                 ObjectRegionLoop.class, "time");
         ProbeWarmup w = done.warmup();
         String unwatched = done.seen() ? "" : watch.whyUnwatched();
-        return unwatched.isEmpty() ? w : w.settledAs((w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
+        return unwatched.isEmpty() ? w
+                : w.settledAs((w.settledBy() + " (compilations not watched: " + unwatched + ")").strip());
     }
 
     /**
@@ -83,8 +84,8 @@ public final class Warmer {
         Class<?> type = region.target().getClass();
         Rounds rounds = new Rounds(List.of(region), roundSize, calls);
         OptionalLong settledLevel = compiled.settledLevel(type, calls);
-        List<ProbeWarmup> done = quickThenFull(rounds, WarmupRule.REGION, settledLevel, budgetNanos, type, region.entryMethod(),
-                settled -> compiled.markSettled(type, calls, settled));
+        List<ProbeWarmup> done = quickThenFull(rounds, WarmupRule.REGION, settledLevel, budgetNanos, type,
+                region.entryMethod(), settled -> compiled.markSettled(type, calls, settled));
         return done.get(done.size() - 1);
     }
 
@@ -101,14 +102,14 @@ public final class Warmer {
      * full re-warm (20 ms of JIT quiet or more) in about half the tests of a run. Cold code
      * runs 1.7x and more slower, far outside either CPU's level, so the check allows what a settled
      * warm-up allows above its lowest round (15 %). A path that fails the check first gets the quick
-     * rule at the level; only then the full rule, whose settled median is passed to
-     * {@code settledAt} to raise the level.
+     * rule at the level; only then the full rule, whose settled level is passed to
+     * {@code onSettledLevel} to raise the level.
      *
      * @return empty when one check round was within tolerance of {@code settledLevel}, else the re-warm done
      */
-    Optional<ProbeWarmup> rewarmIfCold(long settledLevel, long budgetNanos, LongConsumer settledAt) {
+    Optional<ProbeWarmup> rewarmIfCold(long settledLevel, long budgetNanos, LongConsumer onSettledLevel) {
         SampleRecorder check = new SampleRecorder(REWARM_ROUND_SIZE);
-        RegionLoop.repeatEmpty(reader, REWARM_ROUND_SIZE, Long.MAX_VALUE, CALL_SIZE, check, new Sink());
+        RegionLoop.repeatEmpty(reader, REWARM_ROUND_SIZE, Region.UNBOUNDED, CALL_SIZE, check, new Sink());
         if (check.samples().isEmpty()) {
             return Optional.empty();
         }
@@ -120,7 +121,7 @@ public final class Warmer {
             return Optional.empty();
         }
         List<ProbeWarmup> done = quickThenFull(Rounds.emptyRegions(REWARM_ROUND_SIZE), WarmupRule.PROBE_PATH,
-                OptionalLong.of(settledLevel), budgetNanos, ObjectRegionLoop.class, "time", settledAt);
+                OptionalLong.of(settledLevel), budgetNanos, ObjectRegionLoop.class, "time", onSettledLevel);
         return Optional.of(done.size() == 1 ? done.get(0) : done.get(0).followedBy(done.get(1)));
     }
 
@@ -128,29 +129,30 @@ public final class Warmer {
      * Where code settled at {@code settledLevel} before, the quick rule at that level within
      * {@link WarmupRule#quickBudget}; where it did not settle (or there is no level), {@code full} for
      * what is left of {@code budgetNanos}, C2's compilation of {@code target}'s {@code method}
-     * watched, its settled median passed to {@code settledAt}. The warm-ups run, in order.
+     * watched, its settled level passed to {@code onSettledLevel}. The warm-ups run, in order.
      */
     private List<ProbeWarmup> quickThenFull(Rounds rounds, WarmupRule full, OptionalLong settledLevel, long budgetNanos,
-                                            Class<?> target, String method, LongConsumer settledAt) {
+                                            Class<?> target, String method, LongConsumer onSettledLevel) {
         List<ProbeWarmup> done = new ArrayList<>(2);
         long left = budgetNanos;
         if (settledLevel.isPresent()) {
-            ProbeWarmup quick = run(rounds, full.quickWithin(settledLevel.getAsLong()), WarmupRule.quickBudget(budgetNanos), null);
+            ProbeWarmup quick = run(rounds, full.quickWithin(settledLevel.getAsLong()),
+                    WarmupRule.quickBudget(budgetNanos), null);
             done.add(quick);
-            if (quick.converged()) {
+            if (quick.settled()) {
                 return done;
             }
             left = Math.max(0, budgetNanos - quick.elapsedNanos());
         }
         ProbeWarmup settled = watched(rounds, full, left, target, method).warmup();
-        if (settled.converged()) {
-            settledAt.accept(settled.finalMedian());
+        if (settled.settled()) {
+            onSettledLevel.accept(settled.settledLevel());
         }
         done.add(settled);
         return done;
     }
 
-    /** A warm-up, and whether a session of the compiler watch saw it ({@link CompilerWatch#whyUnwatched()} says why not). */
+    /** A warm-up, and whether a compiler watch session saw it ({@link CompilerWatch#whyUnwatched()}: why not). */
     private record Watched(ProbeWarmup warmup, boolean seen) {
     }
 
@@ -191,7 +193,7 @@ public final class Warmer {
         // primitive lists and loops, no streams or boxes: every method the warm-up's own bookkeeping
         // runs is one more the JIT compiles in the window the warm-up is waiting for the JIT
         Samples medians = new Samples(64);
-        boolean converged = false;
+        boolean settled = false;
         String settledBy = "";
         Samples jitTimes = new Samples(64);
         long jitLastMoved = start;
@@ -202,15 +204,15 @@ public final class Warmer {
         long quantum = 0;
         // a region's watched warm-up may go on past its budget (stillCompiling); the probe path's ends at its own
         boolean mayGoOn = session != null && rule == WarmupRule.REGION;
-        while (System.nanoTime() - start < budgetNanos || mayGoOn && stillCompiling(start, budgetNanos, jitLastMoved, rule,
-                medians, quantum)) {
+        while (System.nanoTime() - start < budgetNanos
+                || mayGoOn && stillCompiling(start, budgetNanos, jitLastMoved, rule, medians, quantum)) {
             long roundStart = System.nanoTime();
             recorder.clear();
             // many short calls rather than one long one: the JIT compiles the loop's method in full
             // only after enough invocations; one long call runs on-stack-replaced code instead
             for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
                 regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), calls,
-                        Long.MAX_VALUE, recorder, sink);
+                        Region.UNBOUNDED, recorder, sink);
                 if (session != null) {
                     session.poll(medians.size());
                 }
@@ -232,11 +234,12 @@ public final class Warmer {
                 session.endRound();
             }
             quantum = figures.quantum();
-            if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS) && WarmupRule.settled(medians, quantum)
+            if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS)
+                    && WarmupRule.settled(medians, quantum)
                     && rule.withinSettledLevel(median, quantum)
                     && (WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
                         || session != null && session.compiledByC2Before(medians.size(), WarmupRule.STABLE_ROUNDS))) {
-                converged = true;
+                settled = true;
                 settledBy = rule.settledLevel() > 0 ? ProbeWarmup.BY_SETTLED_LEVEL
                         : WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
                         ? ProbeWarmup.BY_JIT_QUIET : ProbeWarmup.BY_C2;
@@ -247,10 +250,10 @@ public final class Warmer {
         for (int i = 0; i < medians.size(); i++) {
             all.add(medians.get(i));
         }
-        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, converged, settledBy);
+        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, settled, settledBy);
     }
 
-    /** A region's watched warm-up past its budget goes on up to this many times it while the JIT compiles and its medians move. */
+    /** A region's watched warm-up goes on up to this many times its budget while the JIT compiles and medians move. */
     static final int COMPILING_BUDGETS = 2;
 
     /**

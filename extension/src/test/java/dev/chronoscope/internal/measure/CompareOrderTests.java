@@ -23,8 +23,8 @@ class CompareOrderTests {
     private static String blockOrder(long seed) throws Exception {
         List<Character> calls = new ArrayList<>();
         ProbeFloor floor = Synthetic.context(30, 1, false).floor();
-        Timings.Context context = new Timings.Context(ClockReaders.open(ClockId.NANO_TIME), null, floor, false, 1, "test",
-                new AssertionSettings(false, seed));
+        Timings.Context context = Timings.Context.of(ClockReaders.open(ClockId.NANO_TIME), floor).subtractFloor(false)
+                .step(1, "test").assertions(new AssertionSettings(false, seed)).build();
         MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(0));
         Comparison c = probe.compare("a", () -> calls.add('a'), "b", () -> calls.add('b'), 2_000);
         assertThat(c.seed()).isEqualTo(seed);

@@ -47,8 +47,8 @@ class CoreSpeedCheckTests {
         // the real floor of System.nanoTime, and a 10 ns quantum (the coarsest step seen of it): a call
         // of a few steps is not resolved alone against it, so a comparison of two takes them in batches
         ClockReader reader = ClockReaders.open(ClockId.NANO_TIME);
-        Timings.Context context = new Timings.Context(reader, null, Timings.measureFloor(reader, 2_000, 50_000_000L, null).floor(),
-                true, 10, "test");
+        Timings.Context context = Timings.Context.of(reader, Timings.measureFloor(reader, 2_000, 50_000_000L, null).floor())
+                .step(10, "test").build();
         // regions warmed as a test's are (200 ms at most), so that their code is compiled before it is sampled
         return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(200_000_000L)
                 .withFloorSamples(1_000).withCoreSpeed(reference));

@@ -29,8 +29,8 @@ class DeferredTests {
         AtomicInteger built = new AtomicInteger();
         RegionTimer.Resampling budget = new RegionTimer.Resampling();
         ClockReader reader = ClockReaders.open(ClockId.CLOCK_MONOTONIC);
-        Timings.Context context = new Timings.Context(reader, null, Timings.measureFloor(reader, 1_000, 5_000_000L, null).floor(),
-                true, 1, "test");
+        Timings.Context context = Timings.Context.of(reader, Timings.measureFloor(reader, 1_000, 5_000_000L, null).floor())
+                .step(1, "test").build();
         RegionTimer timer = new RegionTimer(context, ProbeSettings.defaultsFor(context));
         assertThat(timer.discard("'r'", "", budget, () -> "the JIT worked " + built.incrementAndGet())).isTrue();
         assertThat(timer.discard("'r'", " after a slowdown", budget, () -> "slower " + built.incrementAndGet())).isTrue();

@@ -30,7 +30,7 @@ public final class LibraryThroughputMain {
         System.err.println(new Warmer(reader, new CompiledRegions().compilerWatch()).probePath(1_000_000_000L).describe("ns"));
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 5_000_000L, null);
         CompiledRegions regions = new CompiledRegions();
-        Timings.Context context = new Timings.Context(reader, null, floor.floor(), true, 10, "test");
+        Timings.Context context = Timings.Context.of(reader, floor.floor()).step(10, "test").build();
         MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(500_000_000L)
                 .withFloorSamples(10_000).withFloorBudgetNanos(5_000_000L).withTestName("main").withCompiledRegions(regions)
                 .withCoreSpeed(new CoreSpeedReference()));

@@ -49,12 +49,12 @@ class ProbeRewarmTests {
         Optional<ProbeWarmup> second = clock.rewarmIfCold(new NeverSettles(), budget);
 
         assertThat(first).hasValueSatisfying(w -> {
-            assertThat(w.converged()).isFalse();
+            assertThat(w.settled()).isFalse();
             assertThat(w.elapsedNanos()).as("the first ran its budget: " + w.describe("ns")).isGreaterThanOrEqualTo(budget);
         });
         // the second gets the JIT-quiet window only; the bound below is that window plus a round (wide: a busy host)
         assertThat(second).hasValueSatisfying(w -> {
-            assertThat(w.converged()).isFalse();
+            assertThat(w.settled()).isFalse();
             assertThat(w.elapsedNanos()).as(w.describe("ns")).isLessThan(budget / 3);
         });
     }

@@ -36,7 +36,8 @@ class ProbeSettingsTests {
     void theDefaultFloorSamplesAreAsManyAsTheLatencyFloorKept() {
         Summary kept = new Summary(ClockUnit.NANOSECONDS, 20_000, 20, 30, 40, 50, 60, 31, 2);
         ProbeFloor floor = new ProbeFloor(ClockId.CLOCK_MONOTONIC, kept, kept, 1_000_000);
-        Timings.Context context = new Timings.Context(FEW_FLOOR_SAMPLES.reader(), null, floor, false, 1, "test");
+        Timings.Context context = Timings.Context.of(FEW_FLOOR_SAMPLES.reader(), floor).subtractFloor(false)
+                .step(1, "test").build();
         assertThat(ProbeSettings.defaultsFor(context).floorSamples()).isEqualTo(20_000);
     }
 

@@ -50,7 +50,7 @@ class ProbeWarmupTests {
         // below the 1.7-2.4x of a path left cold. That the warm-up follows a path down from cold is
         // asserted exactly on scripted clocks below.
         long first = warmup.medians().get(0);
-        assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isLessThanOrEqualTo(first + Math.max(2, first / 2));
+        assertThat(warmup.settledLevel()).as(warmup.describe("ns")).isLessThanOrEqualTo(first + Math.max(2, first / 2));
     }
 
     @Test
@@ -60,7 +60,7 @@ class ProbeWarmupTests {
         ProbeWarmup warmup = fullRegionRule(new ScriptedCost(round -> round < 20 ? Math.round(400 * Math.pow(0.9, round)) : 50),
                 5_000_000_000L);
         assertThat(warmup.medians().get(0)).isEqualTo(400);
-        assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isEqualTo(50);
+        assertThat(warmup.settledLevel()).as(warmup.describe("ns")).isEqualTo(50);
         // it followed the path down (rounds grow until one lasts 0.2 ms, so a round may span several
         // of the script's: the medians seen, not their count, are the claim)
         assertThat(warmup.medians()).as(warmup.describe("ns")).anyMatch(m -> m > 50 && m < 400);
@@ -76,7 +76,7 @@ class ProbeWarmupTests {
         // here and ~5 s on a machine loaded with other builds.
         ProbeWarmup warmup = fullRegionRule(new ScriptedCost(round -> round < 3 ? 200 : round < 6 ? 48 : round < 506 ? 112 : 50),
                 30_000_000_000L);
-        assertThat(warmup.finalMedian()).as(warmup.describe("ns")).isEqualTo(50);
+        assertThat(warmup.settledLevel()).as(warmup.describe("ns")).isEqualTo(50);
         assertThat(warmup.medians()).as("it saw the plateau and went on past it: " + warmup.describe("ns")).contains(112L);
     }
 
@@ -87,10 +87,10 @@ class ProbeWarmupTests {
     void aRegionClassCompiledBeforeSettlesWithoutWaitingForTheJitAgain() {
         CompiledRegions compiled = new CompiledRegions();
         ProbeWarmup first = region(new ScriptedCost(round -> 50), compiled);
-        assertThat(first.converged()).as(first.describe("ns")).isTrue();
+        assertThat(first.settled()).as(first.describe("ns")).isTrue();
         // the full rule: at least ten rounds, then the JIT quiet for 20 ms or C2 seen compiling the region (CompilerWatch)
         assertThat(first.rounds()).as(first.describe("ns")).isGreaterThanOrEqualTo(WarmupRule.MIN_ROUNDS);
-        assertThat(compiled.settledLevel(REGION.getClass(), 1)).hasValue(first.finalMedian());
+        assertThat(compiled.settledLevel(REGION.getClass(), 1)).hasValue(first.settledLevel());
         assertThat(compiled.settledLevel(REGION.getClass(), 2)).as("another batch size is other code").isEmpty();
 
         // later warm-ups of the class may end after five agreeing rounds; the test JVM's own JIT
@@ -100,7 +100,7 @@ class ProbeWarmupTests {
             again.add(region(new ScriptedCost(round -> 50), compiled));
         }
         assertThat(again).as("fewer rounds than the full rule's minimum of %d", WarmupRule.MIN_ROUNDS)
-                .anyMatch(w -> w.converged() && w.rounds() < WarmupRule.MIN_ROUNDS && w.finalMedian() == 50);
+                .anyMatch(w -> w.settled() && w.rounds() < WarmupRule.MIN_ROUNDS && w.settledLevel() == 50);
     }
 
     @Test
@@ -110,7 +110,7 @@ class ProbeWarmupTests {
         CompiledRegions compiled = new CompiledRegions();
         region(new ScriptedCost(round -> 50), compiled);
         ProbeWarmup slower = region(new ScriptedCost(round -> 112), compiled);
-        assertThat(slower.finalMedian()).isEqualTo(112);
+        assertThat(slower.settledLevel()).isEqualTo(112);
         // the full rule: at least ten rounds (the quick one ends at five), as a first warm-up does
         assertThat(slower.rounds()).as(slower.describe("ns")).isGreaterThanOrEqualTo(WarmupRule.MIN_ROUNDS);
     }
@@ -118,7 +118,7 @@ class ProbeWarmupTests {
     @Test
     void aWarmupSaysHowItSettled() {
         ProbeWarmup warmup = fullRegionRule(new ScriptedCost(round -> 50), 5_000_000_000L);
-        assertThat(warmup.converged()).as(warmup.describe("ns")).isTrue();
+        assertThat(warmup.settled()).as(warmup.describe("ns")).isTrue();
         assertThat(warmup.settledBy()).isIn(ProbeWarmup.BY_JIT_QUIET, ProbeWarmup.BY_C2);
         assertThat(warmup.describe("ns")).contains("settled at p50 50 ns " + warmup.settledBy() + " (first round 50 ns)");
         ProbeWarmup cut = new ProbeWarmup(3, ROUND, List.of(90L, 80L, 70L), 1_000_000L, false, "");
@@ -138,8 +138,8 @@ class ProbeWarmupTests {
         java.util.Optional<ProbeWarmup> cold = new Warmer(new ScriptedCost(round -> 200), CompilerWatch.open())
                 .rewarmIfCold(100, 5_000_000_000L, raisedTo::add);
         assertThat(cold).hasValueSatisfying(w -> {
-            assertThat(w.converged()).as(w.describe("ns")).isTrue();
-            assertThat(w.finalMedian()).isEqualTo(200);
+            assertThat(w.settled()).as(w.describe("ns")).isTrue();
+            assertThat(w.settledLevel()).isEqualTo(200);
             assertThat(w.rounds()).isGreaterThanOrEqualTo(WarmupRule.MIN_ROUNDS);
         });
         assertThat(raisedTo).as("the full rule's settled median raises the level").containsExactly(200L);

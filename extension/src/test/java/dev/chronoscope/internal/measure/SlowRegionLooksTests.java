@@ -25,7 +25,7 @@ class SlowRegionLooksTests {
     static void context() throws Exception {
         ClockReader reader = ClockReaders.open(ClockId.NANO_TIME);
         Timings.Floor floor = Timings.measureFloor(reader, 2_000, 5_000_000L, null);
-        Timings.Context context = new Timings.Context(reader, null, floor.floor(), true, 1, "test");
+        Timings.Context context = Timings.Context.of(reader, floor.floor()).step(1, "test").build();
         timer = new RegionTimer(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(500_000_000L));
     }
 

@@ -47,7 +47,7 @@ public final class Synthetic {
     public static Timings.Context context(long floorMedian, double step, boolean subtract) {
         Summary floor = Timings.summary(Statistics.of(floorMedian, floorMedian, floorMedian), ClockUnit.NANOSECONDS);
         ProbeFloor probeFloor = new ProbeFloor(ClockId.CLOCK_MONOTONIC, floor, floor, 1_000_000);
-        return new Timings.Context(new NamedReader(), null, probeFloor, subtract, step, "synthetic step");
+        return Timings.Context.of(new NamedReader(), probeFloor).subtractFloor(subtract).step(step, "synthetic step").build();
     }
 
     /** The decision of the claim "the median of {@code t} is {@code relation} {@code nanos} ns". */

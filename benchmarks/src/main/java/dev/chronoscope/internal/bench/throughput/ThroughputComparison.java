@@ -292,7 +292,7 @@ public final class ThroughputComparison {
         return new ChronoscopeRun(host, figures, ratios, jmhHere);
     }
 
-    /** How the core-speed self-check's refusal begins (SelfChecks.coreSlower in the extension). */
+    /** How the core-speed self-check's refusal begins (the core-speed check of a claim, ClaimMessages.coreSlower in the extension). */
     static final String CORE_SPEED_REFUSAL = "self-check core speed:";
 
     /** Where a JVM's host line gives its core speed, before and after its workloads. */
