@@ -8,7 +8,6 @@ import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
-import dev.chronoscope.internal.stats.AssertionSettings;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -52,7 +51,7 @@ public final class AllocationComparison {
         JvmState jvm = new JvmState();
         jvm.prepare(ClockId.NANO_TIME, 1_000_000_000L);
         Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, null);
-        Timings.Context context = new Timings.Context(reader, null, floor.floor(), false, 1, "1 ns", AssertionSettings.defaults());
+        Timings.Context context = Timings.Context.of(reader, floor.floor()).subtractFloor(false).step(1, "1 ns").build();
         MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(500_000_000L)
                 .withFloorSamples(10_000).withFloorBudgetNanos(5_000_000L).withLoopBytesPerCall(floor.loopBytesPerCall())
                 .withCompiledRegions(jvm.compiledRegions()).withCoreSpeed(jvm.coreSpeed()));

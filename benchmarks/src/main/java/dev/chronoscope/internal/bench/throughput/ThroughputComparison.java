@@ -13,7 +13,6 @@ import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.MeasuringProbe;
 import dev.chronoscope.internal.measure.ProbeSettings;
 import dev.chronoscope.internal.measure.Timings;
-import dev.chronoscope.internal.stats.AssertionSettings;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
@@ -245,8 +244,8 @@ public final class ThroughputComparison {
             ClockReader reader = ClockReaders.open(clock);
             Timings.Floor floor = Timings.measureFloor(reader, 10_000, 50_000_000L, frequency);
             EffectiveResolution resolution = jvm.step(clock).resolution(floor);
-            Timings.Context context = new Timings.Context(reader, frequency, floor.floor(), true, resolution,
-                    AssertionSettings.defaults());
+            Timings.Context context = Timings.Context.of(reader, floor.floor()).frequency(frequency).step(resolution)
+                    .build();
             MeasuringProbe probe = new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(500_000_000L)
                     .withFloorSamples(10_000).withFloorBudgetNanos(5_000_000L).withLoopBytesPerCall(floor.loopBytesPerCall())
                     .withCompiledRegions(jvm.compiledRegions()).withCoreSpeed(jvm.coreSpeed()));

@@ -254,7 +254,8 @@ public final class Validation {
         Timings.Floor floor = Timings.measureFloor(reader, ChronoscopeConfig.FLOOR_SAMPLES, floorBudget, frequency);
         // as a timed test decides the step: the clock's effective resolution
         EffectiveResolution resolution = jvm.step(clock).resolution(floor);
-        Timings.Context context = new Timings.Context(reader, frequency, floor.floor(), false, resolution, assertionSettings());
+        Timings.Context context = Timings.Context.of(reader, floor.floor()).frequency(frequency)
+                .subtractFloor(false).step(resolution).assertions(assertionSettings()).build();
         return new MeasuringProbe(context, ProbeSettings.defaultsFor(context).withRegionWarmupBudgetNanos(regionWarmup));
     }
 
