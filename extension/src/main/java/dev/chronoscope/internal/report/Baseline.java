@@ -1,5 +1,9 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.Json;
+import dev.chronoscope.internal.json.JsonFields;
+import dev.chronoscope.internal.json.JsonParser;
+import dev.chronoscope.internal.json.Utf8;
 import dev.chronoscope.internal.format.Format;
 
 import java.io.IOException;

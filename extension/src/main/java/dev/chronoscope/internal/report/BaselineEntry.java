@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.Json;
+import dev.chronoscope.internal.json.JsonFields;
 import java.util.List;
 import java.util.Map;
 

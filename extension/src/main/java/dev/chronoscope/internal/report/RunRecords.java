@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.JsonParser;
+import dev.chronoscope.internal.json.Utf8;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

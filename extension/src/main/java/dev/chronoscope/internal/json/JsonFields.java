@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.json;
 
 import java.util.List;
 import java.util.Map;
@@ -9,25 +9,25 @@ import java.util.Map;
  * member, what was found and what was expected — never a {@code NullPointerException} or a
  * {@code ClassCastException} from a file someone damaged.
  */
-final class JsonFields {
+public final class JsonFields {
 
     private JsonFields() {
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> object(Object value, String where) {
+    public static Map<String, Object> object(Object value, String where) {
         if (value instanceof Map<?, ?> map) {
             return (Map<String, Object>) map;
         }
         throw new IllegalArgumentException(where + " is " + found(value) + "; expected an object");
     }
 
-    static Map<String, Object> object(Map<String, Object> o, String member, String where) {
+    public static Map<String, Object> object(Map<String, Object> o, String member, String where) {
         return object(require(o, member, where, "an object"), where + "." + member);
     }
 
     @SuppressWarnings("unchecked")
-    static List<Object> list(Map<String, Object> o, String member, String where) {
+    public static List<Object> list(Map<String, Object> o, String member, String where) {
         Object value = require(o, member, where, "an array");
         if (value instanceof List<?> list) {
             return (List<Object>) list;
@@ -35,7 +35,7 @@ final class JsonFields {
         throw wrong(where, member, value, "an array");
     }
 
-    static String string(Map<String, Object> o, String member, String where) {
+    public static String string(Map<String, Object> o, String member, String where) {
         Object value = require(o, member, where, "a string");
         if (value instanceof String s) {
             return s;
@@ -43,7 +43,7 @@ final class JsonFields {
         throw wrong(where, member, value, "a string");
     }
 
-    static double number(Map<String, Object> o, String member, String where) {
+    public static double number(Map<String, Object> o, String member, String where) {
         Object value = require(o, member, where, "a number");
         if (value instanceof Number n) {
             return n.doubleValue();
@@ -52,11 +52,11 @@ final class JsonFields {
     }
 
     /** A number, or NaN where the member is {@code null} (how Chronoscope writes a figure it does not have). */
-    static double numberOrNaN(Map<String, Object> o, String member, String where) {
+    public static double numberOrNaN(Map<String, Object> o, String member, String where) {
         return o.containsKey(member) && o.get(member) == null ? Double.NaN : number(o, member, where);
     }
 
-    static boolean bool(Map<String, Object> o, String member, String where) {
+    public static boolean bool(Map<String, Object> o, String member, String where) {
         Object value = require(o, member, where, "true or false");
         if (value instanceof Boolean b) {
             return b;

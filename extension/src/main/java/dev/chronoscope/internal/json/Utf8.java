@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.json;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -12,13 +12,13 @@ import java.util.Locale;
  * Strict UTF-8 decoding that says where it failed: the JDK's own says only "Input length = 1",
  * naming neither the file nor the place.
  */
-final class Utf8 {
+public final class Utf8 {
 
     private Utf8() {
     }
 
     /** Bytes that are not UTF-8: where, and which. */
-    static final class NotUtf8 extends Exception {
+    public static final class NotUtf8 extends Exception {
         private final int offset;
 
         NotUtf8(byte[] bytes, int offset) {
@@ -46,7 +46,7 @@ final class Utf8 {
     }
 
     /** The text of {@code bytes[from, to)}. */
-    static String decode(byte[] bytes, int from, int to) throws NotUtf8 {
+    public static String decode(byte[] bytes, int from, int to) throws NotUtf8 {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes, from, to - from);
@@ -61,7 +61,7 @@ final class Utf8 {
         return out.flip().toString();
     }
 
-    static String decode(byte[] bytes) throws NotUtf8 {
+    public static String decode(byte[] bytes) throws NotUtf8 {
         return decode(bytes, 0, bytes.length);
     }
 }
