@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.junit;
 
-import dev.chronoscope.internal.report.Baseline;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.report.BaselineSave;
 import dev.chronoscope.internal.report.BaselineListing;
 import dev.chronoscope.internal.report.ReportBaseline;
 import dev.chronoscope.internal.report.RunPresence;
@@ -86,7 +87,7 @@ final class RunEnd {
         listing.ifPresent(l -> l.lines().forEach(line -> out.println(PREFIX + "baseline " + l.file() + ": " + line)));
         baseline.settings().save().ifPresent(file -> {
             try {
-                Baseline saved = Baseline.save(file, run, baseline.fingerprint(), baseline.container(), records, baseline.settings().keep());
+                Baseline saved = BaselineSave.save(file, run, baseline.fingerprint(), baseline.container(), records, baseline.settings().keep());
                 out.println(PREFIX + "baseline saved: " + file.toAbsolutePath() + " (" + records.timingCount() + " timings; the file holds "
                         + saved.runs().size() + (saved.runs().size() == 1 ? " run" : " runs") + ")");
             } catch (IOException | RuntimeException e) {

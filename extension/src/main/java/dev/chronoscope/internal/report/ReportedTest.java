@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.GateFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.BaselineVerdict;
+import dev.chronoscope.internal.gate.ContainerFacts;
 import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.internal.json.JsonParser;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,9 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
+import dev.chronoscope.internal.gate.BaselineVerdict;
+import dev.chronoscope.internal.gate.HostFingerprint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -108,7 +112,7 @@ class RunReportScaleTests {
             List<BaselineEntry> entries = new ArrayList<>();
             for (ReportedTest t : out) {
                 for (ReportedTiming timing : t.timings()) {
-                    entries.add(BaselineEntry.of(t, timing));
+                    entries.add(BaselineSave.entry(t, timing));
                 }
             }
             saved.add(new Baseline.Run("run " + r, "2026-12-01T1" + r % 10 + ":00:00Z", HOST, entries));

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.BaselineVerdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

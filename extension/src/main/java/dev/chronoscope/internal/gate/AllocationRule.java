@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.internal.json.JsonFields;
@@ -47,7 +47,7 @@ public final class AllocationRule {
         }
 
         /** The member {@code o} at {@code where}; null for null (entries saved before it existed). */
-        static FirstCalls fromJson(Object o, String where) {
+        public static FirstCalls fromJson(Object o, String where) {
             if (o == null) {
                 return null;
             }

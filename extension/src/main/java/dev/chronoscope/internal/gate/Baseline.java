@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.internal.json.JsonFields;
@@ -50,7 +50,7 @@ public final class Baseline {
             this(run, savedAt, host, timings, ContainerFacts.NOT_RECORDED);
         }
 
-        Json.Obj toJson() {
+        public Json.Obj toJson() {
             List<Object> entries = new ArrayList<>();
             timings.forEach(e -> entries.add(e.toJson()));
             return Json.object().put("run", run).put("savedAt", savedAt).put("host", host.toJson())
@@ -141,19 +141,15 @@ public final class Baseline {
     }
 
     /**
-     * Adds {@code records} as run {@code run} to the baseline in {@code file} (created if absent),
+     * Adds {@code entries} as run {@code run} to the baseline in {@code file} (created if absent),
      * replacing an earlier save of the same run, keeping the last {@code keep} runs. Forks of one
      * run save one after another under a file lock; the file is replaced atomically.
      *
+     * @param container the run's container facts, kept beside its fingerprint
      * @return the baseline as saved
      */
-    public static Baseline save(Path file, String run, HostFingerprint host, RunRecords records, int keep) throws IOException {
-        return save(file, run, host, ContainerFacts.NOT_RECORDED, records, keep);
-    }
-
-    /** {@link #save(Path, String, HostFingerprint, RunRecords, int)}, with the run's container facts beside its fingerprint. */
-    public static Baseline save(Path file, String run, HostFingerprint host, ContainerFacts container, RunRecords records, int keep)
-            throws IOException {
+    public static Baseline save(Path file, String run, HostFingerprint host, ContainerFacts container,
+                                List<BaselineEntry> entries, int keep) throws IOException {
         Path absolute = file.toAbsolutePath().normalize();
         Files.createDirectories(absolute.getParent());
         Path lockFile = absolute.resolveSibling(absolute.getFileName() + ".lock");
@@ -161,14 +157,6 @@ public final class Baseline {
              FileLock ignored = channel.lock()) {
             List<Run> runs = new ArrayList<>(Files.exists(absolute) ? read(absolute).runs : List.of());
             runs.removeIf(r -> r.run().equals(run));
-            List<BaselineEntry> entries = new ArrayList<>();
-            for (ReportedTest t : records.tests()) {
-                for (ReportedTiming timing : t.timings()) {
-                    if (timing.kept() > 0) {
-                        entries.add(BaselineEntry.of(t, timing));
-                    }
-                }
-            }
             runs.add(new Run(run, Instant.now().toString(), host, entries, container));
             while (runs.size() > keep) {
                 runs.removeFirst();

@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -217,24 +217,6 @@ class BaselineTests {
         assertThat(v.ratio()).as("against the five undisturbed runs").isBetween(0.99, 1.01);
     }
 
-    @Test
-    void savingAppendsRunsReplacesTheSameRunKeepsTheLastOnesAndReadsBack() throws Exception {
-        Path file = dir.resolve("sub/baseline.json");
-        RunRecords records = RunRecords.of(List.of(ReportFixtures.test("region")));
-
-        Baseline.save(file, "run 1", HOST, records, 2);
-        Baseline.save(file, "run 2", HOST, records, 2);
-        Baseline.save(file, "run 2", HOST, records, 2);
-        Baseline saved = Baseline.save(file, "run 3", HOST, records, 2);
-
-        assertThat(saved.runs()).extracting(Baseline.Run::run).containsExactly("run 2", "run 3");
-        Baseline read = Baseline.read(file);
-        assertThat(read.runs()).extracting(Baseline.Run::run).containsExactly("run 2", "run 3");
-        assertThat(read.runs().getLast().timings()).extracting(BaselineEntry::label).containsExactly("invocation", "region");
-        assertThat(read.runs().getLast().timings().get(1).quantilesNs()).containsEntry("p50", 150.0);
-        assertThat(read.runs().getLast().host()).isEqualTo(HOST);
-    }
-
     private static final ContainerFacts NO_QUOTA = new ContainerFacts("v1 cpu:/ cpuset:/ memory:/", "none", "0-1", "none");
     private static final ContainerFacts CI_QUOTA = new ContainerFacts("v2 cpu:/ci cpuset:/ci memory:/ci",
             "30000/100000 us (0.30 CPUs)", "0-1", "none");
@@ -260,17 +242,6 @@ class BaselineTests {
                 .reason();
 
         assertThat(same).doesNotContain("container").isEqualTo(unknown);
-    }
-
-    @Test
-    void theContainerIsSavedBesideTheFingerprintAndReadBack() throws Exception {
-        Path file = dir.resolve("baseline.json");
-        Baseline.save(file, "run 1", HOST, CI_QUOTA, RunRecords.of(List.of(ReportFixtures.test("region"))), 2);
-
-        Baseline.Run read = Baseline.read(file).runs().getFirst();
-        assertThat(read.container()).isEqualTo(CI_QUOTA);
-        assertThat(read.host().facts()).as("not in the fingerprint: CI runners differ in quota").doesNotContainKeys("cpuQuota", "container");
-        assertThat(Files.readString(file)).contains("\"container\": {");
     }
 
     @Test

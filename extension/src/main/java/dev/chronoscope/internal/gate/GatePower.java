@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.json.Json;
 import java.util.Locale;
@@ -163,7 +163,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     }
 
     /** The power a record's {@code power} member holds; null for null (records written before it existed). */
-    static GatePower fromJson(Object o) {
+    public static GatePower fromJson(Object o) {
         if (!(o instanceof Map<?, ?> m)) {
             return null;
         }
@@ -175,16 +175,6 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
                 needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")),
                 number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")),
                 m.get("repetitions") instanceof Number r ? r.intValue() : 1, m.get("rounding") instanceof Number r2 ? r2.doubleValue() : 0);
-    }
-
-    /**
-     * {@code test :: label: spreads …}, for each gated timing of {@code rows} whose threshold no number of baseline runs
-     * brings in reach: what a run summary says once.
-     */
-    static java.util.List<String> outOfReach(java.util.List<Overview.Row> rows) {
-        return rows.stream().filter(r -> r.timing().baseline() != null && r.timing().baseline().gated()
-                        && r.timing().baseline().power() != null && !r.timing().baseline().power().thresholdReachable())
-                .map(r -> r.record().test() + " :: " + r.timing().label() + ": " + r.timing().baseline().power().describe()).toList();
     }
 
     /** The degrees of freedom with {@code runs} runs: a timing's own from 6 runs, else what it was judged with. */

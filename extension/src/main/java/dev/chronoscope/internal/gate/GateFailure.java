@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.json.Json;
 import java.util.Map;
@@ -25,7 +25,7 @@ public record GateFailure(String testOutcome, String message) {
     }
 
     /** Reads {@link #toJson()}'s shape back; null for a JSON null (a test the gate did not fail). */
-    static GateFailure fromJson(Map<String, Object> o) {
+    public static GateFailure fromJson(Map<String, Object> o) {
         return o == null ? null : new GateFailure((String) o.get("testOutcome"), (String) o.get("message"));
     }
 

@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.stats.PercentileClaim;
 

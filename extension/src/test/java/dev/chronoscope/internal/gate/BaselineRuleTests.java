@@ -1,8 +1,8 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
-import dev.chronoscope.internal.report.BaselineRule.Kind;
-import dev.chronoscope.internal.report.BaselineRule.RunMedian;
-import dev.chronoscope.internal.report.BaselineRule.Spread;
+import dev.chronoscope.internal.gate.BaselineRule.Kind;
+import dev.chronoscope.internal.gate.BaselineRule.RunMedian;
+import dev.chronoscope.internal.gate.BaselineRule.Spread;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.internal.json.JsonFields;
@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * One timing of one baseline run: what a later run is compared with.
  *
- * @param key      the test's unique id and the timing's label ({@link ReportedTest#key})
+ * @param key      the test's unique id and the timing's label (as the run records key it)
  * @param measure  {@code net} (floor subtracted) or {@code raw}: which figures the median is
  * @param resolved whether the clock resolved the region (its verdict was RESOLVED)
  * @param quantilesNs the run's p10, p25, p50, p75, p90 and p99 of the raw samples, in ns, by name
@@ -31,7 +31,8 @@ public record BaselineEntry(String key, String test, String label, String clock,
                             double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall, AllocationRule.FirstCalls firstCalls,
                             double stepNs) {
 
-    private static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
+    /** The percentiles of the raw samples an entry keeps. */
+    public static final List<Integer> PERCENTILES = List.of(10, 25, 50, 75, 90, 99);
 
     public BaselineEntry {
         quantilesNs = Map.copyOf(quantilesNs);
@@ -97,21 +98,6 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 quantilesNs.getOrDefault("p75", Double.NaN), kept, medianNs), stepNs);
     }
 
-    /** The entry for timing {@code t} of {@code test}: its first timing is the test's invocation. */
-    public static BaselineEntry of(ReportedTest test, ReportedTiming t) {
-        Map<String, Double> q = new java.util.LinkedHashMap<>();
-        if (t.distribution() != null) {
-            for (int p : PERCENTILES) {
-                q.put("p" + p, t.distribution().quantilesNs().get(p));
-            }
-        }
-        BaselineRule.Kind kind = test.timings().indexOf(t) == 0 ? BaselineRule.Kind.INVOCATION
-                : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
-        double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
-        return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCalls(), t.stepNs());
-    }
-
     public Json.Obj toJson() {
         Json.Obj quantiles = Json.object();
         for (int p : PERCENTILES) {
@@ -139,7 +125,7 @@ public record BaselineEntry(String key, String test, String label, String clock,
      *
      * @throws IllegalArgumentException naming the entry (where, test and label), the member, its value and what was expected
      */
-    static BaselineEntry fromJson(Map<String, Object> o, String where) {
+    public static BaselineEntry fromJson(Map<String, Object> o, String where) {
         BaselineEntry e = parse(o, where);
         String entry = where + " (" + e.test() + " :: " + e.label() + ")";
         if (e.resolved() && !(e.medianNs() >= MIN_MEDIAN_NS && e.medianNs() <= MAX_NS)) {

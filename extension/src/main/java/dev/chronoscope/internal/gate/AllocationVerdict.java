@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.json.Json;
 import java.util.Map;
@@ -45,7 +45,7 @@ public record AllocationVerdict(String verdict, double bytesPerCall, double lowe
     }
 
     /** The verdict a record's {@code allocation} member holds; null for null (records written before it existed). */
-    static AllocationVerdict fromJson(Object o) {
+    public static AllocationVerdict fromJson(Object o) {
         if (!(o instanceof Map<?, ?> m)) {
             return null;
         }

@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.report;
+package dev.chronoscope.internal.gate;
 
 import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.internal.json.JsonFields;
@@ -43,12 +43,12 @@ public record CoreSpeed(double beforeNsPerStep, double afterNsPerStep, String re
                 afterNsPerStep) : "not read";
     }
 
-    Json.Obj toJson() {
+    public Json.Obj toJson() {
         return Json.object().put("beforeNsPerStep", beforeNsPerStep).put("afterNsPerStep", afterNsPerStep).put("reference", reference);
     }
 
     /** The value of a record's {@code coreSpeed} member; {@link #UNKNOWN} where it has none. */
-    static CoreSpeed fromJson(Object o, String where) {
+    public static CoreSpeed fromJson(Object o, String where) {
         if (!(o instanceof Map<?, ?> m)) {
             return UNKNOWN;
         }
