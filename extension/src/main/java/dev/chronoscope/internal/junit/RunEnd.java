@@ -76,9 +76,8 @@ final class RunEnd {
                 .map(b -> new ReportBaseline(b, baseline.fingerprint(), baseline.settings().threshold()));
         try {
             RunReport.Written written = RunReport.write(settings.reportDir(), records, listing, drawn);
-            out.println(PREFIX + "run report: " + written.html() + " (" + records.tests().size() + " tests, " + records.timingCount()
-                    + " timings, from " + records.files() + (records.files() == 1 ? " record file" : " record files") + "); JMH-format JSON: "
-                    + written.jmh() + "; Markdown summary: " + written.summary());
+            out.println(PREFIX + written.describe(records.tests().size() + " tests, " + records.timingCount()
+                    + " timings, from " + records.files() + (records.files() == 1 ? " record file" : " record files")));
             written.console().forEach(line -> out.println(PREFIX + line));
             appendToStepSummary(stepSummary, written.summary(), out, err);
         } catch (IOException | RuntimeException e) {
