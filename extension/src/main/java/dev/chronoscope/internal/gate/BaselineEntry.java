@@ -39,40 +39,109 @@ public record BaselineEntry(String key, String test, String label, String clock,
         coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
     }
 
-    /** An entry whose clock step is unknown. */
-    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
-                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns,
-                         CoreSpeed coreSpeed, Double bytesPerCall, AllocationRule.FirstCalls firstCalls) {
-        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns, coreSpeed,
-                bytesPerCall, firstCalls, Double.NaN);
+    /**
+     * A builder for the entry of timing {@code label} of test {@code test} ({@code key} both): every
+     * other component starts as in an entry saved before it existed (no kind, floors NaN, the core's
+     * speed unknown, allocation not counted, the clock's step unknown).
+     */
+    public static Builder builder(String key, String test, String label) {
+        return new Builder(key, test, label);
     }
 
-    /** An entry whose first calls' allocation was not counted. */
-    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
-                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns,
-                         CoreSpeed coreSpeed, Double bytesPerCall) {
-        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns, coreSpeed,
-                bytesPerCall, null);
-    }
+    /** Builds an entry component by component, in place of a constructor of 16 arguments. */
+    public static final class Builder {
+        private final String key;
+        private final String test;
+        private final String label;
+        private String clock;
+        private String measure;
+        private double medianNs = Double.NaN;
+        private double floorP50Ns = Double.NaN;
+        private long kept;
+        private boolean resolved;
+        private Map<String, Double> quantilesNs = Map.of();
+        private String kind;
+        private double kindFloorP50Ns = Double.NaN;
+        private CoreSpeed coreSpeed = CoreSpeed.UNKNOWN;
+        private Double bytesPerCall;
+        private AllocationRule.FirstCalls firstCalls;
+        private double stepNs = Double.NaN;
 
-    /** An entry whose allocation was not counted. */
-    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
-                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns,
-                         CoreSpeed coreSpeed) {
-        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns, coreSpeed, null);
-    }
+        private Builder(String key, String test, String label) {
+            this.key = key;
+            this.test = test;
+            this.label = label;
+        }
 
-    /** An entry as baselines saved before the core's speed was read hold it. */
-    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
-                         long kept, boolean resolved, Map<String, Double> quantilesNs, String kind, double kindFloorP50Ns) {
-        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind, kindFloorP50Ns,
-                CoreSpeed.UNKNOWN);
-    }
+        public Builder clock(String clock) {
+            this.clock = clock;
+            return this;
+        }
 
-    /** An entry as baselines saved before kinds held it. */
-    public BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs, double floorP50Ns,
-                         long kept, boolean resolved, Map<String, Double> quantilesNs) {
-        this(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, null, Double.NaN);
+        public Builder measure(String measure) {
+            this.measure = measure;
+            return this;
+        }
+
+        public Builder medianNs(double medianNs) {
+            this.medianNs = medianNs;
+            return this;
+        }
+
+        public Builder floorP50Ns(double floorP50Ns) {
+            this.floorP50Ns = floorP50Ns;
+            return this;
+        }
+
+        public Builder kept(long kept) {
+            this.kept = kept;
+            return this;
+        }
+
+        public Builder resolved(boolean resolved) {
+            this.resolved = resolved;
+            return this;
+        }
+
+        public Builder quantilesNs(Map<String, Double> quantilesNs) {
+            this.quantilesNs = quantilesNs;
+            return this;
+        }
+
+        public Builder kind(String kind) {
+            this.kind = kind;
+            return this;
+        }
+
+        public Builder kindFloorP50Ns(double kindFloorP50Ns) {
+            this.kindFloorP50Ns = kindFloorP50Ns;
+            return this;
+        }
+
+        public Builder coreSpeed(CoreSpeed coreSpeed) {
+            this.coreSpeed = coreSpeed;
+            return this;
+        }
+
+        public Builder bytesPerCall(Double bytesPerCall) {
+            this.bytesPerCall = bytesPerCall;
+            return this;
+        }
+
+        public Builder firstCalls(AllocationRule.FirstCalls firstCalls) {
+            this.firstCalls = firstCalls;
+            return this;
+        }
+
+        public Builder stepNs(double stepNs) {
+            this.stepNs = stepNs;
+            return this;
+        }
+
+        public BaselineEntry build() {
+            return new BaselineEntry(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind,
+                    kindFloorP50Ns, coreSpeed, bytesPerCall, firstCalls, stepNs);
+        }
     }
 
     /** What the rule judges this entry with. */

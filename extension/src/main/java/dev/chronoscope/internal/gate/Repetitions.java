@@ -35,8 +35,10 @@ final class Repetitions {
             logs += Math.log(e.medianNs());
         }
         double mean = Math.exp(logs / keys.size());
-        return new BaselineEntry(own.key(), own.test(), own.label(), own.clock(), own.measure(), mean, own.floorP50Ns(), own.kept(),
-                own.resolved(), Map.of("p50", mean), own.kind(), own.kindFloorP50Ns(), own.coreSpeed(), own.bytesPerCall());
+        return BaselineEntry.builder(own.key(), own.test(), own.label()).clock(own.clock()).measure(own.measure())
+                .medianNs(mean).floorP50Ns(own.floorP50Ns()).kept(own.kept()).resolved(own.resolved())
+                .quantilesNs(Map.of("p50", mean)).kind(own.kind()).kindFloorP50Ns(own.kindFloorP50Ns())
+                .coreSpeed(own.coreSpeed()).bytesPerCall(own.bytesPerCall()).build();
     }
 
     /** {@code v} saying that it judged the mean of {@code m} repetitions, in its reason and its power. */

@@ -99,8 +99,10 @@ class AllocationRuleTests {
         List<Baseline.Run> runs = new ArrayList<>();
         double[] medians = {98, 100, 102};
         for (int i = 0; i < medians.length; i++) {
-            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net",
-                    medians[i], 40, 1000, true, Map.of("p50", medians[i]), "latency", 40, CoreSpeed.UNKNOWN, 64.0))));
+            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(BaselineEntry.builder(KEY, "T.m()", "region")
+                    .clock("TSC_FENCED").measure("net").medianNs(medians[i]).floorP50Ns(40).kept(1000).resolved(true)
+                    .quantilesNs(Map.of("p50", medians[i])).kind("latency").kindFloorP50Ns(40)
+                    .coreSpeed(CoreSpeed.UNKNOWN).bytesPerCall(64.0).build())));
         }
         Baseline b = new Baseline(runs);
 
@@ -116,8 +118,10 @@ class AllocationRuleTests {
 
     @Test
     void theBytesPerCallAreSavedInTheBaselineAndReadBack() throws Exception {
-        BaselineEntry e = new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net", 100, 40, 1000, true, Map.of("p50", 100.0),
-                "latency", 40, CoreSpeed.UNKNOWN, 79.972, new AllocationRule.FirstCalls(96.5, false));
+        BaselineEntry e = BaselineEntry.builder(KEY, "T.m()", "region").clock("TSC_FENCED").measure("net")
+                .medianNs(100).floorP50Ns(40).kept(1000).resolved(true).quantilesNs(Map.of("p50", 100.0))
+                .kind("latency").kindFloorP50Ns(40).coreSpeed(CoreSpeed.UNKNOWN).bytesPerCall(79.972)
+                .firstCalls(new AllocationRule.FirstCalls(96.5, false)).build();
         Baseline b = new Baseline(List.of(new Baseline.Run("r", "now", HOST, List.of(e))));
         java.nio.file.Path file = java.nio.file.Files.createTempFile("baseline", ".json");
         try {

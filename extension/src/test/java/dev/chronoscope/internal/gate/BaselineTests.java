@@ -21,8 +21,9 @@ class BaselineTests {
     private static final String KEY = "[class:x.T]/[method:m()] :: region";
 
     private static Baseline.Run run(String id, double median, double floor, HostFingerprint host) {
-        return new Baseline.Run(id, "now", host, List.of(new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net", median, floor,
-                1000, true, Map.of("p50", median))));
+        return new Baseline.Run(id, "now", host, List.of(BaselineEntry.builder(KEY, "T.m()", "region")
+                .clock("TSC_FENCED").measure("net").medianNs(median).floorP50Ns(floor).kept(1000).resolved(true)
+                .quantilesNs(Map.of("p50", median)).build()));
     }
 
     private static Baseline fiveRuns() {
@@ -84,8 +85,10 @@ class BaselineTests {
     private static Baseline throughputRuns(double batchFloor, double... medians) {
         List<Baseline.Run> runs = new ArrayList<>();
         for (int i = 0; i < medians.length; i++) {
-            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net",
-                    medians[i], 30, 100_000, true, Map.of("p50", medians[i]), "throughput", batchFloor))));
+            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(BaselineEntry.builder(KEY, "T.m()", "region")
+                    .clock("TSC_FENCED").measure("net").medianNs(medians[i]).floorP50Ns(30).kept(100_000)
+                    .resolved(true).quantilesNs(Map.of("p50", medians[i])).kind("throughput")
+                    .kindFloorP50Ns(batchFloor).build())));
         }
         return new Baseline(runs);
     }
@@ -104,8 +107,9 @@ class BaselineTests {
 
     @Test
     void aThroughputTimingAgainstABaselineSavedWithOnlyTheTestsFloorSaysToSaveItAgain() {
-        List<Baseline.Run> runs = List.of(new Baseline.Run("old", "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "region",
-                "TSC_FENCED", "net", 9.0, 30, 100_000, true, Map.of("p50", 9.0)))));
+        List<Baseline.Run> runs = List.of(new Baseline.Run("old", "now", HOST, List.of(BaselineEntry.builder(KEY, "T.m()", "region")
+                .clock("TSC_FENCED").measure("net").medianNs(9.0).floorP50Ns(30).kept(100_000).resolved(true)
+                .quantilesNs(Map.of("p50", 9.0)).build())));
 
         BaselineVerdict v = new Baseline(runs).compare(throughput(9.0, 0.4), HOST, 0.10);
 
@@ -137,11 +141,13 @@ class BaselineTests {
         for (int r = 0; r < 3; r++) {
             List<BaselineEntry> entries = new ArrayList<>();
             for (int t = 0; t < 3; t++) {
-                entries.add(new BaselineEntry("T.m()#chain" + t, "T.m()", "chain" + t, "TSC_FENCED", "net", latency[r][t], 30, 100_000,
-                        true, Map.of("p50", latency[r][t])));
+                entries.add(BaselineEntry.builder("T.m()#chain" + t, "T.m()", "chain" + t).clock("TSC_FENCED")
+                        .measure("net").medianNs(latency[r][t]).floorP50Ns(30).kept(100_000).resolved(true)
+                        .quantilesNs(Map.of("p50", latency[r][t])).build());
             }
-            entries.add(new BaselineEntry(KEY, "T.m()", "region", "TSC_FENCED", "net", throughput[r], 30, 100_000, true,
-                    Map.of("p50", throughput[r]), "throughput", 0.4));
+            entries.add(BaselineEntry.builder(KEY, "T.m()", "region").clock("TSC_FENCED").measure("net")
+                    .medianNs(throughput[r]).floorP50Ns(30).kept(100_000).resolved(true)
+                    .quantilesNs(Map.of("p50", throughput[r])).kind("throughput").kindFloorP50Ns(0.4).build());
             runs.add(new Baseline.Run("r" + r, "now", HOST, entries));
         }
 
@@ -204,7 +210,8 @@ class BaselineTests {
     }
 
     private static BaselineEntry entry(String key, double median) {
-        return new BaselineEntry(key, "T.m()", "region", "TSC_FENCED", "net", median, 42, 1000, true, Map.of("p50", median));
+        return BaselineEntry.builder(key, "T.m()", "region").clock("TSC_FENCED").measure("net").medianNs(median)
+                .floorP50Ns(42).kept(1000).resolved(true).quantilesNs(Map.of("p50", median)).build();
     }
 
     @Test

@@ -23,8 +23,10 @@ class BaselineValuesTests {
 
     /** A saved baseline of one entry whose {@code member} (in the entry, or in its quantiles) is {@code value}. */
     private Path baselineWith(String member, String value) throws Exception {
-        BaselineEntry e = new BaselineEntry("[class:x.T]/[method:m()] :: region", "T.m()", "region", "TSC_FENCED", "net", 100, 40, 1000,
-                true, Map.of("p10", 90.0, "p25", 95.0, "p50", 100.0, "p75", 105.0, "p90", 110.0, "p99", 150.0), "latency", 40);
+        BaselineEntry e = BaselineEntry.builder("[class:x.T]/[method:m()] :: region", "T.m()", "region")
+                .clock("TSC_FENCED").measure("net").medianNs(100).floorP50Ns(40).kept(1000).resolved(true)
+                .quantilesNs(Map.of("p10", 90.0, "p25", 95.0, "p50", 100.0, "p75", 105.0, "p90", 110.0, "p99", 150.0))
+                .kind("latency").kindFloorP50Ns(40).build();
         String json = new Baseline(List.of(new Baseline.Run("r", "now", HOST, List.of(e)))).toJson();
         String pattern = "\"" + member + "\": ";
         int at = json.indexOf(pattern) + pattern.length();

@@ -57,8 +57,9 @@ class ReachableUnchangedTests {
         List<BaselineEntry> entries = new ArrayList<>();
         for (int t = 0; t < SPREADS.length; t++) {
             double median = MEDIANS_NS[t] * Math.exp(SPREADS[t] * random.nextGaussian());
-            entries.add(new BaselineEntry("T.m() :: t" + t, "T.m()", "t" + t, "TSC_FENCED", "net", median, 30, 100_000, true,
-                    Map.of("p50", median)));
+            entries.add(BaselineEntry.builder("T.m() :: t" + t, "T.m()", "t" + t).clock("TSC_FENCED").measure("net")
+                    .medianNs(median).floorP50Ns(30).kept(100_000).resolved(true).quantilesNs(Map.of("p50", median))
+                    .build());
         }
         return new Baseline.Run(id, "now", HOST, entries);
     }

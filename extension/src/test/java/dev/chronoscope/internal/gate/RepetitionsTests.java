@@ -30,8 +30,9 @@ class RepetitionsTests {
         List<BaselineEntry> entries = new ArrayList<>();
         for (int j = 0; j < own.length; j++) {
             double median = 100 * shared * own[j];
-            entries.add(new BaselineEntry(key(j + 1), "T.m()", "chain", "TSC_FENCED", "net", median, 30, 10_000, true,
-                    Map.of("p50", median)));
+            entries.add(BaselineEntry.builder(key(j + 1), "T.m()", "chain").clock("TSC_FENCED").measure("net")
+                    .medianNs(median).floorP50Ns(30).kept(10_000).resolved(true).quantilesNs(Map.of("p50", median))
+                    .build());
         }
         return new Baseline.Run(id, "now", HOST, entries);
     }

@@ -25,8 +25,10 @@ class SpeedControlTests {
     private static Baseline baseline(double[] medians, CoreSpeed... speeds) {
         List<Baseline.Run> runs = new ArrayList<>();
         for (int i = 0; i < medians.length; i++) {
-            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net",
-                    medians[i], 30, 20_000, true, Map.of("p50", medians[i]), "throughput", 0.4, speeds[i % speeds.length]))));
+            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(BaselineEntry.builder(KEY, "T.m()", "chain")
+                    .clock("TSC_FENCED").measure("net").medianNs(medians[i]).floorP50Ns(30).kept(20_000)
+                    .resolved(true).quantilesNs(Map.of("p50", medians[i])).kind("throughput").kindFloorP50Ns(0.4)
+                    .coreSpeed(speeds[i % speeds.length]).build())));
         }
         return new Baseline(runs);
     }
@@ -95,8 +97,10 @@ class SpeedControlTests {
     private static Baseline latency(double[] medians, CoreSpeed speed) {
         List<Baseline.Run> runs = new ArrayList<>();
         for (int i = 0; i < medians.length; i++) {
-            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net",
-                    medians[i], 30, 20_000, true, Map.of("p50", medians[i]), "latency", 30, speed))));
+            runs.add(new Baseline.Run("r" + i, "now", HOST, List.of(BaselineEntry.builder(KEY, "T.m()", "chain")
+                    .clock("TSC_FENCED").measure("net").medianNs(medians[i]).floorP50Ns(30).kept(20_000)
+                    .resolved(true).quantilesNs(Map.of("p50", medians[i])).kind("latency").kindFloorP50Ns(30)
+                    .coreSpeed(speed).build())));
         }
         return new Baseline(runs);
     }
@@ -181,16 +185,18 @@ class SpeedControlTests {
 
     @Test
     void theCoresSpeedRoundTripsThroughTheBaselineFile() {
-        BaselineEntry e = new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net", 190, 30, 20_000, true, Map.of("p50", 190.0),
-                "latency", 30, SLOW);
+        BaselineEntry e = BaselineEntry.builder(KEY, "T.m()", "chain").clock("TSC_FENCED").measure("net")
+                .medianNs(190).floorP50Ns(30).kept(20_000).resolved(true).quantilesNs(Map.of("p50", 190.0))
+                .kind("latency").kindFloorP50Ns(30).coreSpeed(SLOW).build();
 
         Map<String, Object> json = new java.util.HashMap<>(JsonParser.parseObject(e.toJson().toString()));
         assertThat(BaselineEntry.fromJson(json, "entry").coreSpeed()).isEqualTo(SLOW);
         json.remove("coreSpeed");
         assertThat(BaselineEntry.fromJson(json, "entry").coreSpeed()).isEqualTo(CoreSpeed.UNKNOWN);
         // entries saved before the reference was named were read with the Java chains
-        BaselineEntry inC = new BaselineEntry(KEY, "T.m()", "chain", "TSC_FENCED", "net", 190, 30, 20_000, true, Map.of("p50", 190.0),
-                "latency", 30, new CoreSpeed(0.7, 0.71, CoreSpeed.NATIVE));
+        BaselineEntry inC = BaselineEntry.builder(KEY, "T.m()", "chain").clock("TSC_FENCED").measure("net")
+                .medianNs(190).floorP50Ns(30).kept(20_000).resolved(true).quantilesNs(Map.of("p50", 190.0))
+                .kind("latency").kindFloorP50Ns(30).coreSpeed(new CoreSpeed(0.7, 0.71, CoreSpeed.NATIVE)).build();
         Map<String, Object> c = new java.util.HashMap<>(JsonParser.parseObject(inC.toJson().toString()));
         assertThat(BaselineEntry.fromJson(c, "entry").coreSpeed().reference()).isEqualTo(CoreSpeed.NATIVE);
         @SuppressWarnings("unchecked")

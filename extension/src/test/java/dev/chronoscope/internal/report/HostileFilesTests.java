@@ -131,8 +131,9 @@ class HostileFilesTests {
         List<BaselineEntry> entries = new ArrayList<>(n);
         String prefix = "[engine:junit-jupiter]/[class:com.example.some.long.pkg.SomePerformanceTests]/[method:timed";
         for (int i = 0; i < n; i++) {
-            entries.add(new BaselineEntry(prefix + i + "(dev.chronoscope.Probe)] :: region", "SomePerformanceTests.timed" + i + "(Probe)",
-                    "region", "TSC_FENCED", "net", 100, 40, 1000, true, Map.of()));
+            entries.add(BaselineEntry.builder(prefix + i + "(dev.chronoscope.Probe)] :: region", "SomePerformanceTests.timed" + i + "(Probe)", "region")
+                    .clock("TSC_FENCED").measure("net").medianNs(100).floorP50Ns(40).kept(1000).resolved(true)
+                    .quantilesNs(Map.of()).build());
         }
         Baseline baseline = new Baseline(List.of(new Baseline.Run("r", "now", HOST, entries)));
 
