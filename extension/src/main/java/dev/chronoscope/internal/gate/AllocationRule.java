@@ -32,9 +32,9 @@ import java.util.Objects;
 public final class AllocationRule {
 
     /** The smallest tolerance, in bytes per call. */
-    public static final double TOLERANCE_BYTES = 0.5;
+    public static final double TOLERANCE_BYTES = GateTuning.ALLOCATION_TOLERANCE_BYTES;
     /** The tolerance relative to the baseline runs' highest bytes per call. */
-    public static final double TOLERANCE_SHARE = 0.0005;
+    public static final double TOLERANCE_SHARE = GateTuning.ALLOCATION_TOLERANCE_SHARE;
 
     /**
      * What a timing's first calls allocated per call, before its warm-up, and whether they ran code the JVM had

@@ -225,8 +225,6 @@ public final class Baseline {
         String clock = timing.clock();
         String measure = timing.measure();
         double medianNs = timing.medianNs();
-        double floorNs = timing.floorNs();
-        BaselineRule.Kind kind = timing.kind();
         if (runs.isEmpty()) {
             return BaselineVerdict.inconclusive("the baseline holds no runs");
         }
@@ -262,6 +260,19 @@ public final class Baseline {
         if (comparable.isEmpty()) {
             return BaselineVerdict.inconclusive("no baseline run resolved this region with the same clock and " + measure + " figures");
         }
+        return judgeAgainst(timing, alike, comparable, threshold);
+    }
+
+    /**
+     * The verdict for {@code timing} against the baseline runs {@code comparable} (same clock and figures, resolved), of
+     * the runs {@code alike} made on a host like this one: the floors and the core's speed as controls, then the rule.
+     */
+    private static BaselineVerdict judgeAgainst(ObservedTiming timing, List<Run> alike, List<BaselineEntry> comparable,
+                                                double threshold) {
+        String key = timing.key();
+        double medianNs = timing.medianNs();
+        double floorNs = timing.floorNs();
+        BaselineRule.Kind kind = timing.kind();
         // the floor as a control: runs whose empty region cost more (or less) than usual ran on a
         // host in another state, and their medians say more about the host than about the code.
         // Like with like: a throughput timing's floor is its batch's, per call, never the test's.
@@ -273,10 +284,8 @@ public final class Baseline {
         if (FloorControl.off(kind, floorNs, typicalFloor, medianNs, threshold)) {
             return BaselineVerdict.inconclusive(FloorControl.reason(kind, floorNs, typicalFloor));
         }
-        // a throughput timing's batch floor is a few clock steps over k calls, too coarse to show the
-        // host's state; its test's probe floor shows it (measured: the one run of 30 whose test floor
-        // read 40 ns against 30 ns had its throughput median 10.7 % above the others', and made 8 of
-        // 300 comparisons falsely 'regressed' once its batch floor no longer stopped them by chance)
+        // a throughput timing's batch floor is a few clock steps over k calls, too coarse to show the host's state;
+        // its test's probe floor shows it (docs/evidence/gate-validation.md)
         boolean testFloorToo = kind == BaselineRule.Kind.THROUGHPUT;
         double typicalTestFloor = testFloorToo ? median(comparable.stream().map(BaselineEntry::floorP50Ns).toList()) : Double.NaN;
         if (testFloorToo && FloorControl.off(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor, medianNs, threshold)) {
@@ -284,7 +293,8 @@ public final class Baseline {
         }
         List<BaselineEntry> kept = comparable.stream()
                 .filter(e -> !FloorControl.off(kind, e.floorFor(kind), typicalFloor, e.medianNs(), threshold))
-                .filter(e -> !testFloorToo || !FloorControl.off(BaselineRule.Kind.LATENCY, e.floorP50Ns(), typicalTestFloor, e.medianNs(), threshold))
+                .filter(e -> !testFloorToo
+                        || !FloorControl.off(BaselineRule.Kind.LATENCY, e.floorP50Ns(), typicalTestFloor, e.medianNs(), threshold))
                 .toList();
         if (kept.isEmpty()) {
             // an even number of runs whose floors lie far apart: their median floor is none of theirs
@@ -292,10 +302,12 @@ public final class Baseline {
                     + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
                     FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
+        BaselineRule.RunMedian current = new BaselineRule.RunMedian(medianNs, timing.withinRunSe(), timing.stepNs());
         java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against = runsJudged -> BaselineRule.judge(kind,
-                new BaselineRule.RunMedian(medianNs, timing.withinRunSe(), timing.stepNs()), runsJudged.stream().map(BaselineEntry::runMedian).toList(),
-                SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE),
-                SpreadPools.pooled(alike, key, kind, clock, measure, SpreadPools.LIKE_NOISE_UNCHANGED), threshold);
+                current, runsJudged.stream().map(BaselineEntry::runMedian).toList(),
+                SpreadPools.pooled(alike, key, kind, timing.clock(), timing.measure(), SpreadPools.LIKE_NOISE),
+                SpreadPools.pooled(alike, key, kind, timing.clock(), timing.measure(), SpreadPools.LIKE_NOISE_UNCHANGED),
+                threshold);
         BaselineVerdict v = against.apply(kept);
         // the core's speed as a control: a regression read on a slower core (an improvement on a faster one) is
         // judged again against the baseline runs of this core's speed (docs/evidence/gate-validation.md: one call

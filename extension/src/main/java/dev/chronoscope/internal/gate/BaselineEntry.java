@@ -183,9 +183,9 @@ public record BaselineEntry(String key, String test, String label, String clock,
     }
 
     /** The longest duration a baseline may hold, in ns (about 11.6 days): beyond it a value is damage, not a measurement. */
-    static final double MAX_NS = 1e15;
+    static final double MAX_NS = GateTuning.MAX_NS;
     /** The shortest positive median a baseline may hold, in ns (a femtosecond): below it a ratio is meaningless. */
-    static final double MIN_MEDIAN_NS = 1e-6;
+    static final double MIN_MEDIAN_NS = GateTuning.MIN_MEDIAN_NS;
 
     /**
      * The entry {@code o}, found at {@code where} (for messages); every member must be there, with its type, and every

@@ -110,13 +110,13 @@ public final class BaselineRule {
     }
 
     /** Degrees of freedom from which a pooled spread is used. */
-    public static final int MIN_POOLED_DF = 6;
+    public static final int MIN_POOLED_DF = GateTuning.MIN_POOLED_DF;
     /**
      * Degrees of freedom from which a timing's own spread is used without the pool: timings spread
      * differently (measured: 1.8 % to 22 % in one baseline), so a pool of noisier timings would
      * hide a steady timing's changes once its own runs can speak for it.
      */
-    public static final int MIN_OWN_DF = 5;
+    public static final int MIN_OWN_DF = GateTuning.MIN_OWN_DF;
 
     /** Two-sided 99 %: Student's t 99.5th percentiles for 1 to 30 degrees of freedom. */
     private static final double[] T_995 = {63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169, 3.106, 3.055,

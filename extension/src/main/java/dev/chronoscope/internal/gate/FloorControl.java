@@ -17,7 +17,7 @@ final class FloorControl {
      * while one of them ran: undisturbed runs' floors lie within it, disturbed runs' far beyond it, their
      * regions' medians off with them (docs/evidence/gate-validation.md).
      */
-    static final double TOLERANCE = 1.25;
+    static final double TOLERANCE = GateTuning.FLOOR_TOLERANCE;
 
     /**
      * Whether a floor of {@code floorNs} lies too far from the baseline runs' {@code typicalFloor} for

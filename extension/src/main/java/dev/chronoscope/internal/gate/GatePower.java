@@ -36,7 +36,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
     static final double Z_90 = 1.2816;
     /** The most runs a baseline keeps ({@code chronoscope.baseline.keep}). */
-    static final int MAX_RUNS = 100;
+    static final int MAX_RUNS = GateTuning.MAX_RUNS;
 
     /** The power of a gate that judged with {@code spread} over {@code df} degrees of freedom against {@code runs} runs. */
     public static GatePower of(double spread, int df, int runs, double threshold) {
@@ -152,7 +152,7 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     }
 
     /** Rounding of this share of the median or more is said: below it, the statement's figures barely move. */
-    static final double ROUNDING_SAID = 0.005;
+    static final double ROUNDING_SAID = GateTuning.ROUNDING_SAID;
 
     public Json.Obj toJson() {
         return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)

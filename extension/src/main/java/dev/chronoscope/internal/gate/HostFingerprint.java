@@ -18,7 +18,7 @@ public record HostFingerprint(Map<String, String> facts) {
 
     public static final String UNKNOWN = "unknown";
     /** Calibrated TSC frequencies this far apart (MHz) are the same host's: calibration and rounding. */
-    static final double TSC_MHZ_TOLERANCE = 2.0;
+    static final double TSC_MHZ_TOLERANCE = GateTuning.TSC_MHZ_TOLERANCE;
 
     public HostFingerprint {
         facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(facts, "facts")));

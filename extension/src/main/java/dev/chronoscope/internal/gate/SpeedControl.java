@@ -28,7 +28,7 @@ final class SpeedControl {
      * Readings within this factor are one speed: within one state they spread about 5 % over 30
      * runs here (0.69-0.75 ns per step); the two states lay about 1.35x apart.
      */
-    static final double TOLERANCE = 1.10;
+    static final double TOLERANCE = GateTuning.SPEED_TOLERANCE;
 
     private SpeedControl() {
     }

@@ -50,7 +50,7 @@ final class SpreadPools {
     }
 
     /** How far apart two timings' own spreads may lie for one to be pooled with the other's. */
-    static final double LIKE_NOISE = 3;
+    static final double LIKE_NOISE = GateTuning.LIKE_NOISE;
 
     /**
      * How much more a timing may spread than this one for the pool this one's {@code unchanged} is
@@ -60,5 +60,5 @@ final class SpreadPools {
      * 48 % of comparisons; at x2, 61 %. {@code regressed} keeps the x3 pool: a noisy timing that lost
      * a noisier one from its pool was falsely regressed in 1 and 2 more of 300 comparisons (two pools).
      */
-    static final double LIKE_NOISE_UNCHANGED = 2;
+    static final double LIKE_NOISE_UNCHANGED = GateTuning.LIKE_NOISE_UNCHANGED;
 }
