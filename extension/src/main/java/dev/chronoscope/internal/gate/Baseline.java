@@ -175,22 +175,6 @@ public final class Baseline {
         }
     }
 
-    /**
-     * The verdict for a latency timing {@code key} as {@link #compare(ObservedTiming, HostFingerprint, double)}
-     * gives it, whose test's floor median was {@code floorNs}, its own precision unknown.
-     */
-    public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
-                                   HostFingerprint host, double threshold) {
-        return compare(ObservedTiming.of(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, floorNs, resolved), host, threshold);
-    }
-
-    /** {@link #compare(String, String, String, double, double, boolean, HostFingerprint, double)} in a container of {@code container}'s limits. */
-    public BaselineVerdict compare(String key, String clock, String measure, double medianNs, double floorNs, boolean resolved,
-                                   HostFingerprint host, ContainerFacts container, double threshold) {
-        return compare(ObservedTiming.of(key, BaselineRule.Kind.LATENCY, clock, measure, medianNs, floorNs, resolved), host, container,
-                threshold);
-    }
-
     /** The verdict for {@code timing} of this run, on the host {@code host}. */
     public BaselineVerdict compare(ObservedTiming timing, HostFingerprint host, double threshold) {
         return compare(timing, host, ContainerFacts.NOT_RECORDED, threshold);

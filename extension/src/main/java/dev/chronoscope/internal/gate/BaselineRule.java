@@ -218,33 +218,16 @@ public final class BaselineRule {
             throw new IllegalArgumentException("no baseline medians");
         }
         int n = baseline.size();
-        double mean = 0;
-        double withinSquares = 0;
-        int withinKnown = 0;
-        for (RunMedian m : baseline) {
-            mean += Math.log(m.medianNs());
-            if (Double.isFinite(m.withinRunSe())) {
-                withinSquares += m.withinRunSe() * m.withinRunSe();
-                withinKnown++;
-            }
-        }
-        mean /= n;
+        double mean = logMean(baseline);
         Spread used = spreadUsed(kind, baseline, mean, pool);
         Spread usedForUnchanged = spreadUsed(kind, baseline, mean, unchangedPool);
-        // what this run's own samples say beyond the baseline runs' usual precision
-        double excess = Double.isFinite(current.withinRunSe()) && withinKnown > 0
-                ? Math.max(0, current.withinRunSe() * current.withinRunSe() - withinSquares / withinKnown) : 0;
+        double excess = excessNoise(current, baseline);
         double d = Math.log(current.medianNs()) - mean;
-        // a median moves in whole clock steps: each run's lies up to half a step off the duration it rounds, one more
-        // error of every run for a regression or an improvement to pass (a wrong 'regressed' fails a build; 'unchanged',
-        // which fails none, is judged without it); baseline runs saved without their step count none
+        // a median moves in whole clock steps, each run's up to half a step off: one more error for 'regressed' and
+        // 'improved' to pass ('unchanged', which fails no build, is judged without it); runs saved without a step add none
         double step = stepOf(current);
         double rounding = rounding(current);
-        double baselineRoundings = 0;
-        for (RunMedian m : baseline) {
-            baselineRoundings += rounding(m) * rounding(m);
-        }
-        double roundingVariance = rounding * rounding + baselineRoundings / ((double) n * n);
+        double roundingVariance = roundingVariance(current, baseline);
         double margin = t995(used.df()) * Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + roundingVariance + excess);
         double equivalenceMargin = t95(usedForUnchanged.df())
                 * Math.sqrt(usedForUnchanged.sigma() * usedForUnchanged.sigma() * (1 + 1.0 / n) + excess);
@@ -269,9 +252,8 @@ public final class BaselineRule {
         } else if (ratio < 1 / up && high < 1 && current.medianNs() < fastest) {
             verdict = BaselineVerdict.IMPROVED;
         } else if ((ratio > up && low > 1) || (ratio < 1 / up && high < 1)) {
-            // run medians have heavier tails than the model's: code is not called slower than its
-            // baseline while one of the baseline's own runs was as slow (on a stepped counter 7 of 30
-            // unchanged runs of a 200-step chain's throughput read 11-20 % above the other 23)
+            // run medians have heavier tails than the model's: code is not called slower than its baseline
+            // while one of the baseline's own runs was as slow (docs/evidence/gate-validation.md)
             verdict = BaselineVerdict.INCONCLUSIVE;
             figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval, but a baseline run read %s ns, "
                     + "as far out: one run of the unchanged code was already this %s; ", Format.units(ratio > 1 ? slowest : fastest),
@@ -288,6 +270,39 @@ public final class BaselineRule {
         }
         return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(), usedForUnchanged.sigma(),
                 usedForUnchanged.df(), n, threshold).withRounding(Math.sqrt(roundingVariance / (1 + 1.0 / n))));
+    }
+
+    /** The mean of the baseline runs' log-medians. */
+    private static double logMean(List<RunMedian> baseline) {
+        double sum = 0;
+        for (RunMedian m : baseline) {
+            sum += Math.log(m.medianNs());
+        }
+        return sum / baseline.size();
+    }
+
+    /** What this run's own samples say beyond the baseline runs' usual precision: the excess variance of its log-median. */
+    private static double excessNoise(RunMedian current, List<RunMedian> baseline) {
+        double withinSquares = 0;
+        int withinKnown = 0;
+        for (RunMedian m : baseline) {
+            if (Double.isFinite(m.withinRunSe())) {
+                withinSquares += m.withinRunSe() * m.withinRunSe();
+                withinKnown++;
+            }
+        }
+        return Double.isFinite(current.withinRunSe()) && withinKnown > 0
+                ? Math.max(0, current.withinRunSe() * current.withinRunSe() - withinSquares / withinKnown) : 0;
+    }
+
+    /** The variance the clock's rounding adds to the difference of this run's log-median and the baseline runs' mean. */
+    private static double roundingVariance(RunMedian current, List<RunMedian> baseline) {
+        double baselineRoundings = 0;
+        for (RunMedian m : baseline) {
+            baselineRoundings += rounding(m) * rounding(m);
+        }
+        int n = baseline.size();
+        return rounding(current) * rounding(current) + baselineRoundings / ((double) n * n);
     }
 
     /** How far {@code m}'s median may lie off the duration it rounds, relative to it: half its clock step; 0 where unknown. */

@@ -37,7 +37,8 @@ class BaselineTests {
 
     @Test
     void aDoubledMedianOnTheSameHostRegresses() {
-        BaselineVerdict v = fiveRuns().compare(KEY, "TSC_FENCED", "net", 200, 42, true, HOST, 0.10);
+        BaselineVerdict v = fiveRuns().compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 200, 42, true),
+                HOST, 0.10);
 
         assertThat(v.verdict()).isEqualTo("regressed");
     }
@@ -46,7 +47,8 @@ class BaselineTests {
     void anotherHostIsInconclusiveNamingTheDifferingFactsNeverARegression() {
         HostFingerprint other = HostFingerprint.builder().fact("cpuModel", "Intel(R) Xeon(R) Processor").tscHz(2100e6).build();
 
-        BaselineVerdict v = fiveRuns().compare(KEY, "TSC_FENCED", "net", 400, 42, true, other, 0.10);
+        BaselineVerdict v = fiveRuns().compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 400, 42, true),
+                other, 0.10);
 
         assertThat(v.verdict()).isEqualTo("inconclusive");
         assertThat(v.reason()).isEqualTo("the baseline was saved on a different host: cpuModel: AMD EPYC 7B13 (baseline) vs "
@@ -57,16 +59,20 @@ class BaselineTests {
     void aNewTimingAnotherClockOrAnUnresolvedRegionIsInconclusive() {
         Baseline b = fiveRuns();
 
-        assertThat(b.compare("[class:x.T]/[method:n()] :: region", "TSC_FENCED", "net", 100, 42, true, HOST, 0.10).reason())
+        assertThat(b.compare(ObservedTiming.of("[class:x.T]/[method:n()] :: region", BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, 42, true),
+                HOST, 0.10).reason())
                 .isEqualTo("no baseline entry for this timing (a new test or label)");
-        assertThat(b.compare(KEY, "CLOCK_MONOTONIC", "net", 100, 42, true, HOST, 0.10).reason())
+        assertThat(b.compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "CLOCK_MONOTONIC", "net", 100, 42, true),
+                HOST, 0.10).reason())
                 .isEqualTo("the baseline was timed with TSC_FENCED, this run with CLOCK_MONOTONIC");
-        assertThat(b.compare(KEY, "TSC_FENCED", "net", 100, 42, false, HOST, 0.10).verdict()).isEqualTo("inconclusive");
+        assertThat(b.compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, 42, false),
+                HOST, 0.10).verdict()).isEqualTo("inconclusive");
     }
 
     @Test
     void aTestWhoseFloorWasOffTheBaselinesIsInconclusiveNotRegressed() {
-        BaselineVerdict v = fiveRuns().compare(KEY, "TSC_FENCED", "net", 300, 130, true, HOST, 0.10);
+        BaselineVerdict v = fiveRuns().compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 300, 130, true),
+                HOST, 0.10);
 
         assertThat(v.verdict()).isEqualTo("inconclusive");
         assertThat(v.reason()).startsWith("this test's probe floor was 130 ns against 42 ns in the baseline runs (their median), x3.10");
@@ -74,7 +80,8 @@ class BaselineTests {
 
     @Test
     void aFloorThatWentDownSaysSoAndDoesNotBlameABusierHost() {
-        BaselineVerdict v = fiveRuns().compare(KEY, "TSC_FENCED", "net", 100, 20, true, HOST, 0.10);
+        BaselineVerdict v = fiveRuns().compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, 20, true),
+                HOST, 0.10);
 
         assertThat(v.verdict()).isEqualTo("inconclusive");
         assertThat(v.reason()).startsWith("this test's probe floor was 20 ns against 42 ns in the baseline runs (their median), x0.48 lower")
@@ -162,7 +169,8 @@ class BaselineTests {
         // two runs, floors 20 and 80 ns: their median floor, 50 ns, is off both by more than x1.25
         Baseline b = new Baseline(List.of(run("a", 100, 20, HOST), run("b", 100, 80, HOST)));
 
-        BaselineVerdict v = b.compare(KEY, "TSC_FENCED", "net", 100, 50, true, HOST, 0.10);
+        BaselineVerdict v = b.compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, 50, true),
+                HOST, 0.10);
 
         assertThat(v.verdict()).isEqualTo("inconclusive");
         assertThat(v.reason()).startsWith("the baseline runs' floors disagree with each other beyond x1.25 of their median (50 ns)");
@@ -175,7 +183,8 @@ class BaselineTests {
         double[][] steady = {{98, 100, 102}, {196, 200, 204}, {49, 50, 51}, {980, 1000, 1020}};
 
         BaselineVerdict v = threeRuns(steady, new double[]{70, 100, 140})
-                .compare("[class:x.T]/[method:m0()] :: region", "TSC_FENCED", "net", 100, 42, true, HOST, 0.10);
+                .compare(ObservedTiming.of("[class:x.T]/[method:m0()] :: region", BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, 42, true),
+                        HOST, 0.10);
 
         assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
         assertThat(v.reason()).contains("pooled over the baseline's timings of like noise (8 degrees of freedom)");
@@ -189,7 +198,8 @@ class BaselineTests {
         double[][] steady = {{97, 100, 103}, {194, 200, 206}, {291, 300, 309}, {388, 400, 412}};
 
         BaselineVerdict v = threeRuns(steady, new double[]{92, 100, 108})
-                .compare("[class:x.T]/[method:m0()] :: region", "TSC_FENCED", "net", 102, 42, true, HOST, 0.10);
+                .compare(ObservedTiming.of("[class:x.T]/[method:m0()] :: region", BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 102, 42, true),
+                        HOST, 0.10);
 
         assertThat(v.verdict()).as(v.reason()).isEqualTo("unchanged");
         assertThat(v.reason()).contains("for 'unchanged': 3.0 % pooled over the baseline's timings of like noise (8 degrees of freedom)");
@@ -219,7 +229,8 @@ class BaselineTests {
         List<Baseline.Run> runs = new ArrayList<>(fiveRuns().runs());
         runs.add(run("disturbed", 400, 150, HOST));
 
-        BaselineVerdict v = new Baseline(runs).compare(KEY, "TSC_FENCED", "net", 100, 42, true, HOST, 0.10);
+        BaselineVerdict v = new Baseline(runs).compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 100, 42, true),
+                HOST, 0.10);
 
         assertThat(v.ratio()).as("against the five undisturbed runs").isBetween(0.99, 1.01);
     }
@@ -235,7 +246,8 @@ class BaselineTests {
 
     @Test
     void aComparisonUnderAnotherCpuQuotaIsStillMadeAndSaysTheQuotaDiffers() {
-        BaselineVerdict v = underQuota(NO_QUOTA).compare(KEY, "TSC_FENCED", "net", 200, 42, true, HOST, CI_QUOTA, 0.10);
+        BaselineVerdict v = underQuota(NO_QUOTA).compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 200, 42, true),
+                HOST, CI_QUOTA, 0.10);
 
         assertThat(v.verdict()).as("the quota is not part of the host fingerprint").isEqualTo("regressed");
         assertThat(v.reason()).endsWith("; the baseline ran in another container: "
@@ -244,8 +256,10 @@ class BaselineTests {
 
     @Test
     void theSameQuotaOrAnUnknownOneAddsNothing() {
-        String same = underQuota(CI_QUOTA).compare(KEY, "TSC_FENCED", "net", 200, 42, true, HOST, CI_QUOTA, 0.10).reason();
-        String unknown = underQuota(ContainerFacts.NOT_RECORDED).compare(KEY, "TSC_FENCED", "net", 200, 42, true, HOST, CI_QUOTA, 0.10)
+        String same = underQuota(CI_QUOTA).compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 200, 42, true),
+                HOST, CI_QUOTA, 0.10).reason();
+        String unknown = underQuota(ContainerFacts.NOT_RECORDED).compare(ObservedTiming.of(KEY, BaselineRule.Kind.LATENCY, "TSC_FENCED", "net", 200, 42, true),
+                HOST, CI_QUOTA, 0.10)
                 .reason();
 
         assertThat(same).doesNotContain("container").isEqualTo(unknown);
