@@ -115,6 +115,35 @@ class LayeringTests {
                 .check(classes);
     }
 
+    /** JSON text in and out: the lowest layer beside the formatter, used by the gate, the report and the tools alike. */
+    @Test
+    void theJsonPlumbingDependsOnNothingElseOfChronoscope() {
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.json..")
+                .should().dependOnClassesThat(resideInAPackage("dev.chronoscope..")
+                        .and(not(resideInAPackage("dev.chronoscope.internal.json.."))))
+                .check(classes);
+    }
+
+    /**
+     * The gate (a baseline file, its rule and its verdicts) sits above measurement and statistics and below the
+     * report, which renders its verdicts: it reads no run records and knows neither JUnit nor the outputs.
+     */
+    @Test
+    void theGateSitsBetweenMeasurementAndTheReport() {
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.gate..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.report..",
+                        "dev.chronoscope.internal.junit..", "dev.chronoscope.internal.doctor..",
+                        "dev.chronoscope.internal.ab..", "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..",
+                        "org.junit..", "org.assertj..", "org.opentest4j..")
+                .check(classes);
+        noClasses().that().resideInAnyPackage("dev.chronoscope.internal.ffm..", "dev.chronoscope.internal.clock..",
+                        "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.format..",
+                        "dev.chronoscope.internal.json..")
+                .should().dependOnClassesThat().resideInAPackage("dev.chronoscope.internal.gate..")
+                .check(classes);
+    }
+
     /**
      * The {@code ab} command sits beside the doctor: it uses reporting, measurement and statistics, and only the
      * command line uses it; it starts test JVMs and reads their records, so it needs nothing of the integration

@@ -3,8 +3,8 @@ package dev.chronoscope.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
-import dev.chronoscope.internal.report.Baseline;
-import dev.chronoscope.internal.report.BaselineEntry;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
 import dev.chronoscope.internal.report.RunReport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,9 +72,11 @@ class AllocationGateTests {
         assertThat(save.record(TEST).timing(LABEL).number("allocatedBytesPerCall")).as(save.stdout()).isGreaterThanOrEqualTo(64);
         Baseline b = Baseline.read(saved);
         Baseline out = new Baseline(b.runs().stream().map(r -> new Baseline.Run(r.run(), r.savedAt(), r.host(), r.timings().stream()
-                .map(e -> new BaselineEntry(e.key(), e.test(), e.label(), e.clock(), e.measure(), e.medianNs() * 100, Double.NaN,
-                        e.kept(), e.resolved(), e.quantilesNs(), e.kind(), Double.NaN, e.coreSpeed(),
-                        e.bytesPerCall() == null ? null : e.bytesPerCall() - 16)).toList())).toList());
+                .map(e -> BaselineEntry.builder(e.key(), e.test(), e.label()).clock(e.clock()).measure(e.measure())
+                        .medianNs(e.medianNs() * 100).floorP50Ns(Double.NaN).kept(e.kept()).resolved(e.resolved())
+                        .quantilesNs(e.quantilesNs()).kind(e.kind()).kindFloorP50Ns(Double.NaN)
+                        .coreSpeed(e.coreSpeed())
+                        .bytesPerCall(e.bytesPerCall() == null ? null : e.bytesPerCall() - 16).build()).toList())).toList());
         leaner = Files.writeString(dir.resolve("leaner.json"), out.toJson(), StandardCharsets.UTF_8);
     }
 

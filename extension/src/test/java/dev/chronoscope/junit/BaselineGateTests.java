@@ -1,8 +1,8 @@
 package dev.chronoscope.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
-import dev.chronoscope.internal.report.Baseline;
-import dev.chronoscope.internal.report.BaselineEntry;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
 import dev.chronoscope.internal.report.RunReport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -171,8 +171,9 @@ class BaselineGateTests {
     private Path scaled(Path saved, double factor, String name) throws IOException {
         Baseline b = Baseline.read(saved);
         Baseline out = new Baseline(b.runs().stream().map(r -> new Baseline.Run(r.run(), r.savedAt(), r.host(), r.timings().stream()
-                .map(e -> new BaselineEntry(e.key(), e.test(), e.label(), e.clock(), e.measure(), e.medianNs() * factor, Double.NaN,
-                        e.kept(), e.resolved(), e.quantilesNs())).toList())).toList());
+                .map(e -> BaselineEntry.builder(e.key(), e.test(), e.label()).clock(e.clock()).measure(e.measure())
+                        .medianNs(e.medianNs() * factor).floorP50Ns(Double.NaN).kept(e.kept()).resolved(e.resolved())
+                        .quantilesNs(e.quantilesNs()).build()).toList())).toList());
         Path file = dir.resolve(name);
         Files.writeString(file, out.toJson(), StandardCharsets.UTF_8);
         return file;

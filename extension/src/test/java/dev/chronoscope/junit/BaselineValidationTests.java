@@ -1,12 +1,12 @@
 package dev.chronoscope.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
-import dev.chronoscope.internal.report.Baseline;
-import dev.chronoscope.internal.report.BaselineEntry;
-import dev.chronoscope.internal.report.BaselineRule;
-import dev.chronoscope.internal.report.BaselineVerdict;
-import dev.chronoscope.internal.report.CoreSpeed;
-import dev.chronoscope.internal.report.ObservedTiming;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
+import dev.chronoscope.internal.gate.BaselineRule;
+import dev.chronoscope.internal.gate.BaselineVerdict;
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.ObservedTiming;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

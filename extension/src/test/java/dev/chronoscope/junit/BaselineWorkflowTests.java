@@ -1,7 +1,7 @@
 package dev.chronoscope.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
-import dev.chronoscope.internal.report.Baseline;
+import dev.chronoscope.internal.gate.Baseline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

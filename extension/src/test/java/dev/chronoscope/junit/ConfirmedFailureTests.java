@@ -3,8 +3,8 @@ package dev.chronoscope.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.MeasureWith;
 import dev.chronoscope.Probe;
-import dev.chronoscope.internal.report.Baseline;
-import dev.chronoscope.internal.report.BaselineEntry;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -174,8 +174,9 @@ class ConfirmedFailureTests {
     private Path scaled(Path baseline, double factor) throws IOException {
         Baseline b = Baseline.read(baseline);
         Baseline out = new Baseline(b.runs().stream().map(r -> new Baseline.Run(r.run(), r.savedAt(), r.host(), r.timings().stream()
-                .map(e -> new BaselineEntry(e.key(), e.test(), e.label(), e.clock(), e.measure(), e.medianNs() * factor, Double.NaN,
-                        e.kept(), e.resolved(), e.quantilesNs())).toList())).toList());
+                .map(e -> BaselineEntry.builder(e.key(), e.test(), e.label()).clock(e.clock()).measure(e.measure())
+                        .medianNs(e.medianNs() * factor).floorP50Ns(Double.NaN).kept(e.kept()).resolved(e.resolved())
+                        .quantilesNs(e.quantilesNs()).build()).toList())).toList());
         Path file = dir.resolve("scaled-" + factor + ".json");
         Files.writeString(file, out.toJson(), StandardCharsets.UTF_8);
         return file;

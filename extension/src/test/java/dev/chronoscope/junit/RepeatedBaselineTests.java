@@ -3,8 +3,8 @@ package dev.chronoscope.junit;
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.Probe;
 import dev.chronoscope.SubtractProbeFloor;
-import dev.chronoscope.internal.report.Baseline;
-import dev.chronoscope.internal.report.BaselineEntry;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
 import dev.chronoscope.internal.report.RunReport;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
@@ -57,9 +57,10 @@ class RepeatedBaselineTests {
         // without the floors, which a busy host's moment would let stop a comparison before the rule judges it
         Baseline b = Baseline.read(saved);
         Path floorless = Files.writeString(dir.resolve("floorless.json"), new Baseline(b.runs().stream().map(r -> new Baseline.Run(r.run(),
-                r.savedAt(), r.host(), r.timings().stream().map(e -> new BaselineEntry(e.key(), e.test(), e.label(), e.clock(), e.measure(),
-                        e.medianNs(), Double.NaN, e.kept(), e.resolved(), e.quantilesNs(), e.kind(), Double.NaN, e.coreSpeed(),
-                        e.bytesPerCall())).toList())).toList()).toJson(), StandardCharsets.UTF_8);
+                r.savedAt(), r.host(), r.timings().stream().map(e -> BaselineEntry.builder(e.key(), e.test(), e.label())
+                        .clock(e.clock()).measure(e.measure()).medianNs(e.medianNs()).floorP50Ns(Double.NaN)
+                        .kept(e.kept()).resolved(e.resolved()).quantilesNs(e.quantilesNs()).kind(e.kind())
+                        .kindFloorP50Ns(Double.NaN).coreSpeed(e.coreSpeed()).bytesPerCall(e.bytesPerCall()).build()).toList())).toList()).toJson(), StandardCharsets.UTF_8);
         KitRun run = ChronoscopeKit.in(dir.resolve("compare")).with(ChronoscopeConfig.BASELINE_COMPARE_KEY, floorless.toString())
                 .run(RepeatedTestCase.class);
 

@@ -1,6 +1,6 @@
 package dev.chronoscope.junit;
 
-import dev.chronoscope.internal.report.JsonParser;
+import dev.chronoscope.internal.json.JsonParser;
 
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.chronoscope.junit;
 
-import dev.chronoscope.internal.report.Json;
+import dev.chronoscope.internal.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -3,7 +3,7 @@ package dev.chronoscope.internal.ab;
 import dev.chronoscope.internal.args.CommandLine.InvalidOptionException;
 import dev.chronoscope.internal.format.Format;
 import dev.chronoscope.internal.format.Text;
-import dev.chronoscope.internal.report.Json;
+import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.internal.report.ReportedTest;
 
 import java.io.IOException;

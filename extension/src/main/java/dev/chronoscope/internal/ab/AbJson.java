@@ -1,6 +1,6 @@
 package dev.chronoscope.internal.ab;
 
-import dev.chronoscope.internal.report.Json;
+import dev.chronoscope.internal.json.Json;
 
 /** The A/B result as a JSON document (schema {@value #SCHEMA}): the console table's columns and lines, each round's figures per timing. */
 final class AbJson {

@@ -1,7 +1,7 @@
 package dev.chronoscope.internal.ab;
 
-import dev.chronoscope.internal.report.AllocationRule;
-import dev.chronoscope.internal.report.AllocationVerdict;
+import dev.chronoscope.internal.gate.AllocationRule;
+import dev.chronoscope.internal.gate.AllocationVerdict;
 import dev.chronoscope.internal.report.ReportedTest;
 import dev.chronoscope.internal.report.ReportedTiming;
 

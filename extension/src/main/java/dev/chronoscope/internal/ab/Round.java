@@ -1,8 +1,8 @@
 package dev.chronoscope.internal.ab;
 
 import dev.chronoscope.internal.format.Text;
-import dev.chronoscope.internal.report.CoreSpeed;
-import dev.chronoscope.internal.report.JsonParser;
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.json.JsonParser;
 import dev.chronoscope.internal.report.ReportedTest;
 import dev.chronoscope.internal.report.RunRecords;
 

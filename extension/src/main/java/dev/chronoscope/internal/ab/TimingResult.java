@@ -1,6 +1,6 @@
 package dev.chronoscope.internal.ab;
 
-import dev.chronoscope.internal.report.BaselineVerdict;
+import dev.chronoscope.internal.gate.BaselineVerdict;
 
 import java.util.List;
 import java.util.Locale;

@@ -10,7 +10,7 @@ import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.measure.ProbeWarmup;
-import dev.chronoscope.internal.report.Json;
+import dev.chronoscope.internal.json.Json;
 
 import java.util.LinkedHashMap;
 import java.util.List;

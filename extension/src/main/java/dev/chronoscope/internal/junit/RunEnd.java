@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.junit;
 
-import dev.chronoscope.internal.report.Baseline;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.report.BaselineSave;
 import dev.chronoscope.internal.report.BaselineListing;
 import dev.chronoscope.internal.report.ReportBaseline;
 import dev.chronoscope.internal.report.RunPresence;
@@ -75,9 +76,8 @@ final class RunEnd {
                 .map(b -> new ReportBaseline(b, baseline.fingerprint(), baseline.settings().threshold()));
         try {
             RunReport.Written written = RunReport.write(settings.reportDir(), records, listing, drawn);
-            out.println(PREFIX + "run report: " + written.html() + " (" + records.tests().size() + " tests, " + records.timingCount()
-                    + " timings, from " + records.files() + (records.files() == 1 ? " record file" : " record files") + "); JMH-format JSON: "
-                    + written.jmh() + "; Markdown summary: " + written.summary());
+            out.println(PREFIX + written.describe(records.tests().size() + " tests, " + records.timingCount()
+                    + " timings, from " + records.files() + (records.files() == 1 ? " record file" : " record files")));
             written.console().forEach(line -> out.println(PREFIX + line));
             appendToStepSummary(stepSummary, written.summary(), out, err);
         } catch (IOException | RuntimeException e) {
@@ -86,7 +86,7 @@ final class RunEnd {
         listing.ifPresent(l -> l.lines().forEach(line -> out.println(PREFIX + "baseline " + l.file() + ": " + line)));
         baseline.settings().save().ifPresent(file -> {
             try {
-                Baseline saved = Baseline.save(file, run, baseline.fingerprint(), baseline.container(), records, baseline.settings().keep());
+                Baseline saved = BaselineSave.save(file, run, baseline.fingerprint(), baseline.container(), records, baseline.settings().keep());
                 out.println(PREFIX + "baseline saved: " + file.toAbsolutePath() + " (" + records.timingCount() + " timings; the file holds "
                         + saved.runs().size() + (saved.runs().size() == 1 ? " run" : " runs") + ")");
             } catch (IOException | RuntimeException e) {

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.HostFingerprint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.ClaimLog;
 import dev.chronoscope.Outcome;
 import dev.chronoscope.Timing;

@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.AllocationVerdict;
+import dev.chronoscope.internal.gate.BaselineVerdict;
+import dev.chronoscope.internal.gate.GateFailure;
 import dev.chronoscope.CpuThrottling;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.Comparison;
 import dev.chronoscope.Timing;
 

@@ -28,13 +28,7 @@ public final class HistoryPlot {
      * @param points the baseline runs' medians of the timing, as the verdict compares them
      */
     public static String of(String title, List<ReportBaseline.Point> points, double currentNs, double threshold) {
-        StringBuilder figures = new StringBuilder(title).append(':');
-        for (ReportBaseline.Point p : points) {
-            figures.append(" run ").append(p.run()).append(" saved ").append(p.savedAt()).append(p.sameHost() ? "" : " on another host (not compared)")
-                    .append(' ').append(Format.reportDuration(p.medianNs())).append(';');
-        }
-        figures.append(" this run ").append(Format.reportDuration(currentNs));
-        StringBuilder svg = SvgPlot.open(figures.toString(), HEIGHT);
+        StringBuilder svg = SvgPlot.open(figures(title, points, currentNs), HEIGHT);
         List<Double> same = points.stream().filter(p -> p.sameHost() && Double.isFinite(p.medianNs()) && p.medianNs() > 0)
                 .map(ReportBaseline.Point::medianNs).toList();
         double mean = same.isEmpty() ? Double.NaN : Math.exp(same.stream().mapToDouble(Math::log).average().orElseThrow());
@@ -70,6 +64,24 @@ public final class HistoryPlot {
             svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"#d5f0dc\"/>",
                     AXIS_LEFT, y1, SvgPlot.WIDTH - SvgPlot.LEFT - AXIS_LEFT, y.applyAsDouble(mean / (1 + threshold)) - y1));
         }
+        yAxis(svg, lo, hi, y);
+        runs(svg, points, currentNs, y);
+        return svg.append("</svg>").toString();
+    }
+
+    /** The chart's title: each run's figures, then this run's, for the tooltip. */
+    private static String figures(String title, List<ReportBaseline.Point> points, double currentNs) {
+        StringBuilder figures = new StringBuilder(title).append(':');
+        for (ReportBaseline.Point p : points) {
+            figures.append(" run ").append(p.run()).append(" saved ").append(p.savedAt())
+                    .append(p.sameHost() ? "" : " on another host (not compared)")
+                    .append(' ').append(Format.reportDuration(p.medianNs())).append(';');
+        }
+        return figures.append(" this run ").append(Format.reportDuration(currentNs)).toString();
+    }
+
+    /** The vertical axis from {@code lo} to {@code hi}: its ticks, labelled, and their grid lines. */
+    private static void yAxis(StringBuilder svg, double lo, double hi, java.util.function.DoubleUnaryOperator y) {
         List<Double> yTicks = SvgPlot.tickValues(lo, hi, 4);
         double historyStep = yTicks.size() > 1 ? yTicks.get(1) - yTicks.get(0) : 1;
         StringBuilder grid = new StringBuilder();
@@ -80,6 +92,11 @@ public final class HistoryPlot {
                     AXIS_LEFT - 6, ty + 3, Html.escape(SvgPlot.tickLabel(t, historyStep))));
         }
         svg.append("<path class=\"tick\" d=\"").append(grid).append("\" stroke=\"#ccc\"/>");
+    }
+
+    /** One point per run, oldest first, this run last (red), joined by a line, and the first and last runs named below. */
+    private static void runs(StringBuilder svg, List<ReportBaseline.Point> points, double currentNs,
+                             java.util.function.DoubleUnaryOperator y) {
         int n = points.size() + 1;
         double step = (SvgPlot.WIDTH - SvgPlot.LEFT - AXIS_LEFT - 20.0) / Math.max(1, n - 1);
         StringBuilder line = new StringBuilder();
@@ -104,7 +121,6 @@ public final class HistoryPlot {
         if (!points.isEmpty()) {
             SvgPlot.text(svg, SvgPlot.WIDTH - SvgPlot.LEFT - 10, HEIGHT - 6, "#c0392b", "end", "this run");
         }
-        return svg.append("</svg>").toString();
     }
 
     /** {@code 2026-12-01T14:03:11Z} as {@code 12-01 14:03}; other text as it is. */

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.BaselineVerdict;
 import dev.chronoscope.Outcome;
 import dev.chronoscope.internal.format.Format;
 

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.GatePower;
 import java.util.List;
 import java.util.Locale;
 
@@ -68,7 +69,7 @@ public final class MarkdownSummary {
 
     /** The gated timings whose threshold no number of baseline runs brings in reach, said once, each with its statement. */
     private static void outOfReach(StringBuilder out, List<Overview.Row> rows) {
-        List<String> far = GatePower.outOfReach(rows);
+        List<String> far = Overview.outOfReach(rows);
         if (!far.isEmpty()) {
             out.append("\nOut of the gate's reach at their between-run spread (").append(far.size()).append(far.size() == 1 ? " timing" : " timings")
                     .append("):\n\n");

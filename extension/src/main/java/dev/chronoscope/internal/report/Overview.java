@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.AllocationVerdict;
+import dev.chronoscope.internal.gate.BaselineVerdict;
 import dev.chronoscope.Outcome;
 import dev.chronoscope.internal.format.Format;
 
@@ -211,5 +213,15 @@ public final class Overview {
     /** {@code latency}, {@code throughput k=64}, or {@code invocation, 1 sample}. */
     public static String mode(Row r) {
         return r.invocation() ? "invocation, 1 sample" : r.timing().throughput() ? "throughput k=" + r.timing().callsPerSample() : "latency";
+    }
+
+    /**
+     * {@code test :: label: spreads …}, for each gated timing of {@code rows} whose threshold no number of baseline runs
+     * brings in reach: what a run summary says once.
+     */
+    static java.util.List<String> outOfReach(java.util.List<Row> rows) {
+        return rows.stream().filter(r -> r.timing().baseline() != null && r.timing().baseline().gated()
+                        && r.timing().baseline().power() != null && !r.timing().baseline().power().thresholdReachable())
+                .map(r -> r.record().test() + " :: " + r.timing().label() + ": " + r.timing().baseline().power().describe()).toList();
     }
 }

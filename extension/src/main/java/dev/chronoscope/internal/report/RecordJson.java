@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.Json;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;

@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
+import dev.chronoscope.internal.gate.HostFingerprint;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.GateFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,40 +23,167 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
                            List<ComparisonRecord> comparisons, ContainerFacts container, List<ClaimRecord> claims,
                            CoreSpeed coreSpeed) {
 
-    /** A test whose core speed was not read. */
-    public ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
-                        String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
-                        boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
-                        List<ComparisonRecord> comparisons, ContainerFacts container, List<ClaimRecord> claims) {
-        this(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host, floorP50Ns,
-                floorSubtracted, warnings, timings, comparisons, container, claims, CoreSpeed.UNKNOWN);
+    /** A builder for a test's record, every component unset (null, 0, false), the lists empty, container and core speed not recorded. */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** A test as records before container facts and claims existed hold it. */
-    public ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
-                        String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
-                        boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
-                        List<ComparisonRecord> comparisons) {
-        this(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host, floorP50Ns,
-                floorSubtracted, warnings, timings, comparisons, ContainerFacts.NOT_RECORDED, List.of());
+    /** A builder holding this record's components, to change some. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.run = run;
+        b.test = test;
+        b.uniqueId = uniqueId;
+        b.displayName = displayName;
+        b.outcome = outcome;
+        b.gate = gate;
+        b.pid = pid;
+        b.clock = clock;
+        b.readMethod = readMethod;
+        b.unit = unit;
+        b.frequencyHz = frequencyHz;
+        b.host = host;
+        b.floorP50Ns = floorP50Ns;
+        b.floorSubtracted = floorSubtracted;
+        b.warnings = warnings;
+        b.timings = timings;
+        b.comparisons = comparisons;
+        b.container = container;
+        b.claims = claims;
+        b.coreSpeed = coreSpeed;
+        return b;
     }
 
-    /** A test whose claims were not recorded. */
-    public ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
-                        String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
-                        boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
-                        List<ComparisonRecord> comparisons, ContainerFacts container) {
-        this(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host, floorP50Ns,
-                floorSubtracted, warnings, timings, comparisons, container, List.of());
-    }
+    /** Builds a test's record component by component, in place of a constructor of 20 arguments. */
+    public static final class Builder {
+        private String run;
+        private String test;
+        private String uniqueId;
+        private String displayName;
+        private String outcome;
+        private GateFailure gate;
+        private long pid;
+        private String clock;
+        private String readMethod;
+        private String unit;
+        private Double frequencyHz;
+        private String host;
+        private double floorP50Ns = Double.NaN;
+        private boolean floorSubtracted;
+        private List<String> warnings = List.of();
+        private List<ReportedTiming> timings = List.of();
+        private List<ComparisonRecord> comparisons = List.of();
+        private ContainerFacts container = ContainerFacts.NOT_RECORDED;
+        private List<ClaimRecord> claims = List.of();
+        private CoreSpeed coreSpeed = CoreSpeed.UNKNOWN;
 
-    /** A test whose container facts were not recorded. */
-    public ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
-                        String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
-                        boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings, List<ComparisonRecord> comparisons,
-                        List<ClaimRecord> claims) {
-        this(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host, floorP50Ns, floorSubtracted,
-                warnings, timings, comparisons, ContainerFacts.NOT_RECORDED, claims);
+        private Builder() {
+        }
+
+        public Builder run(String run) {
+            this.run = run;
+            return this;
+        }
+
+        public Builder test(String test) {
+            this.test = test;
+            return this;
+        }
+
+        public Builder uniqueId(String uniqueId) {
+            this.uniqueId = uniqueId;
+            return this;
+        }
+
+        public Builder displayName(String displayName) {
+            this.displayName = displayName;
+            return this;
+        }
+
+        public Builder outcome(String outcome) {
+            this.outcome = outcome;
+            return this;
+        }
+
+        public Builder gate(GateFailure gate) {
+            this.gate = gate;
+            return this;
+        }
+
+        public Builder pid(long pid) {
+            this.pid = pid;
+            return this;
+        }
+
+        public Builder clock(String clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public Builder readMethod(String readMethod) {
+            this.readMethod = readMethod;
+            return this;
+        }
+
+        public Builder unit(String unit) {
+            this.unit = unit;
+            return this;
+        }
+
+        public Builder frequencyHz(Double frequencyHz) {
+            this.frequencyHz = frequencyHz;
+            return this;
+        }
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public Builder floorP50Ns(double floorP50Ns) {
+            this.floorP50Ns = floorP50Ns;
+            return this;
+        }
+
+        public Builder floorSubtracted(boolean floorSubtracted) {
+            this.floorSubtracted = floorSubtracted;
+            return this;
+        }
+
+        public Builder warnings(List<String> warnings) {
+            this.warnings = warnings;
+            return this;
+        }
+
+        public Builder timings(List<ReportedTiming> timings) {
+            this.timings = timings;
+            return this;
+        }
+
+        public Builder comparisons(List<ComparisonRecord> comparisons) {
+            this.comparisons = comparisons;
+            return this;
+        }
+
+        public Builder container(ContainerFacts container) {
+            this.container = container;
+            return this;
+        }
+
+        public Builder claims(List<ClaimRecord> claims) {
+            this.claims = claims;
+            return this;
+        }
+
+        public Builder coreSpeed(CoreSpeed coreSpeed) {
+            this.coreSpeed = coreSpeed;
+            return this;
+        }
+
+        public ReportedTest build() {
+            return new ReportedTest(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host,
+                    floorP50Ns, floorSubtracted, warnings, timings, comparisons, container, claims, coreSpeed);
+        }
     }
 
     public ReportedTest {

@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.AllocationRule;
+import dev.chronoscope.internal.gate.BaselineRule;
+import dev.chronoscope.internal.gate.BaselineVerdict;
 import java.util.Map;
 
 /**

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.JsonParser;
+import dev.chronoscope.internal.json.Utf8;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -67,9 +69,7 @@ public final class RunRecords {
         List<String> warnings = new ArrayList<>(t.warnings());
         warnings.add("attempt " + n + " of " + n + " (the test was rerun; earlier attempts: " + String.join(", ", earlierOutcomes)
                 + "): only this attempt, which decided the test's outcome, is in the report, the baseline and the gate");
-        return new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(), t.clock(),
-                t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), warnings, t.timings(),
-                t.comparisons(), t.container(), t.claims(), t.coreSpeed());
+        return t.toBuilder().warnings(warnings).build();
     }
 
     /** The records of run {@code run} in {@code directory}, files in name order (their names start with the time). */

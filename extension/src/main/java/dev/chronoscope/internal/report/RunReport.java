@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Writes the run's report files into the report directory: {@value #HTML} ({@link HtmlReport}),
+ * Writes the run's report files ({@link #OUTPUTS}) into the report directory: {@value #HTML} ({@link HtmlReport}),
  * {@value #JMH} ({@link JmhJson}) and {@value #SUMMARY} ({@link MarkdownSummary}), from all of the
  * run's records there, whichever JVM wrote them: one run's set or none ({@link ReportSet}), so that
  * no file of the report passes for this run's when it is not, and the last JVM to finish leaves the
@@ -30,10 +30,46 @@ public final class RunReport {
     private RunReport() {
     }
 
-    /** What was written: the files, the records they cover, and the console's summary lines. */
-    public record Written(Path html, Path jmh, Path summary, RunRecords records, List<String> console) {
+    /** The run report's files, in the order they are written and named on the console. */
+    public static final List<ReportOutput> OUTPUTS = List.of(
+            ReportOutput.of(HTML, "run report", run -> HtmlReport.render(run.records(), run.generated(), run.listing(), run.baseline())),
+            ReportOutput.of(JMH, "JMH-format JSON", run -> JmhJson.render(run.records(), JmhJson.Jvm.current())),
+            ReportOutput.of(SUMMARY, "Markdown summary", run -> MarkdownSummary.render(run.records(), run.generated())));
+
+    /** What was written: the files (one per output, in {@link #OUTPUTS}' order), the records they cover, the console's lines. */
+    public record Written(List<Path> files, RunRecords records, List<String> console) {
         public Written {
+            files = List.copyOf(files);
             console = List.copyOf(console);
+        }
+
+        public Path html() {
+            return file(HTML);
+        }
+
+        public Path jmh() {
+            return file(JMH);
+        }
+
+        public Path summary() {
+            return file(SUMMARY);
+        }
+
+        private Path file(String name) {
+            return files.stream().filter(f -> f.getFileName().toString().equals(name)).findFirst().orElseThrow();
+        }
+
+        /**
+         * The files for the console: {@code run report: <file> (<about>); JMH-format JSON: <file>; …}, each output's title
+         * and file, {@code about} said of the first.
+         */
+        public String describe(String about) {
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < files.size(); i++) {
+                out.append(i == 0 ? "" : "; ").append(OUTPUTS.get(i).title()).append(": ").append(files.get(i))
+                        .append(i == 0 ? " (" + about + ")" : "");
+            }
+            return out.toString();
         }
     }
 
@@ -48,7 +84,7 @@ public final class RunReport {
     }
 
     /**
-     * Writes the three files as one run's set or none ({@link ReportSet}): the earlier run's set is
+     * Writes the outputs' files as one run's set or none ({@link ReportSet}): the earlier run's set is
      * removed first, and a file that cannot be written leaves none of this run's either.
      *
      * @param opener creates each temporary file
@@ -64,12 +100,11 @@ public final class RunReport {
                          ChannelOpener opener, ReportSet.Pause pause) throws IOException {
         Path dir = directory.toAbsolutePath().normalize();
         String generated = "generated " + Instant.now();
-        new ReportSet(dir)
-                .add(HTML, () -> HtmlReport.render(records, generated, listing, baseline))
-                .add(JMH, () -> JmhJson.render(records, JmhJson.Jvm.current()))
-                .add(SUMMARY, () -> MarkdownSummary.render(records, generated))
-                .write(opener, pause, System.err);
-        return new Written(dir.resolve(HTML), dir.resolve(JMH), dir.resolve(SUMMARY), records, console(records));
+        ReportOutput.Run run = new ReportOutput.Run(records, generated, listing, baseline);
+        ReportSet set = new ReportSet(dir);
+        OUTPUTS.forEach(output -> set.add(output.fileName(), () -> output.render(run)));
+        set.write(opener, pause, System.err);
+        return new Written(OUTPUTS.stream().map(output -> dir.resolve(output.fileName())).toList(), records, console(records));
     }
 
     /**
@@ -80,8 +115,8 @@ public final class RunReport {
      */
     public static List<Path> removeStale(Path directory) {
         List<Path> removed = new ArrayList<>();
-        for (String name : List.of(HTML, JMH, SUMMARY)) {
-            Path file = directory.toAbsolutePath().normalize().resolve(name);
+        for (ReportOutput output : OUTPUTS) {
+            Path file = directory.toAbsolutePath().normalize().resolve(output.fileName());
             try {
                 if (Files.deleteIfExists(file)) {
                     removed.add(file);
@@ -105,7 +140,7 @@ public final class RunReport {
         out.add("run summary: " + records.tests().size() + " timed tests, " + rows.size() + " timings: " + Overview.counts(rows) + "; "
                 + HtmlReport.claimCounts(records) + records.flakyNote());
         records.skippedNote().ifPresent(note -> out.add("  " + note));
-        GatePower.outOfReach(rows).forEach(line -> out.add("  out of the gate's reach: " + line));
+        Overview.outOfReach(rows).forEach(line -> out.add("  out of the gate's reach: " + line));
         List<Overview.Row> bad = rows.stream().filter(r -> r.status() != Overview.Status.OK).toList();
         for (Overview.Row r : bad.subList(0, Math.min(CONSOLE_ROWS, bad.size()))) {
             out.add("  " + r.status().key() + ": " + r.record().test() + " :: " + r.timing().label() + " (" + Overview.mode(r) + ") median "

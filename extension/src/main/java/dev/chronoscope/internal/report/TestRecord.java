@@ -1,5 +1,9 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.BaselineVerdict;
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.GateFailure;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Timing;

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.json.Json;
 import java.util.Map;
 import java.util.Optional;
 

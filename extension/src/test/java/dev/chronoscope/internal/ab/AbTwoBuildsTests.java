@@ -1,6 +1,6 @@
 package dev.chronoscope.internal.ab;
 
-import dev.chronoscope.internal.report.JsonParser;
+import dev.chronoscope.internal.json.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

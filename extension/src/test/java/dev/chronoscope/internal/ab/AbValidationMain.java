@@ -1,7 +1,7 @@
 package dev.chronoscope.internal.ab;
 
-import dev.chronoscope.internal.report.BaselineRule;
-import dev.chronoscope.internal.report.BaselineVerdict;
+import dev.chronoscope.internal.gate.BaselineRule;
+import dev.chronoscope.internal.gate.BaselineVerdict;
 import dev.chronoscope.internal.report.ReportedTest;
 import dev.chronoscope.internal.report.ReportedTiming;
 

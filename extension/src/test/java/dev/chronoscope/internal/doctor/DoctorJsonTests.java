@@ -6,7 +6,7 @@ import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.host.HostFixtures;
-import dev.chronoscope.internal.report.Json;
+import dev.chronoscope.internal.json.Json;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

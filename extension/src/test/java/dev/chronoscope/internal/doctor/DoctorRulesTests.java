@@ -10,7 +10,7 @@ import dev.chronoscope.internal.host.HostFact;
 import dev.chronoscope.internal.host.HostFacts;
 import dev.chronoscope.internal.host.HostFixtures;
 import dev.chronoscope.internal.host.MemoryLimit;
-import dev.chronoscope.internal.report.Json;
+import dev.chronoscope.internal.json.Json;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.ContainerFacts;
 import dev.chronoscope.ClockId;
 import dev.chronoscope.Timing;
 import dev.chronoscope.Verdict;

@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
+import dev.chronoscope.internal.gate.HostFingerprint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,7 +104,7 @@ class HostileFilesTests {
         assertThatThrownBy(() -> Baseline.read(noRun)).hasMessage("baseline " + noRun + " does not have the chronoscope-baseline/1 "
                 + "shape: runs[0] has no \"run\"; expected a string");
         // saving into it says the same, rather than failing on the missing run id
-        assertThatThrownBy(() -> Baseline.save(noRun, "run B", HOST, RunRecords.of(List.of()), 10))
+        assertThatThrownBy(() -> BaselineSave.save(noRun, "run B", HOST, RunRecords.of(List.of()), 10))
                 .hasMessageContaining("runs[0] has no \"run\"; expected a string");
 
         Path wrongType = Files.writeString(dir.resolve("wrong.json"), baseline("'run': 'r', ", "'key': 7, 'clock': 'TSC', " + ENTRY));
@@ -128,8 +131,9 @@ class HostileFilesTests {
         List<BaselineEntry> entries = new ArrayList<>(n);
         String prefix = "[engine:junit-jupiter]/[class:com.example.some.long.pkg.SomePerformanceTests]/[method:timed";
         for (int i = 0; i < n; i++) {
-            entries.add(new BaselineEntry(prefix + i + "(dev.chronoscope.Probe)] :: region", "SomePerformanceTests.timed" + i + "(Probe)",
-                    "region", "TSC_FENCED", "net", 100, 40, 1000, true, Map.of()));
+            entries.add(BaselineEntry.builder(prefix + i + "(dev.chronoscope.Probe)] :: region", "SomePerformanceTests.timed" + i + "(Probe)", "region")
+                    .clock("TSC_FENCED").measure("net").medianNs(100).floorP50Ns(40).kept(1000).resolved(true)
+                    .quantilesNs(Map.of()).build());
         }
         Baseline baseline = new Baseline(List.of(new Baseline.Run("r", "now", HOST, entries)));
 

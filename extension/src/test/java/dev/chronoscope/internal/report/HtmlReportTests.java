@@ -1,5 +1,10 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.BaselineVerdict;
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.json.Json;
+import dev.chronoscope.internal.json.JsonParser;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -28,10 +33,10 @@ class HtmlReportTests {
     @Test
     void theContainerIsAFactAtTheTopAsTheRecordsHoldIt() {
         ReportedTest t = ReportFixtures.test("region");
-        ReportedTest contained = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(),
-                t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), t.warnings(),
-                t.timings(), t.comparisons(), ContainerFacts.fromJson(JsonParser.parseObject(Json.write(
-                        new ContainerFacts("v2 cpu:/ci cpuset:/ci memory:/ci", "30000/100000 us (0.30 CPUs)", "0-1", "none").toJson()))));
+        ReportedTest contained = t.toBuilder()
+                .container(ContainerFacts.fromJson(JsonParser.parseObject(Json.write(new ContainerFacts(
+                        "v2 cpu:/ci cpuset:/ci memory:/ci", "30000/100000 us (0.30 CPUs)", "0-1", "none").toJson()))))
+                .claims(List.of()).coreSpeed(CoreSpeed.UNKNOWN).build();
 
         String html = HtmlReport.render(RunRecords.of(List.of(contained)), "now", Optional.empty());
 
@@ -113,9 +118,8 @@ class HtmlReportTests {
         ReportedTest t = ReportFixtures.test("region");
         ReportedTiming regressed = new ReportedTiming("region", 10, 0, 0, t.timings().get(1).rawNs(), null, "RESOLVED", "resolved",
                 ReportFixtures.distribution(), new BaselineVerdict("regressed", 2.0, 1.6, 2.5, "median 300 ns vs 150 ns"));
-        ReportedTest withVerdict = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(), t.clock(),
-                t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), t.warnings(),
-                List.of(regressed), List.of());
+        ReportedTest withVerdict = t.toBuilder().timings(List.of(regressed)).comparisons(List.of())
+                .container(ContainerFacts.NOT_RECORDED).claims(List.of()).coreSpeed(CoreSpeed.UNKNOWN).build();
 
         String html = HtmlReport.render(RunRecords.of(List.of(withVerdict)), "now",
                 Optional.of(new BaselineListing("base.json", List.of("Gone.test :: <old>"), List.of("New.test :: region"))));

@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.json.JsonParser;
 import dev.chronoscope.internal.report.jmh.TinyBenchmark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,9 +77,9 @@ class JmhFormatTests {
                 "self-check core speed: …", resolved.distribution(), null);
         ReportedTiming unresolved = new ReportedTiming("unresolved", resolved.kept(), 0, 0, resolved.rawNs(), resolved.netNs(),
                 "NOT_RESOLVED", "not resolved: …", resolved.distribution(), null);
-        ReportedTest marked = new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(), t.clock(),
-                t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), t.warnings(),
-                List.of(t.timings().get(0), resolved, refused, unresolved), List.of());
+        ReportedTest marked = t.toBuilder().timings(List.of(t.timings().get(0), resolved, refused, unresolved))
+                .comparisons(List.of()).container(ContainerFacts.NOT_RECORDED).claims(List.of())
+                .coreSpeed(CoreSpeed.UNKNOWN).build();
 
         List<Object> entries = list(JsonParser.parse(JmhJson.render(RunRecords.of(List.of(marked)), JmhJson.Jvm.current())));
 

@@ -1,5 +1,7 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.ContainerFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +34,10 @@ final class ReportFixtures {
         ReportedTest t = test("invocation only");
         ReportedTiming a = region(first, distribution(100));
         ReportedTiming b = region(second, distribution(200));
-        return new ReportedTest(t.run(), "SearchTests.compares(Probe)", t.uniqueId(), t.displayName(), t.outcome(), t.gate(), t.pid(),
-                t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), List.of(),
-                List.of(t.timings().get(0), a, b), List.of(new ComparisonRecord(1, first, 2, second, ratio, low, high, 0.95)));
+        return t.toBuilder().test("SearchTests.compares(Probe)").warnings(List.of())
+                .timings(List.of(t.timings().get(0), a, b))
+                .comparisons(List.of(new ComparisonRecord(1, first, 2, second, ratio, low, high, 0.95)))
+                .container(ContainerFacts.NOT_RECORDED).claims(List.of()).coreSpeed(CoreSpeed.UNKNOWN).build();
     }
 
     private static ReportedTiming region(String label, Distribution d) {
@@ -49,9 +52,12 @@ final class ReportFixtures {
                 "max", 400.0, "mean", 152.0, "mad", 25.0);
         ReportedTiming region = new ReportedTiming(label, 10_000, 3, 0, raw, raw, "RESOLVED", "resolved (5x floor)", distribution(), null);
         ReportedTiming invocation = new ReportedTiming("invocation", 1, 0, 0, raw, raw, "RESOLVED", "resolved", distribution(), null);
-        return new ReportedTest("run 1", "HashTests.hashes(Probe)", "[engine:junit-jupiter]/[class:dev.example.HashTests]/"
-                + "[method:hashes(dev.chronoscope.Probe)]", "hashes(Probe)", "passed", null, 42, "TSC_FENCED", "lfence;rdtscp;lfence",
-                "ticks", 2.4454e9, "invariant TSC yes | clocksource tsc", 30.0, true, List.of("a <warning> & more"),
-                List.of(invocation, region), List.of());
+        return ReportedTest.builder().run("run 1").test("HashTests.hashes(Probe)")
+                .uniqueId("[engine:junit-jupiter]/[class:dev.example.HashTests]/" + "[method:hashes(dev.chronoscope.Probe)]")
+                .displayName("hashes(Probe)").outcome("passed").gate(null).pid(42).clock("TSC_FENCED")
+                .readMethod("lfence;rdtscp;lfence").unit("ticks").frequencyHz(2.4454e9)
+                .host("invariant TSC yes | clocksource tsc").floorP50Ns(30.0).floorSubtracted(true)
+                .warnings(List.of("a <warning> & more")).timings(List.of(invocation, region)).comparisons(List.of())
+                .build();
     }
 }

@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.json.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,9 +53,10 @@ class RunRecordsTests {
     void aClaimOnATimingTheRecordDoesNotHoldIsAnErrorNamingIt() {
         ReportedTest t = ReportFixtures.test("r");
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ReportedTest(t.run(), t.test(), t.uniqueId(), t.displayName(),
-                        t.outcome(), null, t.pid(), t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), true,
-                        List.of(), t.timings(), List.of(), List.of(new ClaimRecord(List.of(5), "p50 < 1 ms", "passed", "passed", "m"))))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.toBuilder().gate(null).floorSubtracted(true)
+                .warnings(List.of()).comparisons(List.of()).container(ContainerFacts.NOT_RECORDED)
+                .claims(List.of(new ClaimRecord(List.of(5), "p50 < 1 ms", "passed", "passed", "m")))
+                .coreSpeed(CoreSpeed.UNKNOWN).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("claim 'p50 < 1 ms' on timing 5 in a record of 2 timings");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ClaimRecord(List.of(0), "c", "maybe", "passed", "m"))
                 .isInstanceOf(IllegalArgumentException.class)

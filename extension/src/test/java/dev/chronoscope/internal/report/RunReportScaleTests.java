@@ -1,5 +1,11 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.gate.Baseline;
+import dev.chronoscope.internal.gate.BaselineEntry;
+import dev.chronoscope.internal.gate.BaselineVerdict;
+import dev.chronoscope.internal.gate.HostFingerprint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -98,9 +104,10 @@ class RunReportScaleTests {
                             "The p50 of 'region " + i + "' is less than 1 ms: its 95 % interval lies below 1 ms.\n  claim      p50 < 1 ms"));
                 }
             }
-            out.add(new ReportedTest(base.run(), "ScaleTests.test" + n + "(Probe)", base.uniqueId() + "/" + n, "test" + n, base.outcome(), null,
-                    base.pid(), base.clock(), base.readMethod(), base.unit(), base.frequencyHz(), base.host(), base.floorP50Ns(), true, List.of(),
-                    timings, List.of(new ComparisonRecord(3, "region 3", 4, "region 4", 1.1, 1.0, 1.2, 0.95)), claims));
+            out.add(base.toBuilder().test("ScaleTests.test" + n + "(Probe)").uniqueId(base.uniqueId() + "/" + n)
+                    .displayName("test" + n).gate(null).floorSubtracted(true).warnings(List.of()).timings(timings)
+                    .comparisons(List.of(new ComparisonRecord(3, "region 3", 4, "region 4", 1.1, 1.0, 1.2, 0.95)))
+                    .container(ContainerFacts.NOT_RECORDED).claims(claims).coreSpeed(CoreSpeed.UNKNOWN).build());
         }
         RunRecords records = RunRecords.of(out);
         List<Baseline.Run> saved = new ArrayList<>();
@@ -108,7 +115,7 @@ class RunReportScaleTests {
             List<BaselineEntry> entries = new ArrayList<>();
             for (ReportedTest t : out) {
                 for (ReportedTiming timing : t.timings()) {
-                    entries.add(BaselineEntry.of(t, timing));
+                    entries.add(BaselineSave.entry(t, timing));
                 }
             }
             saved.add(new Baseline.Run("run " + r, "2026-12-01T1" + r % 10 + ":00:00Z", HOST, entries));

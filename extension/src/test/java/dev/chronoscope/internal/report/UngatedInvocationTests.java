@@ -1,5 +1,8 @@
 package dev.chronoscope.internal.report;
 
+import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.gate.ContainerFacts;
+import dev.chronoscope.internal.gate.BaselineVerdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -33,9 +36,9 @@ class UngatedInvocationTests {
             ReportedTiming judgedRegion = new ReportedTiming(region.label(), region.kept(), 0, 0, region.rawNs(), region.netNs(),
                     region.verdict(), region.verdictReason(), region.distribution(),
                     new BaselineVerdict(BaselineVerdict.UNCHANGED, 1.0, 0.9, 1.1, "within the interval"));
-            out.add(new ReportedTest(t.run(), "HashTests.hashes" + n + "(Probe)", t.uniqueId() + n, t.displayName(), t.outcome(), t.gate(),
-                    t.pid(), t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(), List.of(),
-                    List.of(judgedInvocation, judgedRegion), List.of()));
+            out.add(t.toBuilder().test("HashTests.hashes" + n + "(Probe)").uniqueId(t.uniqueId() + n)
+                    .warnings(List.of()).timings(List.of(judgedInvocation, judgedRegion)).comparisons(List.of())
+                    .container(ContainerFacts.NOT_RECORDED).claims(List.of()).coreSpeed(CoreSpeed.UNKNOWN).build());
         }
         return RunRecords.of(out);
     }
@@ -83,9 +86,9 @@ class UngatedInvocationTests {
     @Test
     void aTestThatTimedNoRegionKeepsItsInvocationAmongTheUsersTimings() {
         ReportedTest t = ReportFixtures.test("region");
-        ReportedTest invocationOnly = new ReportedTest(t.run(), "IndexTests.buildsTheIndex()", t.uniqueId() + "x", t.displayName(), t.outcome(),
-                t.gate(), t.pid(), t.clock(), t.readMethod(), t.unit(), t.frequencyHz(), t.host(), t.floorP50Ns(), t.floorSubtracted(),
-                List.of(), List.of(t.timings().get(0)), List.of());
+        ReportedTest invocationOnly = t.toBuilder().test("IndexTests.buildsTheIndex()").uniqueId(t.uniqueId() + "x")
+                .warnings(List.of()).timings(List.of(t.timings().get(0))).comparisons(List.of())
+                .container(ContainerFacts.NOT_RECORDED).claims(List.of()).coreSpeed(CoreSpeed.UNKNOWN).build();
 
         List<Overview.Row> rows = Overview.rows(RunRecords.of(List.of(t, invocationOnly)));
 

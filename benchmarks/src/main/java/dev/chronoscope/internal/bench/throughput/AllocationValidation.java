@@ -4,8 +4,8 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.Timing;
 import dev.chronoscope.internal.args.CommandLine;
 import dev.chronoscope.internal.bench.LoadAverage;
-import dev.chronoscope.internal.report.AllocationRule;
-import dev.chronoscope.internal.report.AllocationVerdict;
+import dev.chronoscope.internal.gate.AllocationRule;
+import dev.chronoscope.internal.gate.AllocationVerdict;
 
 import java.io.IOException;
 import java.nio.file.Files;
