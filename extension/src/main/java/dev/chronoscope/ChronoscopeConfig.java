@@ -50,7 +50,8 @@ public final class ChronoscopeConfig {
 
     /**
      * Directory for the JSON Lines records and the run report ({@code chronoscope-report.html},
-     * {@code chronoscope-summary.md}, {@code chronoscope-jmh.json}), relative to the working directory (the module under Maven).
+     * {@code chronoscope-summary.md}, {@code chronoscope-jmh.json}), relative to the working directory (the module
+     * under Maven).
      * Unset: the environment variable {@link #REPORT_DIR_ENV} where set, else {@link #REPORT_DIR}.
      */
     public static final String REPORT_DIR_KEY = "chronoscope.report.dir";
@@ -176,7 +177,8 @@ public final class ChronoscopeConfig {
     /**
      * How much each printed timing section says: {@code compact} (at most 8 lines of at most 120
      * characters for a passing test, 14 for a failing one, a line per warning: the figures that
-     * matter, in scaled units; facts that repeat from test to test printed once per run) or {@code full} (every figure and fact, every time). The JSON record
+     * matter, in scaled units; facts that repeat from test to test printed once per run) or {@code full} (every figure
+     * and fact, every time). The JSON record
      * always holds everything.
      */
     public static final String REPORT_DETAIL_KEY = "chronoscope.report.detail";

@@ -7,7 +7,8 @@ import java.util.List;
  * {@code Selection} is used to say which tests the classpath way runs: classes and packages by name, tags to
  * include and exclude; with no class and no package, every test class in the class path's directories.
  */
-public record Selection(List<String> classes, List<String> packages, List<String> includeTags, List<String> excludeTags) {
+public record Selection(List<String> classes, List<String> packages, List<String> includeTags,
+        List<String> excludeTags) {
 
     public Selection {
         classes = List.copyOf(classes);

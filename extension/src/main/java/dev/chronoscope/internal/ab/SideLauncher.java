@@ -66,9 +66,11 @@ final class SideLauncher {
                 return Optional.empty();
             }
         }
-        return Optional.of("option --" + side.name() + "-classpath: none of its " + side.classpath().size() + " entries holds "
-                + LAUNCHER_CLASS + "; expected org.junit.platform:junit-platform-launcher on the " + side.name() + " build's class"
-                + " path (a test dependency of the build: Surefire and Gradle bring their own, which a class path they print lacks)");
+        return Optional.of("option --" + side.name() + "-classpath: none of its " + side.classpath().size()
+                + " entries holds " + LAUNCHER_CLASS + "; expected org.junit.platform:junit-platform-launcher on the "
+                + side.name() + " build's class"
+                + " path (a test dependency of the build: Surefire and Gradle bring their own, which a class path they "
+                + "print lacks)");
     }
 
     /**
@@ -117,7 +119,8 @@ final class SideLauncher {
      * @param exitCode    the process's exit code; null where it did not end by itself (timed out, or never started)
      * @param startFailed why it could not be started; null where it started
      */
-    record SideRun(Side side, Path directory, Path log, Integer exitCode, boolean timedOut, String startFailed, long wallNanos) {
+    record SideRun(Side side, Path directory, Path log, Integer exitCode, boolean timedOut, String startFailed,
+            long wallNanos) {
 
         /** Why this run gives no figures, or empty where it may: the records decide then. */
         Optional<String> failure() {
@@ -158,7 +161,8 @@ final class SideLauncher {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
         }
-        return new SideRun(side, dir, log, finished ? process.exitValue() : null, !finished, null, System.nanoTime() - start);
+        return new SideRun(side, dir, log, finished ? process.exitValue() : null, !finished, null,
+                System.nanoTime() - start);
     }
 
     private List<String> command(Side side, Path dir) {

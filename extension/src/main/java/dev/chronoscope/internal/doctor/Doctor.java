@@ -116,7 +116,8 @@ public final class Doctor {
                 "Timings.measureFloor: " + FLOOR_SAMPLES + " empty regions through RegionLoop after the warm-up")));
         Fact<DoctorReport.Granularity> granularity = fact("TSC granularity", Doctor::granularity);
         Fact<CpuNumbers> cpuNumbers = fenced.flatMap(reader -> fact("checking CPU numbers on each CPU",
-                () -> Fact.of(CpuNumbers.check(reader), "pinned to each CPU of the thread's affinity in turn, one region read there")));
+                () -> Fact.of(CpuNumbers.check(reader),
+                "pinned to each CPU of the thread's affinity in turn, one region read there")));
 
         List<ClockRow> clocks = survey(options, calibration.map(c -> 1e9 / c.hz()));
         Fact<DoctorReport.Drift> drift = driftStart.flatMap(a -> fact("measuring the drift", () -> drift(a)));
@@ -130,7 +131,8 @@ public final class Doctor {
             return HostFactsReader.read();
         } catch (RuntimeException | LinkageError e) {
             String reason = "reading failed: " + message(e);
-            return HostFactsReader.read(HostFiles.system(), CpuidSource.unavailable(reason), NtpSource.unavailable(reason));
+            return HostFactsReader.read(HostFiles.system(), CpuidSource.unavailable(reason),
+                    NtpSource.unavailable(reason));
         }
     }
 
@@ -150,7 +152,8 @@ public final class Doctor {
             long max = Math.max(options.minNanosPerClock(),
                     Math.min(options.maxNanosPerClock(), options.surveyBudgetNanos() - used - reserve));
             try {
-                rows.add(ClockRow.of(ClockSurvey.survey(id, options.reads(), options.minNanosPerClock(), max), tickNanos));
+                rows.add(ClockRow.of(ClockSurvey.survey(id, options.reads(), options.minNanosPerClock(), max),
+                        tickNanos));
             } catch (RuntimeException | LinkageError e) {
                 rows.add(ClockRow.unavailable(id, "reading it failed: " + message(e)));
             }
@@ -162,7 +165,9 @@ public final class Doctor {
     record DriftEnd(long monotonic, double rawMidpoint, long rawWidth) {
     }
 
-    /** Of {@link #DRIFT_ATTEMPTS} brackets RAW, MONOTONIC, RAW, the narrowest; MONOTONIC is paired with RAW's midpoint. */
+    /**
+     * Of {@link #DRIFT_ATTEMPTS} brackets RAW, MONOTONIC, RAW, the narrowest; MONOTONIC is paired with RAW's midpoint.
+     */
     static Fact<DriftEnd> driftEnd() {
         if (!Libc.isAvailable()) {
             return Fact.unknown("libc not available: " + Libc.unavailableReason());
@@ -251,7 +256,8 @@ public final class Doctor {
     }
 
     static DoctorReport.Environment environment() {
-        String java = System.getProperty("java.runtime.version", "?") + " (" + System.getProperty("java.vm.vendor", "?") + ") | JIT "
+        String java = System.getProperty("java.runtime.version", "?") + " ("
+                + System.getProperty("java.vm.vendor", "?") + ") | JIT "
                 + dev.chronoscope.internal.measure.JitMode.current().describe();
         Fact<String> probe;
         try {

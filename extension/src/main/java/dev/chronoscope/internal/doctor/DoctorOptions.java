@@ -84,12 +84,13 @@ public record DoctorOptions(boolean json, long reads, boolean quick, boolean hel
         boolean quick = false;
         boolean help = false;
         Long reads = null;
-        for (CommandLine.Option o : CommandLine.parse(args, Set.of("--json", "--quick", "--help", "-h"), Map.of("--reads", EXPECTED_READS),
-                "--json, --reads N, --quick or --help")) {
+        for (CommandLine.Option o : CommandLine.parse(args, Set.of("--json", "--quick", "--help", "-h"),
+                Map.of("--reads", EXPECTED_READS), "--json, --reads N, --quick or --help")) {
             switch (o.name()) {
                 case "--json" -> json = true;
                 case "--quick" -> quick = true;
-                case "--reads" -> reads = CommandLine.wholeNumber(o.name(), o.value(), MIN_READS, MAX_READS, EXPECTED_READS);
+                case "--reads" -> reads = CommandLine.wholeNumber(o.name(), o.value(), MIN_READS, MAX_READS,
+                        EXPECTED_READS);
                 default -> help = true;
             }
         }

@@ -52,8 +52,8 @@ public final class SelectionMain {
                 case "--exclude-tag" -> exclude.add(value);
                 case "--scan" -> scan.add(Path.of(value));
                 default -> {
-                    System.err.println(PREFIX + "unknown option '" + args[i] + "'; expected --class, --package, --include-tag,"
-                            + " --exclude-tag or --scan");
+                    System.err.println(PREFIX + "unknown option '" + args[i]
+                            + "'; expected --class, --package, --include-tag," + " --exclude-tag or --scan");
                     System.exit(2);
                 }
             }
@@ -73,14 +73,16 @@ public final class SelectionMain {
         Launcher launcher = LauncherFactory.create();
         launcher.execute(built, new TestExecutionListener[] {summary});
         TestExecutionSummary s = summary.getSummary();
-        System.out.println(PREFIX + s.getTestsFoundCount() + " tests found, " + s.getTestsSucceededCount() + " succeeded, "
-                + s.getTestsFailedCount() + " failed, " + s.getTestsAbortedCount() + " aborted, " + s.getTestsSkippedCount()
+        System.out.println(PREFIX + s.getTestsFoundCount() + " tests found, " + s.getTestsSucceededCount()
+                + " succeeded, " + s.getTestsFailedCount() + " failed, " + s.getTestsAbortedCount() + " aborted, "
+                + s.getTestsSkippedCount()
                 + " skipped");
         if (s.getTestsFailedCount() > 0) {
             System.out.println(PREFIX + "failures:");
             s.printFailuresTo(new java.io.PrintWriter(System.out, true), 5);
         }
         System.out.flush();
-        System.exit(s.getTestsFoundCount() == 0 ? 2 : s.getTestsFailedCount() > 0 || s.getTotalFailureCount() > 0 ? 1 : 0);
+        System.exit(s.getTestsFoundCount() == 0 ? 2 : s.getTestsFailedCount() > 0 || s.getTotalFailureCount() > 0 ? 1
+                : 0);
     }
 }
