@@ -21,16 +21,6 @@ public record Selection(List<String> classes, List<String> packages, List<String
         return classes.isEmpty() && packages.isEmpty() && includeTags.isEmpty() && excludeTags.isEmpty();
     }
 
-    /** The child main's arguments for this selection ({@code dev.chronoscope.internal.ab.child.SelectionMain}). */
-    public List<String> childArguments() {
-        List<String> args = new ArrayList<>();
-        classes.forEach(c -> args.addAll(List.of("--class", c)));
-        packages.forEach(p -> args.addAll(List.of("--package", p)));
-        includeTags.forEach(t -> args.addAll(List.of("--include-tag", t)));
-        excludeTags.forEach(t -> args.addAll(List.of("--exclude-tag", t)));
-        return args;
-    }
-
     /** {@code classes a.B; tags performance}, for the run's header. */
     public String describe() {
         List<String> parts = new ArrayList<>();
