@@ -91,8 +91,9 @@ public final class ChronoscopeConfig {
     /**
      * Whether a test's {@code invocation} timing can fail it through
      * {@link #BASELINE_FAIL_ON_REGRESSION_KEY}: {@code false} (the default) or {@code true}. An
-     * invocation is one sample that includes the test's one-off work (first use, warm-up); unchanged
-     * runs read 23-42 % apart, so by default its verdict is reported, marked "not gated", and fails
+     * invocation is one sample that includes the test's one-off work (first use, warm-up); between
+     * unchanged runs it varies by tens of percent (docs/evidence/gate-validation.md), so by default its
+     * verdict is reported, marked "not gated", and fails
      * nothing. Gated, it is judged with the between-run spread of invocations (40 % assumed until
      * the baseline holds enough runs to estimate it).
      */

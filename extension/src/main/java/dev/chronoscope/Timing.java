@@ -102,9 +102,7 @@ public final class Timing {
     }
 
     /** The self-checks that found evidence against the figure, in the order they spoke; empty for most timings. */
-    public List<SelfCheck> refusedBy() {
-        return refusedBy;
-    }
+    public List<SelfCheck> refusedBy() { return refusedBy; }
 
     /** This timing with the core's speed around its samples recorded beside it. For Chronoscope's measurement code. */
     @API(status = INTERNAL, since = "0.1")
@@ -167,28 +165,20 @@ public final class Timing {
      * call it (Java has no friend packages): may change or go without notice.
      */
     @API(status = INTERNAL, since = "0.1")
-    public static TimingBuilder builder() {
-        return new TimingBuilder();
-    }
+    public static TimingBuilder builder() { return new TimingBuilder(); }
 
     /**
      * Whether an inconclusive claim fails (true) or aborts the test, as its test configured {@code
      * chronoscope.assertions.strict}.
      */
-    public boolean failsWhenInconclusive() {
-        return failsWhenInconclusive;
-    }
+    public boolean failsWhenInconclusive() { return failsWhenInconclusive; }
 
     /** The log of the test that measured this timing, where claims about it go; empty outside one. Not for users. */
     @API(status = INTERNAL, since = "0.1")
-    public Optional<ClaimLog> claimLog() {
-        return Optional.ofNullable(claimLog);
-    }
+    public Optional<ClaimLog> claimLog() { return Optional.ofNullable(claimLog); }
 
     /** The heap bytes the region allocated per call, on the measuring thread; empty where they were not counted. */
-    public Optional<Allocation> allocation() {
-        return Optional.ofNullable(allocation);
-    }
+    public Optional<Allocation> allocation() { return Optional.ofNullable(allocation); }
 
     /**
      * Involuntary context switches of the measuring thread while sampling ({@code /proc/thread-self/status}); empty:
@@ -219,48 +209,32 @@ public final class Timing {
      * What the binding cgroup CPU quota did while sampling (a throttled figure includes the wait); empty: no quota or
      * unread.
      */
-    public Optional<CpuThrottling> cpuThrottling() {
-        return Optional.ofNullable(cpuThrottling);
-    }
+    public Optional<CpuThrottling> cpuThrottling() { return Optional.ofNullable(cpuThrottling); }
 
     /** The core's speed around the samples, a fact beside the figure ({@link CoreSpeedState#UNREAD} for latency). */
-    public CoreSpeedState coreSpeed() {
-        return coreSpeed;
-    }
+    public CoreSpeedState coreSpeed() { return coreSpeed; }
 
     /** Why {@link #allocation()} is empty; empty text when it is present. */
-    public String allocationUnknownReason() {
-        return allocationUnknown;
-    }
+    public String allocationUnknownReason() { return allocationUnknown; }
 
     /**
      * Which question the figures answer: one call alone ({@code LATENCY}) or per call of a batch ({@code THROUGHPUT}).
      */
-    public TimingMode mode() {
-        return mode;
-    }
+    public TimingMode mode() { return mode; }
 
     /**
      * Calls between each pair of reads (1 for latency, the batch k for throughput): samples are batches, figures per
      * call.
      */
-    public int callsPerSample() {
-        return callsPerSample;
-    }
+    public int callsPerSample() { return callsPerSample; }
 
     /** What was timed: a label given by the test, or a description Chronoscope chose. */
-    public String label() {
-        return label;
-    }
+    public String label() { return label; }
 
-    public ClockId clock() {
-        return clock;
-    }
+    public ClockId clock() { return clock; }
 
     /** How the clock was read at each end, e.g. {@code lfence;rdtscp;lfence .. rdtscp;lfence}. */
-    public String readMethod() {
-        return readMethod;
-    }
+    public String readMethod() { return readMethod; }
 
     public ClockUnit unit() {
         return clock.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;

@@ -43,7 +43,7 @@ import java.util.TreeSet;
  * the differences are the read cost plus a share of the quantum; one cluster of equal differences
  * then says only that the quantum is at most that value. So a quantum above one unit must also show
  * in at least two distinct multiples, each holding at least {@value #MIN_MULTIPLE_SHARE} of the
- * differences (10 ns quanta under a 29 ns read cost: differences of 20 and 30 ns). Where nothing
+ * differences (with 10 ns quanta and reads that cost 29 ns, differences of 20 and 30 ns). Where nothing
  * above one unit fits, the quantum is one unit of the clock (1 ns, 1 tick) and the method says that
  * the clock is finer than what the differences show.
  *
@@ -281,8 +281,8 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
     }
 
     /**
-     * One line: the method's key, then the facts, e.g. {@code multiples: 99.0 % of 12,345 differences
-     * within ±1 ns of a multiple of 10 ns; smallest difference 1 ns; read cost 29.1 ns}.
+     * One line: the method's key, then the facts, e.g.
+     * {@code multiples: 99.0 % of 12,345 differences within ±1 ns of a multiple of 10 ns; …; read cost 29.1 ns}.
      */
     public String describe() {
         String cost = Double.isNaN(readCostNanos) ? ""

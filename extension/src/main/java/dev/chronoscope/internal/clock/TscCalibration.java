@@ -72,7 +72,7 @@ public record TscCalibration(double hz, double uncertaintyPpm, List<Double> wind
         ClockReader counter = new TscLfenceReader(new TscReadPath(read, TscReadPath.CpuSource.NONE,
                 "calibration: no CPU number needed"));
         // the first downcalls take milliseconds, and interpreted pairing code makes wide brackets:
-        // warm the pairing before the windows (measured: a cold first calibration was 8 ppm off)
+        // warm the pairing before the windows: a cold first calibration is off (docs/evidence/host-measurements.md)
         for (int i = 0; i < 300; i++) {
             pairedRead(counter, ts);
         }

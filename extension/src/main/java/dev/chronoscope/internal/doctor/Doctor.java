@@ -48,12 +48,15 @@ public final class Doctor {
 
     /** Empty regions timed for the fenced-pair floor, as the extension's floor does. */
     public static final int FLOOR_SAMPLES = 10_000;
+    /** The probe path's warm-up may take this long before the floor is read: the JIT's tiers settle well within. */
     static final long WARMUP_BUDGET_NANOS = 1_000_000_000L;
+    /** The floor's samples may take this long: {@link #FLOOR_SAMPLES} empty regions fit many times over. */
     static final long FLOOR_BUDGET_NANOS = 1_000_000_000L;
     /** The drift window spans the calibration and the clock survey, and at least this much CLOCK_MONOTONIC_RAW time. */
     static final long DRIFT_WINDOW_NANOS = 200_000_000L;
     /** Brackets tried at each end of the drift window; the first ones run cold (interpreted downcalls). */
     static final int DRIFT_ATTEMPTS = 1_000;
+    /** Calls of the drift bracket at the window's start, the narrowest kept: the first runs cold. */
     static final int DRIFT_START_ROUNDS = 5;
     /** Back-to-back bare TSC reads whose deltas' GCD shows the counter's visible granularity (~10 ms). */
     static final int GRANULARITY_READS = 1_000_000;
@@ -193,8 +196,8 @@ public final class Doctor {
 
     /**
      * The start of the drift window: the narrowest of {@link #DRIFT_START_ROUNDS} calls of
-     * {@link #driftEnd()}, since the first run cold (class initialisation, interpreted downcalls:
-     * 1.4 µs wide here, then 0.2 µs).
+     * {@link #driftEnd()}, since the first run cold (class initialisation, interpreted downcalls) and
+     * brackets several times wider than the later ones.
      */
     static Fact<DriftEnd> driftStart() {
         Fact<DriftEnd> best = driftEnd();

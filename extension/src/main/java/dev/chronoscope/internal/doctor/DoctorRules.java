@@ -31,8 +31,9 @@ public final class DoctorRules {
     public static final long MIN_COARSE_CHANGES = 5;
     /**
      * 10⁹ / step must lie this close to a whole tick rate. The coarse clocks advance by whole tick
-     * lengths as NTP has adjusted them, by at most 500 ppm (MAXFREQ; measured: 999,983 ns at −16 ppm
-     * for HZ 1000), so a step further than that, plus a margin, from every whole rate is not a tick.
+     * lengths as NTP has adjusted them, by at most 500 ppm (MAXFREQ; docs/evidence/host-measurements.md,
+     * "Figures once in code comments"), so a step further than that, plus a margin, from every whole rate is
+     * not a tick.
      * Above HZ 1000 every step lies within 500 ppm of some whole rate: there this check cannot
      * reject, and the guard is that the step is the clock's own and was seen {@value #MIN_COARSE_CHANGES}+ times.
      */

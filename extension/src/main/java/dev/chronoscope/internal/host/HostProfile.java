@@ -28,7 +28,8 @@ import java.util.TreeSet;
  * {@code c-reference-fenced.txt} (the C reference's pair and chain figures, in ticks). The counter's
  * step is the greatest common divisor of the C reference's p50 and p99 figures: every typical
  * difference of two readings of a counter that moves in steps of s ticks is a multiple of s (the
- * minimum is left out: a 21-tick guest counter was seen to differ by 1 tick in rare reads).
+ * minimum is left out: a guest counter's rare reads can differ by less than a step; see
+ * docs/evidence/host-measurements.md, "Figures once in code comments").
  *
  * @param name      the folder's name
  * @param files     the captured files, at the paths the host's own would have
