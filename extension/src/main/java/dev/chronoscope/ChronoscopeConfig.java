@@ -50,7 +50,8 @@ public final class ChronoscopeConfig {
 
     /**
      * Directory for the JSON Lines records and the run report ({@code chronoscope-report.html},
-     * {@code chronoscope-summary.md}, {@code chronoscope-jmh.json}), relative to the working directory (the module under Maven).
+     * {@code chronoscope-summary.md}, {@code chronoscope-jmh.json}), relative to the working directory (the module
+     * under Maven).
      * Unset: the environment variable {@link #REPORT_DIR_ENV} where set, else {@link #REPORT_DIR}.
      */
     public static final String REPORT_DIR_KEY = "chronoscope.report.dir";
@@ -90,8 +91,9 @@ public final class ChronoscopeConfig {
     /**
      * Whether a test's {@code invocation} timing can fail it through
      * {@link #BASELINE_FAIL_ON_REGRESSION_KEY}: {@code false} (the default) or {@code true}. An
-     * invocation is one sample that includes the test's one-off work (first use, warm-up); unchanged
-     * runs read 23-42 % apart, so by default its verdict is reported, marked "not gated", and fails
+     * invocation is one sample that includes the test's one-off work (first use, warm-up); between
+     * unchanged runs it varies by tens of percent (docs/evidence/gate-validation.md), so by default its
+     * verdict is reported, marked "not gated", and fails
      * nothing. Gated, it is judged with the between-run spread of invocations (40 % assumed until
      * the baseline holds enough runs to estimate it).
      */
@@ -176,7 +178,8 @@ public final class ChronoscopeConfig {
     /**
      * How much each printed timing section says: {@code compact} (at most 8 lines of at most 120
      * characters for a passing test, 14 for a failing one, a line per warning: the figures that
-     * matter, in scaled units; facts that repeat from test to test printed once per run) or {@code full} (every figure and fact, every time). The JSON record
+     * matter, in scaled units; facts that repeat from test to test printed once per run) or {@code full} (every figure
+     * and fact, every time). The JSON record
      * always holds everything.
      */
     public static final String REPORT_DETAIL_KEY = "chronoscope.report.detail";

@@ -33,7 +33,8 @@ final class ChronoscopeExtension implements ExecutionCondition, BeforeTestExecut
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         return Jdk.unsupported().map(ConditionEvaluationResult::disabled)
-                .orElseGet(() -> ConditionEvaluationResult.enabled("JDK " + Runtime.version().feature() + " runs Chronoscope"));
+                .orElseGet(() -> ConditionEvaluationResult.enabled("JDK " + Runtime.version().feature()
+                + " runs Chronoscope"));
     }
 
     @Override
@@ -48,7 +49,8 @@ final class ChronoscopeExtension implements ExecutionCondition, BeforeTestExecut
     }
 
     @Override
-    public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
+    public void interceptTestTemplateMethod(Invocation<Void> invocation,
+                                            ReflectiveInvocationContext<Method> invocationContext,
                                             ExtensionContext context) throws Throwable {
         TimingCallbacks.ofThisJvm().interceptInvocation(invocation, context);
     }

@@ -12,7 +12,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 /**
  * The claims decided about the timings of one measurement context (a timed test's), kept until the
  * test writes its record, so that the record (and the run report) says what was claimed on which
- * timing and how it came out. Not for users. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice.
+ * timing and how it came out. Not for users. Public only because Chronoscope's internal packages call it (Java has no
+ * friend packages): may change or go without notice.
  *
  * <p>Owned by the context that measured the timings, and reached through them: a claim is made in
  * the test's own code through AssertJ, which reaches nothing of the test but the {@link Timing} it
@@ -54,8 +55,10 @@ public final class ClaimLog {
         Objects.requireNonNull(entry, "entry");
         if (taken) {
             throw new IllegalStateException("the claim '" + entry.claim() + "' (" + entry.outcome().word() + ") is on "
-                    + entry.subjects().stream().map(t -> "'" + t.label() + "'").distinct().toList() + ", timed by a test that has ended"
-                    + " and whose record is written: no record would hold the claim. Make claims on a Timing in the test that measured"
+                    + entry.subjects().stream().map(t -> "'" + t.label() + "'").distinct().toList()
+                    + ", timed by a test that has ended"
+                    + " and whose record is written: no record would hold the claim. Make claims on a Timing in the "
+                    + "test that measured"
                     + " it.");
         }
         entries.add(entry);
@@ -66,7 +69,10 @@ public final class ClaimLog {
         return entries.stream().filter(e -> e.outcome() == Outcome.FAIL).map(Entry::message).findFirst();
     }
 
-    /** Removes and returns the claims logged so far, in the order they were made, for the test's record; later claims are refused. */
+    /**
+     * Removes and returns the claims logged so far, in the order they were made, for the test's record; later claims
+     * are refused.
+     */
     public synchronized List<Entry> take() {
         List<Entry> taken = List.copyOf(entries);
         entries.clear();

@@ -18,7 +18,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public enum ClockId {
 
-    /** The time-stamp counter read in order: {@code lfence;rdtscp;lfence} .. {@code rdtscp;lfence} (x86-64), {@code isb;mrs cntvct_el0} (aarch64). */
+    /**
+     * The time-stamp counter read in order: {@code lfence;rdtscp;lfence} .. {@code rdtscp;lfence} (x86-64), {@code
+     * isb;mrs cntvct_el0} (aarch64).
+     */
     TSC_FENCED(-1, true, "the CPU counter, fenced so reads cannot move into or out of the region"),
     /** The bare counter ({@code rdtsc}), unordered: cheaper, but the CPU may reorder it with the region. */
     TSC(-1, true, "the CPU counter without fences; reads may be reordered with the region"),

@@ -81,7 +81,10 @@ public final class Comparison {
         return java.util.Optional.ofNullable(batching);
     }
 
-    /** Not for users: a test gets a comparison from {@link Probe}. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
+    /**
+     * Not for users: a test gets a comparison from {@link Probe}. Public only because Chronoscope's internal packages
+     * call it (Java has no friend packages): may change or go without notice.
+     */
     @API(status = INTERNAL, since = "0.1")
     public static Builder builder() {
         return new Builder();
@@ -114,12 +117,18 @@ public final class Comparison {
         return resolution;
     }
 
-    /** Lower bound of {@link #secondOverFirst()}'s confidence interval (bootstrap, widened by one clock step on each median). */
+    /**
+     * Lower bound of {@link #secondOverFirst()}'s confidence interval (bootstrap, widened by one clock step on each
+     * median).
+     */
     public double secondOverFirstLow() {
         return ratioLow;
     }
 
-    /** Upper bound of {@link #secondOverFirst()}'s confidence interval (bootstrap, widened by one clock step on each median); may be infinite. */
+    /**
+     * Upper bound of {@link #secondOverFirst()}'s confidence interval (bootstrap, widened by one clock step on each
+     * median); may be infinite.
+     */
     public double secondOverFirstHigh() {
         return ratioHigh;
     }
@@ -208,20 +217,27 @@ public final class Comparison {
         return probabilityFirstFaster;
     }
 
-    /** Rank-biserial correlation, 2·{@link #probabilityFirstFaster()} − 1: +1 when every first run beat every second run. */
+    /**
+     * Rank-biserial correlation, 2·{@link #probabilityFirstFaster()} − 1: +1 when every first run beat every second
+     * run.
+     */
     public double rankBiserial() {
         return 2 * probabilityFirstFaster - 1;
     }
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "Comparison['%s' vs '%s', median ratio second/first %.3f, %.0f %% interval [%.3f, %.3f],"
+        return String.format(Locale.ROOT,
+                        "Comparison['%s' vs '%s', median ratio second/first %.3f, %.0f %% interval [%.3f, %.3f],"
                         + " Mann-Whitney z %.2f p %.3g, P(first faster) %.3f]", first.label(), second.label(), ratio,
                 100 * confidenceLevel, ratioLow, ratioHigh, z, pValue, probabilityFirstFaster)
                 + (batching == null ? "" : " (" + batching + ")");
     }
 
-    /** Assembles a {@link Comparison} for Chronoscope's measurement code. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
+    /**
+     * Assembles a {@link Comparison} for Chronoscope's measurement code. Public only because Chronoscope's internal
+     * packages call it (Java has no friend packages): may change or go without notice.
+     */
     @API(status = INTERNAL, since = "0.1")
     public static final class Builder {
         private Timing first;
@@ -248,16 +264,31 @@ public final class Comparison {
         }
 
         public Builder timings(Timing first, Timing second) { this.first = first; this.second = second; return this; }
-        public Builder ratio(double ratio, double low, double high) { this.ratio = ratio; ratioLow = low; ratioHigh = high; return this; }
+        public Builder ratio(double ratio, double low, double high) {
+            this.ratio = ratio;
+            ratioLow = low;
+            ratioHigh = high;
+            return this;
+        }
         public Builder bootstrap(double low, double high, double level, int resamples, long seed) {
-            bootstrapLow = low; bootstrapHigh = high; confidenceLevel = level; this.resamples = resamples; this.seed = seed; return this;
+            bootstrapLow = low;
+            bootstrapHigh = high;
+            confidenceLevel = level;
+            this.resamples = resamples;
+            this.seed = seed;
+            return this;
         }
         public Builder resolution(double quantum) { resolution = quantum; return this; }
         /** Why both regions were timed in batches; null when they were not. */
         public Builder batching(String why) { batching = why; return this; }
         public Builder blocks(int pairs, int size) { blockPairs = pairs; blockSize = size; return this; }
         public Builder mannWhitney(double u, double z, double pValue, boolean exact, double probabilityFirstFaster) {
-            mannWhitneyU = u; this.z = z; this.pValue = pValue; exactPValue = exact; this.probabilityFirstFaster = probabilityFirstFaster; return this;
+            mannWhitneyU = u;
+            this.z = z;
+            this.pValue = pValue;
+            exactPValue = exact;
+            this.probabilityFirstFaster = probabilityFirstFaster;
+            return this;
         }
 
         public Comparison build() {

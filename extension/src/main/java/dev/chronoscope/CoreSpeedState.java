@@ -55,7 +55,8 @@ public record CoreSpeedState(double beforeNsPerStep, double afterNsPerStep, doub
         if (!known()) {
             return "core speed not known around these samples";
         }
-        return String.format(Locale.ROOT, "core x%.2f %s this JVM's reference state around these samples (%.3f before, %.3f"
+        return String.format(Locale.ROOT,
+                        "core x%.2f %s this JVM's reference state around these samples (%.3f before, %.3f"
                         + " after, against %.3f ns per multiply-add)", slowdown(), slower() ? "slower than" : "of",
                 beforeNsPerStep, afterNsPerStep, referenceNsPerStep);
     }

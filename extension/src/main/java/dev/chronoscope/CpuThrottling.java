@@ -37,7 +37,7 @@ public record CpuThrottling(long periods, long throttledPeriods, long throttledN
 
     /** {@code throttled in 12 of 13 CPU-quota periods (812.4 ms)}. */
     public String describe() {
-        return String.format(Locale.ROOT, "throttled in %d of %d CPU-quota periods (%.1f ms)", throttledPeriods, periods,
-                throttledNanos / 1e6);
+        return String.format(Locale.ROOT, "throttled in %d of %d CPU-quota periods (%.1f ms)", throttledPeriods,
+                periods, throttledNanos / 1e6);
     }
 }

@@ -168,7 +168,8 @@ public final class DescribedHost {
         }
 
         public DescribedHost build() {
-            return new DescribedHost(new Facts(cpuModel, invariantTsc, rdtscp, clocksource, hypervisor, hypervisorVendor, onlineCpus));
+            return new DescribedHost(new Facts(cpuModel, invariantTsc, rdtscp, clocksource, hypervisor,
+                    hypervisorVendor, onlineCpus));
         }
     }
 }

@@ -11,7 +11,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
  * 22. Compiled for Java 17 like every class a Java 17 project loads (the annotations, the API, the
  * extension's entry points and the launcher listener), so that on JDK 17–21 timed tests are skipped
  * with this reason and untimed tests run, instead of the JVM failing to load a class. Not for users.
- * Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice.
+ * Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without
+ * notice.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Jdk {
@@ -31,8 +32,9 @@ public final class Jdk {
         if (version.feature() >= REQUIRED_FEATURE) {
             return Optional.empty();
         }
-        return Optional.of("Chronoscope times tests through the FFM API of JDK " + REQUIRED_FEATURE + "+, and this test "
-                + "runs on JDK " + version + " (" + home + "): it is skipped. Run performance tests on JDK "
+        return Optional.of("Chronoscope times tests through the FFM API of JDK " + REQUIRED_FEATURE
+                + "+, and this test " + "runs on JDK " + version + " (" + home
+                + "): it is skipped. Run performance tests on JDK "
                 + REQUIRED_FEATURE + " or newer (e.g. Surefire's <jvm>, or a toolchain); sources may still be compiled "
                 + "with --release 17.");
     }

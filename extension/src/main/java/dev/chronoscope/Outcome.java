@@ -7,7 +7,10 @@ import java.util.Optional;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-/** What a claim came to: it holds, it does not, or the measurement cannot tell. Not for users. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
+/**
+ * What a claim came to: it holds, it does not, or the measurement cannot tell. Not for users. Public only because
+ * Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice.
+ */
 @API(status = INTERNAL, since = "0.1")
 public enum Outcome {
     PASS("passed"), FAIL("failed"), INCONCLUSIVE("inconclusive");

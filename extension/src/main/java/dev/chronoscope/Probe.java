@@ -46,7 +46,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 @API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Probe permits dev.chronoscope.internal.measure.MeasuringProbe {
 
-    /** The most samples one {@code repeat}, {@code repeatFor}, {@code repeatBackToBack} or {@code compare} keeps (ten million, 40 MB). */
+    /** The most samples one {@code repeat}, {@code repeatFor}, {@code repeatBackToBack} or {@code compare} keeps. */
     int MAX_SAMPLES = 10_000_000;
 
     /**
@@ -69,9 +69,7 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     ProbeFloor floor();
 
     /** Times {@code region} {@code times} times, after warming it up. */
-    default Timing repeat(int times, Supplier<?> region) {
-        return repeat(nextLabel(), times, region);
-    }
+    default Timing repeat(int times, Supplier<?> region) { return repeat(nextLabel(), times, region); }
 
     /**
      * Times {@code region} {@code times} times (between 1 and {@link #MAX_SAMPLES}), one call between
@@ -81,35 +79,27 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     Timing repeat(String label, int times, Supplier<?> region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with a {@code long} result (not boxed). */
-    default Timing repeat(int times, LongSupplier region) {
-        return repeat(nextLabel(), times, region);
-    }
+    default Timing repeat(int times, LongSupplier region) { return repeat(nextLabel(), times, region); }
 
     /** As {@link #repeat(String, int, Supplier)}, for a region with a {@code long} result (not boxed). */
     Timing repeat(String label, int times, LongSupplier region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with an {@code int} result (not boxed). */
-    default Timing repeat(int times, IntSupplier region) {
-        return repeat(nextLabel(), times, region);
-    }
+    default Timing repeat(int times, IntSupplier region) { return repeat(nextLabel(), times, region); }
 
     /** As {@link #repeat(String, int, Supplier)}, for a region with an {@code int} result (not boxed). */
     Timing repeat(String label, int times, IntSupplier region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with a {@code double} result (not boxed). */
-    default Timing repeat(int times, DoubleSupplier region) {
-        return repeat(nextLabel(), times, region);
-    }
+    default Timing repeat(int times, DoubleSupplier region) { return repeat(nextLabel(), times, region); }
 
     /** As {@link #repeat(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
     Timing repeat(String label, int times, DoubleSupplier region);
 
     /** As {@link #repeat(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
-    default Timing repeat(int times, Runnable region) {
-        return repeat(nextLabel(), times, region);
-    }
+    default Timing repeat(int times, Runnable region) { return repeat(nextLabel(), times, region); }
 
-    /** As {@link #repeat(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    /** As {@link #repeat(String, int, Supplier)}, for a region with no result (its effects keep the work alive). */
     Timing repeat(String label, int times, Runnable region);
 
     /**
@@ -161,27 +151,21 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     /** As {@link #repeatBackToBack(String, int, Supplier)}, for a region with a {@code double} result (not boxed). */
     Timing repeatBackToBack(String label, int samples, DoubleSupplier region);
 
-    /** As {@link #repeatBackToBack(int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    /** As {@link #repeatBackToBack(int, Supplier)}, for a region with no result (its effects keep the work alive). */
     default Timing repeatBackToBack(int samples, Runnable region) {
         return repeatBackToBack(nextLabel(), samples, region);
     }
 
-    /** As {@link #repeatBackToBack(String, int, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    /** As {@link #repeatBackToBack(String, int, Supplier)}, for a region with no result (effects keep it alive). */
     Timing repeatBackToBack(String label, int samples, Runnable region);
 
-    private String nextLabel() {
-        return nextLabel(1);
-    }
+    private String nextLabel() { return nextLabel(1); }
 
     /** The default label of the timing {@code ahead} places after the last one: {@code region N}. */
-    private String nextLabel(int ahead) {
-        return "region " + (timings().size() + ahead);
-    }
+    private String nextLabel(int ahead) { return "region " + (timings().size() + ahead); }
 
     /** Times {@code region} as often as fits in {@code budget} (at most {@link #MAX_SAMPLES}), after warming it up. */
-    default Timing repeatFor(Duration budget, Supplier<?> region) {
-        return repeatFor(nextLabel(), budget, region);
-    }
+    default Timing repeatFor(Duration budget, Supplier<?> region) { return repeatFor(nextLabel(), budget, region); }
 
     /**
      * Times {@code region} as often as fits in {@code budget} (positive, at most an hour), one call
@@ -194,35 +178,27 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     Timing repeatFor(String label, Duration budget, Supplier<?> region);
 
     /** As {@link #repeatFor(Duration, Supplier)}, for a region with a {@code long} result (not boxed). */
-    default Timing repeatFor(Duration budget, LongSupplier region) {
-        return repeatFor(nextLabel(), budget, region);
-    }
+    default Timing repeatFor(Duration budget, LongSupplier region) { return repeatFor(nextLabel(), budget, region); }
 
     /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with a {@code long} result (not boxed). */
     Timing repeatFor(String label, Duration budget, LongSupplier region);
 
     /** As {@link #repeatFor(Duration, Supplier)}, for a region with an {@code int} result (not boxed). */
-    default Timing repeatFor(Duration budget, IntSupplier region) {
-        return repeatFor(nextLabel(), budget, region);
-    }
+    default Timing repeatFor(Duration budget, IntSupplier region) { return repeatFor(nextLabel(), budget, region); }
 
     /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with an {@code int} result (not boxed). */
     Timing repeatFor(String label, Duration budget, IntSupplier region);
 
     /** As {@link #repeatFor(Duration, Supplier)}, for a region with a {@code double} result (not boxed). */
-    default Timing repeatFor(Duration budget, DoubleSupplier region) {
-        return repeatFor(nextLabel(), budget, region);
-    }
+    default Timing repeatFor(Duration budget, DoubleSupplier region) { return repeatFor(nextLabel(), budget, region); }
 
     /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with a {@code double} result (not boxed). */
     Timing repeatFor(String label, Duration budget, DoubleSupplier region);
 
-    /** As {@link #repeatFor(Duration, Supplier)}, for a region with no result (its effects must keep the work alive). */
-    default Timing repeatFor(Duration budget, Runnable region) {
-        return repeatFor(nextLabel(), budget, region);
-    }
+    /** As {@link #repeatFor(Duration, Supplier)}, for a region with no result (its effects keep the work alive). */
+    default Timing repeatFor(Duration budget, Runnable region) { return repeatFor(nextLabel(), budget, region); }
 
-    /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with no result (its effects must keep the work alive). */
+    /** As {@link #repeatFor(String, Duration, Supplier)}, for a region with no result (effects keep it alive). */
     Timing repeatFor(String label, Duration budget, Runnable region);
 
     /** Reads the clock to open an explicit region; pass the value to {@link #end(long)}. */
@@ -270,36 +246,36 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
      */
     Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, Supplier<?> second);
 
-    /** As {@link #compare(int, Supplier, Supplier)}, the first with a {@code long} result, the second with an object result (mixed shapes compile without casts). */
+    /** As {@link #compare(int, Supplier, Supplier)}, a {@code long} first, an object second (no casts needed). */
     default Comparison compare(int times, LongSupplier first, Supplier<?> second) {
         return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with a {@code long} result, the second with an object result. */
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, a {@code long} first, an object second. */
     Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first, Supplier<?> second);
 
-    /** As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code long} result (mixed shapes compile without casts). */
+    /** As {@link #compare(int, Supplier, Supplier)}, an object first, a {@code long} second (no casts needed). */
     default Comparison compare(int times, Supplier<?> first, LongSupplier second) {
         return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with an object result, the second with a {@code long} result. */
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, an object first, a {@code long} second. */
     Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, LongSupplier second);
 
-    /** As {@link #compare(int, Supplier, Supplier)}, the first with a {@code double} result, the second with an object result (mixed shapes compile without casts). */
+    /** As {@link #compare(int, Supplier, Supplier)}, a {@code double} first, an object second (no casts needed). */
     default Comparison compare(int times, DoubleSupplier first, Supplier<?> second) {
         return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with a {@code double} result, the second with an object result. */
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, a {@code double} first, an object second. */
     Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first, Supplier<?> second);
 
-    /** As {@link #compare(int, Supplier, Supplier)}, the first with an object result, the second with a {@code double} result (mixed shapes compile without casts). */
+    /** As {@link #compare(int, Supplier, Supplier)}, an object first, a {@code double} second (no casts needed). */
     default Comparison compare(int times, Supplier<?> first, DoubleSupplier second) {
         return compare(nextLabel(1) + " (first)", nextLabel(2) + " (second)", times, first, second);
     }
 
-    /** As {@link #compare(String, String, int, Supplier, Supplier)}, the first with an object result, the second with a {@code double} result. */
+    /** As {@link #compare(String, String, int, Supplier, Supplier)}, an object first, a {@code double} second. */
     Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, DoubleSupplier second);
 
     /** As {@link #compare(int, Supplier, Supplier)}, for regions with a {@code long} result (not boxed). */
@@ -341,56 +317,70 @@ public sealed interface Probe permits dev.chronoscope.internal.measure.Measuring
     default Timing throughput(int samples, Supplier<?> region) { return repeatBackToBack(samples, region); }
     /** @deprecated renamed {@link #repeatBackToBack(String, int, Supplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Timing throughput(String label, int samples, Supplier<?> region) { return repeatBackToBack(label, samples, region); }
-    /** @deprecated renamed {@link #repeatBackToBack(int, LongSupplier)}, whose name says it times calls back to back. */
+    default Timing throughput(String label, int samples,
+            Supplier<?> region) { return repeatBackToBack(label, samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(int, LongSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
     default Timing throughput(int samples, LongSupplier region) { return repeatBackToBack(samples, region); }
     /** @deprecated renamed {@link #repeatBackToBack(String, int, LongSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Timing throughput(String label, int samples, LongSupplier region) { return repeatBackToBack(label, samples, region); }
+    default Timing throughput(String label, int samples,
+            LongSupplier region) { return repeatBackToBack(label, samples, region); }
     /** @deprecated renamed {@link #repeatBackToBack(int, IntSupplier)}, whose name says it times calls back to back. */
     @Deprecated(since = "0.2", forRemoval = true)
     default Timing throughput(int samples, IntSupplier region) { return repeatBackToBack(samples, region); }
     /** @deprecated renamed {@link #repeatBackToBack(String, int, IntSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Timing throughput(String label, int samples, IntSupplier region) { return repeatBackToBack(label, samples, region); }
-    /** @deprecated renamed {@link #repeatBackToBack(int, DoubleSupplier)}, whose name says it times calls back to back. */
+    default Timing throughput(String label, int samples,
+            IntSupplier region) { return repeatBackToBack(label, samples, region); }
+    /** @deprecated renamed {@link #repeatBackToBack(int, DoubleSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
     default Timing throughput(int samples, DoubleSupplier region) { return repeatBackToBack(samples, region); }
     /** @deprecated renamed {@link #repeatBackToBack(String, int, DoubleSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Timing throughput(String label, int samples, DoubleSupplier region) { return repeatBackToBack(label, samples, region); }
+    default Timing throughput(String label, int samples,
+            DoubleSupplier region) { return repeatBackToBack(label, samples, region); }
     /** @deprecated renamed {@link #repeatBackToBack(int, Runnable)}, whose name says it times calls back to back. */
     @Deprecated(since = "0.2", forRemoval = true)
     default Timing throughput(int samples, Runnable region) { return repeatBackToBack(samples, region); }
     /** @deprecated renamed {@link #repeatBackToBack(String, int, Runnable)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Timing throughput(String label, int samples, Runnable region) { return repeatBackToBack(label, samples, region); }
+    default Timing throughput(String label, int samples,
+            Runnable region) { return repeatBackToBack(label, samples, region); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, Supplier, Supplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, Supplier<?> second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, LongSupplier, Supplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, Supplier<?> second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, Supplier, LongSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, LongSupplier second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, DoubleSupplier, Supplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, Supplier<?> second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, Supplier, DoubleSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, Supplier<?> first, String secondLabel, DoubleSupplier second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, LongSupplier, LongSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, LongSupplier first, String secondLabel, LongSupplier second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, IntSupplier, IntSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
-    /** @deprecated the labels, then the count: {@link #compare(String, String, int, DoubleSupplier, DoubleSupplier)}. */
+    default Comparison compare(String firstLabel, IntSupplier first, String secondLabel, IntSupplier second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    /** @deprecated labels, then count: {@link #compare(String, String, int, DoubleSupplier, DoubleSupplier)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, DoubleSupplier first, String secondLabel, DoubleSupplier second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
     /** @deprecated the labels, then the count: {@link #compare(String, String, int, Runnable, Runnable)}. */
     @Deprecated(since = "0.2", forRemoval = true)
-    default Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second, int times) { return compare(firstLabel, secondLabel, times, first, second); }
+    default Comparison compare(String firstLabel, Runnable first, String secondLabel, Runnable second,
+            int times) { return compare(firstLabel, secondLabel, times, first, second); }
 }

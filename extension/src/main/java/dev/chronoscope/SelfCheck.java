@@ -26,24 +26,24 @@ public enum SelfCheck {
     WORK_BESIDE("work-beside",
             "other JVM threads used at least 25 % of a CPU in each half of the sampling, never waited for by the timing"
                     + " thread",
-            "sampled again within the budget (not in repeatFor): a burst of other work does not come back; work the region"
-                    + " hands off does, and is REFUSED"),
+            "sampled again within the budget (not in repeatFor): a burst of other work does not come back; work the "
+            + "region" + " hands off does, and is REFUSED"),
     TWO_MODES("two-modes",
-            "the batches fall into two groups of at least a third each, beyond x1.25 and 3 clock steps apart, at most 5 %"
-                    + " between them",
+            "the batches fall into two groups of at least a third each, beyond x1.25 and 3 clock steps apart, at most "
+            + "5 %" + " between them",
             "warmed up and sampled again within the budget; if the modes persist, REFUSED"),
     SLOWER_THAN_WARMED_UP("slower-than-warmed-up",
             "the median beyond x1.25 (x3 for one call per sample) above the one the region's warm-up settled at right"
                     + " before",
             "back to back: warmed up and sampled again within the budget; if still slower, REFUSED; in repeat: REFUSED;"
-                    + " in compare: kept where the other side slowed alike or the side alone is within x3 of its warm-up,"
-                    + " else REFUSED"),
+                    + " in compare: kept where the other side slowed alike or the side alone is within x3 of its "
+                    + "warm-up," + " else REFUSED"),
     RESIZED("re-sized",
             "batches of k and 2k calls, taken right after the samples, differ per call beyond x1.25",
             "REFUSED: the figure depends on the batch length"),
     BACK_TO_BACK_ABOVE_ALONE("back-to-back-above-alone",
-            "the per-call figure beyond x1.25 (x1.5 for a shared-loop batch) above the same calls timed alone right after",
-            "REFUSED: the region's own loop ran other code");
+            "the per-call figure beyond x1.25 (x1.5 for a shared-loop batch) above the same calls timed alone right "
+            + "after", "REFUSED: the region's own loop ran other code");
 
     private final String key;
     private final String evidence;

@@ -80,7 +80,8 @@ public final class Timing {
         this.refusedBy = List.of();
         this.unsettledWarmup = "";
         if (callsPerSample < 1 || (mode == TimingMode.LATENCY && callsPerSample != 1)) {
-            throw new IllegalArgumentException(mode + " with " + callsPerSample + " calls per sample: latency takes 1, throughput 1 or more");
+            throw new IllegalArgumentException(mode + " with " + callsPerSample
+                    + " calls per sample: latency takes 1, throughput 1 or more");
         }
         if (clock.countsTicks() && frequency == null) {
             throw new IllegalArgumentException(clock + " counts ticks: a frequency is needed to convert them");
@@ -101,14 +102,13 @@ public final class Timing {
     }
 
     /** The self-checks that found evidence against the figure, in the order they spoke; empty for most timings. */
-    public List<SelfCheck> refusedBy() {
-        return refusedBy;
-    }
+    public List<SelfCheck> refusedBy() { return refusedBy; }
 
     /** This timing with the core's speed around its samples recorded beside it. For Chronoscope's measurement code. */
     @API(status = INTERNAL, since = "0.1")
     public Timing withCoreSpeed(CoreSpeedState state) {
-        return new Timing(this, verdict, verdictReason, Objects.requireNonNull(state, "state"), refusedBy, unsettledWarmup);
+        return new Timing(this, verdict, verdictReason, Objects.requireNonNull(state, "state"), refusedBy,
+                unsettledWarmup);
     }
 
     /**
@@ -160,31 +160,33 @@ public final class Timing {
         this.unsettledWarmup = unsettledWarmup;
     }
 
-    /** Not for users: a test gets its timings from {@link Probe}. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
+    /**
+     * Not for users: a test gets its timings from {@link Probe}. Public only because Chronoscope's internal packages
+     * call it (Java has no friend packages): may change or go without notice.
+     */
     @API(status = INTERNAL, since = "0.1")
-    public static TimingBuilder builder() {
-        return new TimingBuilder();
-    }
+    public static TimingBuilder builder() { return new TimingBuilder(); }
 
-    /** Whether an inconclusive claim fails (true) or aborts the test, as its test configured {@code chronoscope.assertions.strict}. */
-    public boolean failsWhenInconclusive() {
-        return failsWhenInconclusive;
-    }
+    /**
+     * Whether an inconclusive claim fails (true) or aborts the test, as its test configured {@code
+     * chronoscope.assertions.strict}.
+     */
+    public boolean failsWhenInconclusive() { return failsWhenInconclusive; }
 
     /** The log of the test that measured this timing, where claims about it go; empty outside one. Not for users. */
     @API(status = INTERNAL, since = "0.1")
-    public Optional<ClaimLog> claimLog() {
-        return Optional.ofNullable(claimLog);
-    }
+    public Optional<ClaimLog> claimLog() { return Optional.ofNullable(claimLog); }
 
     /** The heap bytes the region allocated per call, on the measuring thread; empty where they were not counted. */
-    public Optional<Allocation> allocation() {
-        return Optional.ofNullable(allocation);
-    }
+    public Optional<Allocation> allocation() { return Optional.ofNullable(allocation); }
 
-    /** Involuntary context switches of the measuring thread while sampling ({@code /proc/thread-self/status}); empty: not counted. */
+    /**
+     * Involuntary context switches of the measuring thread while sampling ({@code /proc/thread-self/status}); empty:
+     * not counted.
+     */
     public java.util.OptionalLong involuntaryContextSwitches() {
-        return involuntaryContextSwitches < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(involuntaryContextSwitches);
+        return involuntaryContextSwitches < 0 ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(involuntaryContextSwitches);
     }
 
     /**
@@ -195,49 +197,44 @@ public final class Timing {
         return collections < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(collections);
     }
 
-    /** The collectors' accumulated time for {@link #collectionsWhileSampling()}, in ms (concurrent phases included); empty: not counted. */
+    /**
+     * The collectors' accumulated time for {@link #collectionsWhileSampling()}, in ms (concurrent phases included);
+     * empty: not counted.
+     */
     public java.util.OptionalLong collectionMillisWhileSampling() {
         return collections < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(collectionMillis);
     }
 
-    /** What the binding cgroup CPU quota did while sampling (a throttled figure includes the wait); empty: no quota or unread. */
-    public Optional<CpuThrottling> cpuThrottling() {
-        return Optional.ofNullable(cpuThrottling);
-    }
+    /**
+     * What the binding cgroup CPU quota did while sampling (a throttled figure includes the wait); empty: no quota or
+     * unread.
+     */
+    public Optional<CpuThrottling> cpuThrottling() { return Optional.ofNullable(cpuThrottling); }
 
     /** The core's speed around the samples, a fact beside the figure ({@link CoreSpeedState#UNREAD} for latency). */
-    public CoreSpeedState coreSpeed() {
-        return coreSpeed;
-    }
+    public CoreSpeedState coreSpeed() { return coreSpeed; }
 
     /** Why {@link #allocation()} is empty; empty text when it is present. */
-    public String allocationUnknownReason() {
-        return allocationUnknown;
-    }
+    public String allocationUnknownReason() { return allocationUnknown; }
 
-    /** Which question the figures answer: one call alone ({@code LATENCY}) or per call of a batch ({@code THROUGHPUT}). */
-    public TimingMode mode() {
-        return mode;
-    }
+    /**
+     * Which question the figures answer: one call alone ({@code LATENCY}) or per call of a batch ({@code THROUGHPUT}).
+     */
+    public TimingMode mode() { return mode; }
 
-    /** Calls between each pair of reads (1 for latency, the batch k for throughput): samples are batches, figures per call. */
-    public int callsPerSample() {
-        return callsPerSample;
-    }
+    /**
+     * Calls between each pair of reads (1 for latency, the batch k for throughput): samples are batches, figures per
+     * call.
+     */
+    public int callsPerSample() { return callsPerSample; }
 
     /** What was timed: a label given by the test, or a description Chronoscope chose. */
-    public String label() {
-        return label;
-    }
+    public String label() { return label; }
 
-    public ClockId clock() {
-        return clock;
-    }
+    public ClockId clock() { return clock; }
 
     /** How the clock was read at each end, e.g. {@code lfence;rdtscp;lfence .. rdtscp;lfence}. */
-    public String readMethod() {
-        return readMethod;
-    }
+    public String readMethod() { return readMethod; }
 
     public ClockUnit unit() {
         return clock.countsTicks() ? ClockUnit.TICKS : ClockUnit.NANOSECONDS;
@@ -286,7 +283,10 @@ public final class Timing {
         return step;
     }
 
-    /** How {@link #clockStep()} was decided: the method ({@code multiples}, {@code one-unit}, …) first, then its figures. */
+    /**
+     * How {@link #clockStep()} was decided: the method ({@code multiples}, {@code one-unit}, …) first, then its
+     * figures.
+     */
     public String clockStepSource() {
         return stepSource;
     }
@@ -373,19 +373,25 @@ public final class Timing {
         return floorSubtracted ? net(value, floor.median()) : value;
     }
 
-    /** The kept samples in the clock's unit, sorted ascending (a copy); each one batch of {@link #callsPerSample()} calls. */
+    /**
+     * The kept samples in the clock's unit, sorted ascending (a copy); each one batch of {@link #callsPerSample()}
+     * calls.
+     */
     public long[] samples() {
         return samples.toArray();
     }
 
-    /** The {@code i}-th smallest kept sample (0-based), in the clock's unit: a batch of {@link #callsPerSample()} calls. */
+    /**
+     * The {@code i}-th smallest kept sample (0-based), in the clock's unit: a batch of {@link #callsPerSample()} calls.
+     */
     public long sortedSample(int i) {
         return samples.get(i);
     }
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label, clock,
-                mode.question(callsPerSample, clock), kept(), dropped(), raw.p50(), raw.unit().symbol(), verdict);
+        return String.format(java.util.Locale.ROOT, "Timing[%s, %s, %s, %d kept, %d dropped, p50 %.0f %s, %s]", label,
+                clock, mode.question(callsPerSample, clock), kept(), dropped(), raw.p50(), raw.unit().symbol(),
+                verdict);
     }
 }

@@ -4,7 +4,10 @@ import org.apiguardian.api.API;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-/** Assembles a {@link Timing} for Chronoscope's measurement code; a test gets its timings from {@link Probe}. Public only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice. */
+/**
+ * Assembles a {@link Timing} for Chronoscope's measurement code; a test gets its timings from {@link Probe}. Public
+ * only because Chronoscope's internal packages call it (Java has no friend packages): may change or go without notice.
+ */
 @API(status = INTERNAL, since = "0.1")
 public final class TimingBuilder {
 
@@ -59,8 +62,16 @@ public final class TimingBuilder {
     /** Null where not counted. */
     public TimingBuilder cpuThrottling(CpuThrottling v) { cpuThrottling = v; return this; }
     /** Garbage collections while sampling and their collectors' time in ms; {@code count} -1 when not counted. */
-    public TimingBuilder collections(long count, long millis) { collections = count; collectionMillis = millis; return this; }
-    public TimingBuilder allocationUnknown(String reason) { allocation = null; allocationUnknown = reason; return this; }
+    public TimingBuilder collections(long count, long millis) {
+        collections = count;
+        collectionMillis = millis;
+        return this;
+    }
+    public TimingBuilder allocationUnknown(String reason) {
+        allocation = null;
+        allocationUnknown = reason;
+        return this;
+    }
     /** Latency (the default, 1 call per sample) or throughput with {@code calls} per sample. */
     public TimingBuilder mode(TimingMode v, int calls) { mode = v; callsPerSample = calls; return this; }
     /** The log claims about the timing go to; none by default. */

@@ -32,7 +32,8 @@ public enum TimingMode {
      * POSIX clock's read has no fence, and saying so was wrong.
      */
     public String question(int callsPerSample, ClockId clock) {
-        return this == LATENCY ? (clock == ClockId.TSC_FENCED ? "latency: one call alone, between fenced reads" : "latency: one call alone")
-                : "throughput: per call, " + callsPerSample + " call" + (callsPerSample == 1 ? "" : "s") + " back to back";
+        return this == LATENCY ? (clock == ClockId.TSC_FENCED ? "latency: one call alone, between fenced reads"
+                : "latency: one call alone") : "throughput: per call, " + callsPerSample + " call"
+                + (callsPerSample == 1 ? "" : "s") + " back to back";
     }
 }

@@ -36,16 +36,20 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
     /** Claims the first region is faster: median(second)/median(first) &gt; 1. Chain {@code byAtLeast} for a margin. */
     public SpeedupAssert firstIsFasterThanSecond() {
         isNotNull();
-        Enforcement.enforce(this, RatioClaim.decide(actual, Relation.GREATER, 1.0, first(), "faster than " + second()), actual.first().failsWhenInconclusive(),
-                "first faster than second (ratio > 1)", actual.first(), actual.second());
+        Enforcement.enforce(this, RatioClaim.decide(actual, Relation.GREATER, 1.0, first(), "faster than " + second()),
+                actual.first().failsWhenInconclusive(), "first faster than second (ratio > 1)", actual.first(),
+                actual.second());
         return new SpeedupAssert(actual, true, descriptionText());
     }
 
-    /** Claims the second region is faster: median(second)/median(first) &lt; 1. Chain {@code byAtLeast} for a margin. */
+    /**
+     * Claims the second region is faster: median(second)/median(first) &lt; 1. Chain {@code byAtLeast} for a margin.
+     */
     public SpeedupAssert secondIsFasterThanFirst() {
         isNotNull();
-        Enforcement.enforce(this, RatioClaim.decide(actual, Relation.LESS, 1.0, second(), "faster than " + first()), actual.first().failsWhenInconclusive(),
-                "second faster than first (ratio < 1)", actual.first(), actual.second());
+        Enforcement.enforce(this, RatioClaim.decide(actual, Relation.LESS, 1.0, second(), "faster than " + first()),
+                actual.first().failsWhenInconclusive(), "second faster than first (ratio < 1)", actual.first(),
+                actual.second());
         return new SpeedupAssert(actual, false, descriptionText());
     }
 
@@ -66,7 +70,10 @@ public class ComparisonAssert extends AbstractAssert<ComparisonAssert, Compariso
         return myself;
     }
 
-    /** @deprecated renamed {@link #firstIsNotSlowerThanSecondByMoreThan(double)}, whose name says which region and what the factor bounds. */
+    /**
+     * @deprecated renamed {@link #firstIsNotSlowerThanSecondByMoreThan(double)}, whose name says which region and what
+     * the factor bounds.
+     */
     @Deprecated(since = "0.2", forRemoval = true)
     public ComparisonAssert isNotSlowerThan(double factor) {
         return firstIsNotSlowerThanSecondByMoreThan(factor);

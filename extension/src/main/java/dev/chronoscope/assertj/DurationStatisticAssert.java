@@ -97,10 +97,13 @@ public class DurationStatisticAssert extends AbstractDurationAssert<DurationStat
         return claim(new Bound(Relation.AT_LEAST, nanos));
     }
 
-    /** As {@link #isBetween(Duration, Duration)} (inclusive), with bounds in nanoseconds that may be fractions of one. */
+    /**
+     * As {@link #isBetween(Duration, Duration)} (inclusive), with bounds in nanoseconds that may be fractions of one.
+     */
     public DurationStatisticAssert isBetweenNanos(double startNanos, double endNanos) {
         if (!(startNanos <= endNanos)) {
-            throw new IllegalArgumentException("the start of the range (" + startNanos + " ns) must not be after its end (" + endNanos + " ns)");
+            throw new IllegalArgumentException("the start of the range (" + startNanos
+                    + " ns) must not be after its end (" + endNanos + " ns)");
         }
         return claim(new Bound(Relation.AT_LEAST, startNanos), new Bound(Relation.AT_MOST, endNanos));
     }
@@ -113,13 +116,14 @@ public class DurationStatisticAssert extends AbstractDurationAssert<DurationStat
         required(start);
         required(end);
         if (start.compareTo(end) > 0) {
-            throw new IllegalArgumentException("the start of the range (" + start + ") must not be after its end (" + end + ")");
+            throw new IllegalArgumentException("the start of the range (" + start + ") must not be after its end ("
+                    + end + ")");
         }
     }
 
     private DurationStatisticAssert claim(Bound... bounds) {
-        Enforcement.enforce(this, PercentileClaim.decide(timing, percentile, List.of(bounds)), timing.failsWhenInconclusive(),
-                ClaimMessages.percentileClaim(percentile, List.of(bounds)), timing);
+        Enforcement.enforce(this, PercentileClaim.decide(timing, percentile, List.of(bounds)),
+                timing.failsWhenInconclusive(), ClaimMessages.percentileClaim(percentile, List.of(bounds)), timing);
         return myself;
     }
 }

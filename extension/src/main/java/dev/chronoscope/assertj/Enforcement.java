@@ -26,7 +26,8 @@ final class Enforcement {
      * @param strict   whether an inconclusive claim fails ({@link dev.chronoscope.Timing#failsWhenInconclusive()}
      *                 of the timing the claim is about)
      */
-    static void enforce(AbstractAssert<?, ?> assertion, Decision decision, boolean strict, String claim, Timing... subjects) {
+    static void enforce(AbstractAssert<?, ?> assertion, Decision decision, boolean strict, String claim,
+            Timing... subjects) {
         String description = assertion.descriptionText();
         String prefix = description == null || description.isEmpty() ? "" : "[" + description + "] ";
         String message = prefix + decision.render(strict);

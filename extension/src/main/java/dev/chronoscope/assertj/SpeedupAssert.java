@@ -41,10 +41,12 @@ public class SpeedupAssert extends AbstractAssert<SpeedupAssert, Comparison> {
         String second = "'" + actual.second().label() + "' (second)";
         String factorText = Format.ratio(factor);
         Decision d = firstFaster
-                ? RatioClaim.decide(actual, Relation.AT_LEAST, factor, first, "faster than " + second + " by at least " + factorText + "x")
-                : RatioClaim.decide(actual, Relation.AT_MOST, 1 / factor, second, "faster than " + first + " by at least " + factorText + "x");
+                ? RatioClaim.decide(actual, Relation.AT_LEAST, factor, first, "faster than " + second + " by at least "
+                + factorText + "x") : RatioClaim.decide(actual, Relation.AT_MOST, 1 / factor, second, "faster than "
+                + first + " by at least " + factorText + "x");
         Enforcement.enforce(this, d, actual.first().failsWhenInconclusive(),
-                (firstFaster ? "first" : "second") + " faster by at least ×" + factorText, actual.first(), actual.second());
+                (firstFaster ? "first" : "second") + " faster by at least ×" + factorText, actual.first(),
+                actual.second());
         return myself;
     }
 }

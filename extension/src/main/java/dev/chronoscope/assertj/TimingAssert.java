@@ -94,7 +94,10 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
         return allocation(Relation.AT_LEAST, bytes, 1, "must be at least 1 (every region allocates at least 0)");
     }
 
-    /** The claim that the region allocates {@code relation} {@code bytes} per call; {@code bytes} below {@code least} is refused, {@code why}. */
+    /**
+     * The claim that the region allocates {@code relation} {@code bytes} per call; {@code bytes} below {@code least} is
+     * refused, {@code why}.
+     */
     private TimingAssert allocation(Relation relation, long bytes, long least, String why) {
         isNotNull();
         if (bytes < least) {
@@ -111,7 +114,8 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
         if (actual.kept() < n) {
             failWithMessage("%s", "Expected at least " + Format.count(n) + " samples of '" + actual.label() + "', but "
                     + Format.count(actual.kept()) + " were kept (" + Format.count(actual.dropped()) + " dropped: "
-                    + actual.droppedMigration() + " for CPU migration, " + actual.droppedNegative() + " for a negative delta)");
+                    + actual.droppedMigration() + " for CPU migration, " + actual.droppedNegative()
+                    + " for a negative delta)");
         }
         return myself;
     }
@@ -120,8 +124,9 @@ public class TimingAssert extends AbstractAssert<TimingAssert, Timing> {
     public TimingAssert hasNoDroppedSamples() {
         isNotNull();
         if (actual.dropped() > 0) {
-            failWithMessage("%s", "Expected no dropped samples of '" + actual.label() + "', but " + Format.count(actual.dropped())
-                    + " of " + Format.count(actual.kept() + actual.dropped()) + " were dropped: " + actual.droppedMigration()
+            failWithMessage("%s", "Expected no dropped samples of '" + actual.label() + "', but "
+                    + Format.count(actual.dropped()) + " of " + Format.count(actual.kept() + actual.dropped())
+                    + " were dropped: " + actual.droppedMigration()
                     + " because the two reads ran on different CPUs, " + actual.droppedNegative()
                     + " because the end read was below the begin read (" + actual.clock() + ")");
         }

@@ -1,18 +1,25 @@
 package dev.chronoscope.architecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.chronoscope.internal.launch.LaunchMain;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.regex.Pattern;
+
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * The layers depend one way: native bindings, then clocks and host facts, then measurement and
  * statistics, then the JUnit integration, assertions, reporting and the command-line tools. The
- * measurement core has no JUnit or AssertJ dependency, so the doctor and the benchmarks use it alone.
+ * measurement core has no JUnit or AssertJ dependency, so the doctor and the benchmarks use it alone. (The
+ * benchmarks' own package lives in the benchmarks module, whose classes these tests do not import, so no rule
+ * names it.)
  */
 class LayeringTests {
 
@@ -30,7 +37,7 @@ class LayeringTests {
                         "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
                         "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.junit..",
                         "dev.chronoscope.internal.report..", "dev.chronoscope.internal.doctor..",
-                        "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
+                        "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
                 .check(classes);
     }
 
@@ -40,7 +47,7 @@ class LayeringTests {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.measure..",
                         "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.junit..",
                         "dev.chronoscope.internal.report..", "dev.chronoscope.internal.doctor..",
-                        "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
+                        "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
                 .check(classes);
     }
 
@@ -49,7 +56,7 @@ class LayeringTests {
         noClasses().that().resideInAnyPackage("dev.chronoscope.internal.measure..", "dev.chronoscope.internal.stats..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.junit..",
                         "dev.chronoscope.internal.report..", "dev.chronoscope.internal.doctor..",
-                        "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
+                        "dev.chronoscope.internal.cli..", "dev.chronoscope.assertj..")
                 .check(classes);
     }
 
@@ -58,7 +65,7 @@ class LayeringTests {
         noClasses().that().resideInAnyPackage("dev.chronoscope.internal.ffm..", "dev.chronoscope.internal.clock..",
                         "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
                         "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.report..",
-                        "dev.chronoscope.internal.doctor..", "dev.chronoscope.internal.bench..")
+                        "dev.chronoscope.internal.doctor..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "org.opentest4j..")
                 .check(classes);
     }
@@ -75,7 +82,8 @@ class LayeringTests {
     void theRootPackagesValueTypesDependOnNothingInternalButTheFormatter() {
         noClasses().that().resideInAPackage("dev.chronoscope")
                 .and().areNotAssignableTo(org.junit.jupiter.api.extension.Extension.class)
-                .should().dependOnClassesThat(resideInAnyPackage("dev.chronoscope.internal..", "dev.chronoscope.assertj..")
+                .should().dependOnClassesThat(
+                        resideInAnyPackage("dev.chronoscope.internal..", "dev.chronoscope.assertj..")
                         .and(not(resideInAPackage("dev.chronoscope.internal.format.."))))
                 .check(classes);
     }
@@ -92,9 +100,10 @@ class LayeringTests {
     void theRootPackagesEntryPointsUseOnlyTheIntegrationLayer() {
         noClasses().that().resideInAPackage("dev.chronoscope")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.ffm..",
-                        "dev.chronoscope.internal.clock..", "dev.chronoscope.internal.host..", "dev.chronoscope.internal.measure..",
+                        "dev.chronoscope.internal.clock..", "dev.chronoscope.internal.host..",
+                        "dev.chronoscope.internal.measure..",
                         "dev.chronoscope.internal.stats..", "dev.chronoscope.internal.report..",
-                        "dev.chronoscope.internal.doctor..", "dev.chronoscope.internal.bench..", "dev.chronoscope.internal.cli..")
+                        "dev.chronoscope.internal.doctor..", "dev.chronoscope.internal.cli..")
                 .check(classes);
     }
 
@@ -146,8 +155,8 @@ class LayeringTests {
 
     /**
      * The {@code ab} command sits beside the doctor: it uses reporting, measurement and statistics, and only the
-     * command line uses it; it starts test JVMs and reads their records, so it needs nothing of the integration
-     * layer, and only its child main (run on a build's class path, where the Launcher is) uses JUnit.
+     * command line uses it; it starts test JVMs through the launch package and reads their records, so it needs
+     * nothing of the integration layer and nothing of JUnit itself.
      */
     @Test
     void theAbCommandIsUsedOnlyByTheCommandLineAndUsesNoIntegrationLayer() {
@@ -155,10 +164,42 @@ class LayeringTests {
                 .should().dependOnClassesThat().resideInAPackage("dev.chronoscope.internal.ab..")
                 .check(classes);
         noClasses().that().resideInAPackage("dev.chronoscope.internal.ab..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.chronoscope.internal.junit..", "dev.chronoscope.assertj..")
+                .should().dependOnClassesThat()
+                .resideInAnyPackage("dev.chronoscope.internal.junit..", "dev.chronoscope.assertj..")
                 .check(classes);
-        noClasses().that().resideInAPackage("dev.chronoscope.internal.ab")
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.ab..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..")
+                .check(classes);
+    }
+
+    /**
+     * One component starts test JVMs through the JUnit Platform Launcher and reads back how they ended: the launch
+     * package, used by forked timing (the integration layer) and by {@code ab}, and depending on neither, nor on
+     * anything else of Chronoscope.
+     */
+    @Test
+    void theLaunchPackageDependsOnNothingElseOfChronoscopeAndServesForksAndAb() {
+        noClasses().that().resideInAPackage("dev.chronoscope.internal.launch..")
+                .should().dependOnClassesThat(resideInAPackage("dev.chronoscope..")
+                        .and(not(resideInAPackage("dev.chronoscope.internal.launch.."))))
+                .check(classes);
+        noClasses().that().resideOutsideOfPackages("dev.chronoscope.internal.launch..",
+                        "dev.chronoscope.internal.junit..", "dev.chronoscope.internal.ab..")
+                .should().dependOnClassesThat().resideInAPackage("dev.chronoscope.internal.launch..")
+                .check(classes);
+    }
+
+    /**
+     * The child main is copied alone in front of any build's class path by {@code ab}: it needs the JDK and the
+     * JUnit Platform alone, and is one class file.
+     */
+    @Test
+    void theChildMainNeedsTheJdkAndTheJUnitPlatformAloneAndIsOneClassFile() {
+        classes().that().haveFullyQualifiedName(LaunchMain.class.getName())
+                .should().onlyDependOnClassesThat(resideInAnyPackage("java..", "org.junit.platform..", "")
+                        .or(equivalentTo(LaunchMain.class)))
+                .check(classes);
+        noClasses().should().haveNameMatching(Pattern.quote(LaunchMain.class.getName()) + "\\$.*")
                 .check(classes);
     }
 }

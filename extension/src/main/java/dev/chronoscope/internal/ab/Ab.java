@@ -77,13 +77,7 @@ public final class Ab {
         Path rounds = options.out().resolve("rounds");
         clearRounds(rounds);
         SideLauncher launcher = SideLauncher.in(options, options.out());
-        out.printf(Locale.ROOT, "%sbase: %s%n%shead: %s%n", PREFIX, options.base().describe(), PREFIX, options.head().describe());
-        if (options.base().way() == Side.Way.CLASSPATH || options.head().way() == Side.Way.CLASSPATH) {
-            out.println(PREFIX + "selection: " + options.selection().describe());
-        }
-        out.printf(Locale.ROOT, "%s%d rounds, budget %s, threshold %s, seed %d%s%n", PREFIX, options.rounds(),
-                Format.seconds(options.budgetNanos()), PairedRule.percent(options.threshold()), options.seed(),
-                options.seedGiven() ? "" : " (drawn; --seed repeats it)");
+        printHeader(options, out);
         Random order = new Random(options.seed());
         List<Round> completed = new ArrayList<>();
         List<Round.Failed> failed = new ArrayList<>();
@@ -97,65 +91,105 @@ public final class Ab {
                         Format.seconds(options.budgetNanos()), ran, Format.seconds(elapsed));
                 break;
             }
-            boolean baseFirst = order.nextBoolean();
-            long roundStart = System.nanoTime();
-            List<Side> sides = baseFirst ? List.of(options.base(), options.head()) : List.of(options.head(), options.base());
-            List<ReportedTest> base = null;
-            List<ReportedTest> head = null;
-            int[] exits = new int[2];
-            Round.Failed failure = null;
-            for (Side side : sides) {
-                SideLauncher.SideRun run = launcher.run(side, rounds.resolve(String.format(Locale.ROOT, "r%03d-%s", n, side.name())));
-                Optional<String> why = run.failure();
-                List<ReportedTest> tests = why.isPresent() ? List.of() : Round.records(run.directory());
-                if (why.isEmpty() && tests.isEmpty()) {
-                    why = Optional.of("left no record in " + run.directory() + " (exit code " + run.exitCode() + "; log: " + run.log()
-                            + (side.way() == Side.Way.COMMAND ? "; does its Chronoscope read CHRONOSCOPE_REPORT_DIR? else pass"
-                            + " -Dchronoscope.report.dir={dir} in the command" : "") + ")");
-                }
-                if (why.isPresent()) {
-                    failure = new Round.Failed(n, side.name(), why.get());
-                    break;
-                }
-                if (side == options.base()) {
-                    base = tests;
-                    exits[0] = run.exitCode();
-                } else {
-                    head = tests;
-                    exits[1] = run.exitCode();
-                }
-            }
-            long wall = System.nanoTime() - roundStart;
-            if (failure != null) {
-                failed.add(failure);
-                out.printf(Locale.ROOT, "%sround %d/%d dropped: the %s side %s%n", PREFIX, n, options.rounds(), failure.side(),
-                        failure.reason());
+            Ran round = runRound(launcher, options, rounds, n, order.nextBoolean());
+            if (round.failure() != null) {
+                failed.add(round.failure());
+                out.printf(Locale.ROOT, "%sround %d/%d dropped: the %s side %s%n", PREFIX, n, options.rounds(),
+                        round.failure().side(), round.failure().reason());
                 if (failed.size() > options.maxFailedRounds()) {
-                    stop = String.format(Locale.ROOT, "%d rounds failed, more than --max-failed-rounds %d", failed.size(),
-                            options.maxFailedRounds());
+                    stop = String.format(Locale.ROOT, "%d rounds failed, more than --max-failed-rounds %d",
+                            failed.size(), options.maxFailedRounds());
                     break;
                 }
                 continue;
             }
-            completed.add(new Round(n, baseFirst, base, head, wall, exits[0], exits[1]));
-            out.printf(Locale.ROOT, "%sround %d/%d: %s, %d + %d records, %s%s%n", PREFIX, n, options.rounds(),
-                    baseFirst ? "base, head" : "head, base", base.size(), head.size(), Format.seconds(wall),
-                    exits[0] != 0 || exits[1] != 0 ? String.format(Locale.ROOT, " (exit codes base %d, head %d: failed tests;"
-                            + " their figures are compared as recorded)", exits[0], exits[1]) : "");
+            completed.add(round.completed());
+            printRound(options, round.completed(), out);
         }
-        AbResult result = AbResult.of(completed, failed, stop, options.seed(), options.threshold(), options.base(), options.head());
+        return finish(options, AbResult.of(completed, failed, stop, options.seed(), options.threshold(),
+                options.base(), options.head()), stop, out, err);
+    }
+
+    private static void printHeader(AbOptions options, PrintStream out) {
+        out.printf(Locale.ROOT, "%sbase: %s%n%shead: %s%n", PREFIX, options.base().describe(), PREFIX,
+                options.head().describe());
+        if (options.base().way() == Side.Way.CLASSPATH || options.head().way() == Side.Way.CLASSPATH) {
+            out.println(PREFIX + "selection: " + options.selection().describe());
+        }
+        out.printf(Locale.ROOT, "%s%d rounds, budget %s, threshold %s, seed %d%s%n", PREFIX, options.rounds(),
+                Format.seconds(options.budgetNanos()), PairedRule.percent(options.threshold()), options.seed(),
+                options.seedGiven() ? "" : " (drawn; --seed repeats it)");
+    }
+
+    /** One round: a completed round, or the failure that dropped it. */
+    private record Ran(Round completed, Round.Failed failure) {
+    }
+
+    /** Runs both sides of round {@code n}, in the drawn order, stopping at the first side that fails. */
+    private static Ran runRound(SideLauncher launcher, AbOptions options, Path rounds, int n, boolean baseFirst)
+            throws IOException {
+        long roundStart = System.nanoTime();
+        List<Side> sides = baseFirst ? List.of(options.base(), options.head())
+                : List.of(options.head(), options.base());
+        List<ReportedTest> base = null;
+        List<ReportedTest> head = null;
+        int[] exits = new int[2];
+        for (Side side : sides) {
+            SideLauncher.SideRun run = launcher.run(side,
+                    rounds.resolve(String.format(Locale.ROOT, "r%03d-%s", n, side.name())));
+            Optional<String> why = run.failure();
+            List<ReportedTest> tests = why.isPresent() ? List.of() : Round.records(run.directory());
+            if (why.isEmpty() && tests.isEmpty()) {
+                why = Optional.of(noRecord(side, run));
+            }
+            if (why.isPresent()) {
+                return new Ran(null, new Round.Failed(n, side.name(), why.get()));
+            }
+            if (side == options.base()) {
+                base = tests;
+                exits[0] = run.exitCode();
+            } else {
+                head = tests;
+                exits[1] = run.exitCode();
+            }
+        }
+        long wall = System.nanoTime() - roundStart;
+        return new Ran(new Round(n, baseFirst, base, head, wall, exits[0], exits[1]), null);
+    }
+
+    private static String noRecord(Side side, SideLauncher.SideRun run) {
+        return "left no record in " + run.directory() + " (exit code " + run.exitCode() + "; log: " + run.log()
+                + (side.way() == Side.Way.COMMAND
+                        ? "; does its Chronoscope read CHRONOSCOPE_REPORT_DIR? else pass"
+                                + " -Dchronoscope.report.dir={dir} in the command"
+                        : "")
+                + ")";
+    }
+
+    private static void printRound(AbOptions options, Round round, PrintStream out) {
+        out.printf(Locale.ROOT, "%sround %d/%d: %s, %d + %d records, %s%s%n", PREFIX, round.number(),
+                options.rounds(), round.baseFirst() ? "base, head" : "head, base", round.base().size(),
+                round.head().size(), Format.seconds(round.wallNanos()),
+                round.baseExit() != 0 || round.headExit() != 0
+                        ? String.format(Locale.ROOT, " (exit codes base %d, head %d: failed tests;"
+                                + " their figures are compared as recorded)", round.baseExit(), round.headExit())
+                        : "");
+    }
+
+    private static int finish(AbOptions options, AbResult result, String stop, PrintStream out, PrintStream err)
+            throws IOException {
         out.print(AbText.console(result));
         write(options.out().resolve(JSON), Json.writePretty(AbJson.of(result)) + "\n");
         write(options.out().resolve(MARKDOWN), AbText.markdown(result));
         write(options.out().resolve(HTML), AbHtml.page(result));
         out.println(PREFIX + "wrote " + options.out().resolve(HTML) + ", " + MARKDOWN + " and " + JSON);
-        if (completed.isEmpty()) {
+        if (result.rounds().isEmpty()) {
             err.println(PREFIX + "no round completed, nothing was compared: " + stop);
             return EXIT_REGRESSED;
         }
         if (options.failOnRegression() && result.anyGateFailure()) {
-            err.println(PREFIX + result.timings().stream().filter(TimingResult::failsGate).count() + " timing(s) regressed"
-                    + " (--fail-on-regression)");
+            err.println(PREFIX + result.timings().stream().filter(TimingResult::failsGate).count()
+                    + " timing(s) regressed" + " (--fail-on-regression)");
             return EXIT_REGRESSED;
         }
         return EXIT_OK;
@@ -167,8 +201,8 @@ public final class Ab {
 
     /** Whether {@code name} is a round directory's: {@code r001-base}, {@code r012-head}. */
     static boolean isRoundDirectory(String name) {
-        return name.length() == 9 && name.charAt(0) == 'r' && Text.isDigits(name.substring(1, 4)) && name.charAt(4) == '-'
-                && (name.endsWith("base") || name.endsWith("head"));
+        return name.length() == 9 && name.charAt(0) == 'r' && Text.isDigits(name.substring(1, 4))
+                && name.charAt(4) == '-' && (name.endsWith("base") || name.endsWith("head"));
     }
 
     /** Removes the round directories an earlier run left in {@code rounds} ({@code r001-base}, …), and nothing else. */

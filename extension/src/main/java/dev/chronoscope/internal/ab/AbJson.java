@@ -2,7 +2,10 @@ package dev.chronoscope.internal.ab;
 
 import dev.chronoscope.internal.json.Json;
 
-/** The A/B result as a JSON document (schema {@value #SCHEMA}): the console table's columns and lines, each round's figures per timing. */
+/**
+ * The A/B result as a JSON document (schema {@value #SCHEMA}): the console table's columns and lines, each round's
+ * figures per timing.
+ */
 final class AbJson {
 
     static final String SCHEMA = "chronoscope-ab/1";
@@ -21,11 +24,13 @@ final class AbJson {
                 .put("timings", r.timings().stream().map(AbJson::timing).map(o -> (Object) o).toList())
                 .put("onlyBase", r.onlyBase())
                 .put("onlyHead", r.onlyHead())
-                .put("rounds", r.rounds().stream().map(s -> (Object) Json.object().put("round", s.number()).put("order", s.order())
-                        .put("baseCoreNsPerStep", s.baseNsPerStep()).put("headCoreNsPerStep", s.headNsPerStep())
+                .put("rounds", r.rounds().stream()
+                .map(s -> (Object) Json.object().put("round", s.number()).put("order", s.order())
+                .put("baseCoreNsPerStep", s.baseNsPerStep()).put("headCoreNsPerStep", s.headNsPerStep())
                         .put("statesDiffer", s.statesDiffer()).put("wallMs", s.wallNanos() / 1e6)).toList())
-                .put("failedRounds", r.failed().stream().map(f -> (Object) Json.object().put("round", f.number()).put("side", f.side())
-                        .put("reason", f.reason())).toList())
+                .put("failedRounds", r.failed().stream()
+                .map(f -> (Object) Json.object().put("round", f.number()).put("side", f.side())
+                .put("reason", f.reason())).toList())
                 .put("stopReason", r.stopReason());
     }
 
@@ -53,10 +58,11 @@ final class AbJson {
                 .put("power", v.power())
                 .put("reason", v.reason())
                 .put("unresolvedRounds", t.unresolved())
-                .put("allocation", t.allocation() == null ? null : Json.object().put("verdict", t.allocation().verdict())
-                        .put("reason", t.allocation().reason()))
-                .put("perRound", t.rounds().stream().map(f -> (Object) Json.object().put("round", f.round()).put("baseNs", f.baseNs())
-                        .put("headNs", f.headNs()).put("ratio", f.ratio()).put("baseBytesPerCall", f.baseBytes())
+                .put("allocation", t.allocation() == null ? null : Json.object()
+                .put("verdict", t.allocation().verdict()).put("reason", t.allocation().reason()))
+                .put("perRound", t.rounds().stream()
+                .map(f -> (Object) Json.object().put("round", f.round()).put("baseNs", f.baseNs())
+                .put("headNs", f.headNs()).put("ratio", f.ratio()).put("baseBytesPerCall", f.baseBytes())
                         .put("headBytesPerCall", f.headBytes()).put("allocation", f.alloc())).toList());
     }
 }

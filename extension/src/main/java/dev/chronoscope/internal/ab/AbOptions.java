@@ -30,8 +30,9 @@ import java.util.Set;
  * @param java             the {@code java} command of the classpath way's child JVMs
  * @param jvmArgs          JVM options of both sides' child JVMs
  */
-public record AbOptions(Side base, Side head, Selection selection, int rounds, long budgetNanos, long seed, boolean seedGiven,
-                        double threshold, int maxFailedRounds, long sideTimeoutNanos, String java, List<String> jvmArgs, Path out,
+public record AbOptions(Side base, Side head, Selection selection, int rounds, long budgetNanos, long seed,
+                        boolean seedGiven, double threshold, int maxFailedRounds, long sideTimeoutNanos, String java,
+                        List<String> jvmArgs, Path out,
                         boolean failOnRegression, boolean help) {
 
     public static final int DEFAULT_ROUNDS = 10;
@@ -41,15 +42,21 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
     public static final int DEFAULT_MAX_FAILED_ROUNDS = 2;
     public static final long DEFAULT_SIDE_TIMEOUT_NANOS = 30L * 60 * 1_000_000_000L;
     public static final String DEFAULT_OUT = "target/chronoscope-ab";
-    /** JVM options every classpath-way child gets first: the probe's native access, as the jar's manifest gives {@code java -jar}. */
+    /**
+     * JVM options every classpath-way child gets first: the probe's native access, as the jar's manifest gives {@code
+     * java -jar}.
+     */
     static final List<String> CHILD_JVM_ARGS = List.of("--enable-native-access=ALL-UNNAMED");
 
     public static final String USAGE = """
             usage: ab (--base-classpath CP | --base-classpath-file F | --base-command CMD)
                       (--head-classpath CP | --head-classpath-file F | --head-command CMD)
-                      [--base-dir D] [--head-dir D] [--class C]... [--package P]... [--include-tag T]... [--exclude-tag T]...
-                      [--rounds K] [--budget 60m] [--seed N] [--threshold 10%%] [--max-failed-rounds N] [--side-timeout 30m]
-                      [--java PATH] [--jvm-arg A]... [--base-jvm-arg A]... [--head-jvm-arg A]... [--out DIR] [--fail-on-regression]
+                      [--base-dir D] [--head-dir D] [--class C]... [--package P]... [--include-tag T]... \
+            [--exclude-tag T]...
+                      [--rounds K] [--budget 60m] [--seed N] [--threshold 10%%] [--max-failed-rounds N] \
+            [--side-timeout 30m]
+                      [--java PATH] [--jvm-arg A]... [--base-jvm-arg A]... [--head-jvm-arg A]... [--out DIR] \
+            [--fail-on-regression]
               Runs the base and the head build once per round, each in a fresh JVM, in an order drawn per round,
               and judges each timing (test and label) on the rounds' paired ratios head/base.
               --X-classpath CP     the side's test class path (entries separated by '%s'), run in a child JVM through
@@ -127,11 +134,13 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
         if (help) {
             return new AbOptions(null, null, null, 0, 0, 0, false, 0, 0, 0, null, List.of(), null, false, true);
         }
-        for (String single : List.of("--rounds", "--budget", "--seed", "--threshold", "--max-failed-rounds", "--side-timeout", "--java",
-                "--out", "--base-classpath", "--base-classpath-file", "--base-command", "--base-dir", "--head-classpath",
+        for (String single : List.of("--rounds", "--budget", "--seed", "--threshold", "--max-failed-rounds",
+                "--side-timeout", "--java", "--out", "--base-classpath", "--base-classpath-file", "--base-command",
+                "--base-dir", "--head-classpath",
                 "--head-classpath-file", "--head-command", "--head-dir")) {
             if (given.getOrDefault(single, List.of()).size() > 1) {
-                throw new InvalidOptionException("option " + single + " was given " + given.get(single).size() + " times; expected it once");
+                throw new InvalidOptionException("option " + single + " was given " + given.get(single).size()
+                        + " times; expected it once");
             }
         }
         Side base = side(Side.BASE, given);
@@ -139,23 +148,27 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
         Selection selection = new Selection(all(given, "--class"), all(given, "--package"), all(given, "--include-tag"),
                 all(given, "--exclude-tag"));
         if (!selection.isEmpty() && base.way() == Side.Way.COMMAND && head.way() == Side.Way.COMMAND) {
-            String named = List.of("--class", "--package", "--include-tag", "--exclude-tag").stream().filter(given::containsKey)
-                    .findFirst().orElseThrow();
-            throw new InvalidOptionException("option " + named + " selects tests for the classpath way, and both sides are commands:"
+            String named = List.of("--class", "--package", "--include-tag", "--exclude-tag").stream()
+                    .filter(given::containsKey).findFirst().orElseThrow();
+            throw new InvalidOptionException("option " + named
+                    + " selects tests for the classpath way, and both sides are commands:"
                     + " select in the commands instead (e.g. -Dgroups=performance)");
         }
-        int rounds = one(given, "--rounds").map(v -> (int) whole("--rounds", v, 1, MAX_ROUNDS, "expected a number of rounds from 1 to "
-                + MAX_ROUNDS)).orElse(DEFAULT_ROUNDS);
+        int rounds = one(given, "--rounds").map(v -> (int) whole("--rounds", v, 1, MAX_ROUNDS,
+                "expected a number of rounds from 1 to " + MAX_ROUNDS)).orElse(DEFAULT_ROUNDS);
         long budget = one(given, "--budget").map(v -> duration("--budget", v)).orElse(DEFAULT_BUDGET_NANOS);
-        Long seed = one(given, "--seed").map(v -> whole("--seed", v, Long.MIN_VALUE, Long.MAX_VALUE, "expected a whole number")).orElse(null);
+        Long seed = one(given, "--seed").map(v -> whole("--seed", v, Long.MIN_VALUE, Long.MAX_VALUE,
+                "expected a whole number")).orElse(null);
         double threshold = one(given, "--threshold").map(AbOptions::threshold).orElse(DEFAULT_THRESHOLD);
         int maxFailed = one(given, "--max-failed-rounds").map(v -> (int) whole("--max-failed-rounds", v, 0, MAX_ROUNDS,
                 "expected a number of rounds from 0 to " + MAX_ROUNDS)).orElse(DEFAULT_MAX_FAILED_ROUNDS);
-        long sideTimeout = one(given, "--side-timeout").map(v -> duration("--side-timeout", v)).orElse(DEFAULT_SIDE_TIMEOUT_NANOS);
+        long sideTimeout = one(given, "--side-timeout").map(v -> duration("--side-timeout", v))
+                .orElse(DEFAULT_SIDE_TIMEOUT_NANOS);
         String java = one(given, "--java").orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         Path out = path("--out", one(given, "--out").orElse(DEFAULT_OUT));
-        return new AbOptions(base, head, selection, rounds, budget, seed == null ? System.nanoTime() ^ System.currentTimeMillis() : seed,
-                seed != null, threshold, maxFailed, sideTimeout, java, all(given, "--jvm-arg"), out, failOnRegression, false);
+        return new AbOptions(base, head, selection, rounds, budget, seed == null
+                ? System.nanoTime() ^ System.currentTimeMillis() : seed, seed != null, threshold, maxFailed,
+                sideTimeout, java, all(given, "--jvm-arg"), out, failOnRegression, false);
     }
 
     private static Side side(String name, Map<String, List<String>> given) throws InvalidOptionException {
@@ -164,35 +177,38 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
         String command = "--" + name + "-command";
         List<String> ways = List.of(cp, cpFile, command).stream().filter(given::containsKey).toList();
         if (ways.isEmpty()) {
-            throw new InvalidOptionException("the " + name + " build needs one of " + cp + ", " + cpFile + " or " + command);
+            throw new InvalidOptionException("the " + name + " build needs one of " + cp + ", " + cpFile + " or "
+                    + command);
         }
         if (ways.size() > 1) {
-            throw new InvalidOptionException("options " + String.join(" and ", ways) + " both say how to start the " + name
-                    + " build; expected one of them");
+            throw new InvalidOptionException("options " + String.join(" and ", ways) + " both say how to start the "
+                    + name + " build; expected one of them");
         }
         Path dir = path("--" + name + "-dir", one(given, "--" + name + "-dir").orElse("."));
         if (!Files.isDirectory(dir)) {
-            throw new InvalidOptionException("option --" + name + "-dir: '" + dir + "' is not a directory; expected the " + name
-                    + " build's working directory");
+            throw new InvalidOptionException("option --" + name + "-dir: '" + dir
+                    + "' is not a directory; expected the " + name + " build's working directory");
         }
         List<String> jvmArgs = all(given, "--" + name + "-jvm-arg");
         if (ways.getFirst().equals(command)) {
             String cmd = given.get(command).getFirst();
             if (cmd.isBlank()) {
-                throw new InvalidOptionException("option " + command + " is blank; expected a command that runs the " + name
-                        + " build's timed tests");
+                throw new InvalidOptionException("option " + command + " is blank; expected a command that runs the "
+                        + name + " build's timed tests");
             }
             if (!jvmArgs.isEmpty()) {
-                throw new InvalidOptionException("option --" + name + "-jvm-arg applies to the classpath way; give JVM options in "
-                        + command + " instead");
+                throw new InvalidOptionException("option --" + name
+                        + "-jvm-arg applies to the classpath way; give JVM options in " + command + " instead");
             }
             return new Side(name, Side.Way.COMMAND, List.of(), cmd, dir, List.of());
         }
-        String text = ways.getFirst().equals(cp) ? given.get(cp).getFirst() : read(cpFile, path(cpFile, given.get(cpFile).getFirst()));
-        List<String> entries = Arrays.stream(Text.split(text.strip(), File.pathSeparatorChar)).map(String::strip).filter(e -> !e.isEmpty()).toList();
+        String text = ways.getFirst().equals(cp) ? given.get(cp).getFirst()
+                : read(cpFile, path(cpFile, given.get(cpFile).getFirst()));
+        List<String> entries = Arrays.stream(Text.split(text.strip(), File.pathSeparatorChar)).map(String::strip)
+                .filter(e -> !e.isEmpty()).toList();
         if (entries.isEmpty()) {
-            throw new InvalidOptionException("option " + ways.getFirst() + " holds no class path entry; expected entries separated by '"
-                    + File.pathSeparator + "'");
+            throw new InvalidOptionException("option " + ways.getFirst()
+                    + " holds no class path entry; expected entries separated by '" + File.pathSeparator + "'");
         }
         return new Side(name, Side.Way.CLASSPATH, entries, null, dir, jvmArgs);
     }
@@ -201,8 +217,8 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
         try {
             return Files.readString(file);
         } catch (IOException e) {
-            throw new InvalidOptionException("option " + option + ": could not read '" + file + "' (" + e + "); expected a file"
-                    + " holding a class path");
+            throw new InvalidOptionException("option " + option + ": could not read '" + file + "' (" + e
+                    + "); expected a file" + " holding a class path");
         }
     }
 
@@ -210,8 +226,8 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
         try {
             return Path.of(value);
         } catch (InvalidPathException e) {
-            throw new InvalidOptionException("option " + option + ": '" + value.replace("\0", "\\0") + "' is not a path ("
-                    + e.getReason() + ")");
+            throw new InvalidOptionException("option " + option + ": '" + value.replace("\0", "\\0")
+                    + "' is not a path (" + e.getReason() + ")");
         }
     }
 
@@ -252,7 +268,8 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
                 // said below
             }
         }
-        throw new Unchecked(new InvalidOptionException("option " + option + ": '" + value + "' is not a duration; expected a whole"
+        throw new Unchecked(new InvalidOptionException("option " + option + ": '" + value
+                + "' is not a duration; expected a whole"
                 + " number with a unit s, m or h, from 1s to a week (e.g. 20m)"));
     }
 
@@ -267,7 +284,7 @@ public record AbOptions(Side base, Side head, Selection selection, int rounds, l
         } catch (NumberFormatException ignored) {
             // said below
         }
-        throw new Unchecked(new InvalidOptionException("option --threshold: '" + value + "' is not a percentage from 1% to 500%"
-                + " (e.g. 10%)"));
+        throw new Unchecked(new InvalidOptionException("option --threshold: '" + value
+                + "' is not a percentage from 1% to 500%" + " (e.g. 10%)"));
     }
 }

@@ -22,8 +22,9 @@ import java.util.TreeSet;
  * @param onlyBase   timings (test :: label) the base had in some round and the head in none
  * @param stopReason why no further round ran
  */
-public record AbResult(List<TimingResult> timings, List<String> onlyBase, List<String> onlyHead, List<RoundState> rounds,
-                       List<Round.Failed> failed, String stopReason, long seed, double threshold, Side base, Side head) {
+public record AbResult(List<TimingResult> timings, List<String> onlyBase, List<String> onlyHead,
+                       List<RoundState> rounds, List<Round.Failed> failed, String stopReason, long seed,
+                       double threshold, Side base, Side head) {
 
     /**
      * Readings within this factor are one host state: the baseline gate's core-speed tolerance
@@ -36,10 +37,14 @@ public record AbResult(List<TimingResult> timings, List<String> onlyBase, List<S
      */
     public record RoundState(int number, String order, double baseNsPerStep, double headNsPerStep, long wallNanos) {
 
-        /** Whether the two sides ran in different states of the host (their core speeds beyond {@link #STATE_TOLERANCE}). */
+        /**
+         * Whether the two sides ran in different states of the host (their core speeds beyond {@link
+         * #STATE_TOLERANCE}).
+         */
         public boolean statesDiffer() {
             return Double.isFinite(baseNsPerStep) && Double.isFinite(headNsPerStep)
-                    && Math.max(baseNsPerStep, headNsPerStep) > STATE_TOLERANCE * Math.min(baseNsPerStep, headNsPerStep);
+                    && Math.max(baseNsPerStep, headNsPerStep) > STATE_TOLERANCE * Math.min(baseNsPerStep,
+                    headNsPerStep);
         }
 
         public String describe() {
@@ -55,8 +60,8 @@ public record AbResult(List<TimingResult> timings, List<String> onlyBase, List<S
     }
 
     /** Judges every timing over {@code completed}. */
-    static AbResult of(List<Round> completed, List<Round.Failed> failed, String stopReason, long seed, double threshold, Side base,
-                       Side head) {
+    static AbResult of(List<Round> completed, List<Round.Failed> failed, String stopReason, long seed, double threshold,
+                       Side base, Side head) {
         Map<String, Found> found = new LinkedHashMap<>();
         for (Round r : completed) {
             collect(found, r, Side.BASE);
@@ -75,10 +80,11 @@ public record AbResult(List<TimingResult> timings, List<String> onlyBase, List<S
             }
         }
         timings.sort(Comparator.comparingDouble(TimingResult::badness).reversed());
-        List<RoundState> states = completed.stream().map(r -> new RoundState(r.number(), r.order(), Round.coreSpeed(r.base()),
-                Round.coreSpeed(r.head()), r.wallNanos())).toList();
-        return new AbResult(timings, List.copyOf(onlyBase), List.copyOf(onlyHead), states, failed, stopReason, seed, threshold, base,
-                head);
+        List<RoundState> states = completed.stream()
+                .map(r -> new RoundState(r.number(), r.order(), Round.coreSpeed(r.base()), Round.coreSpeed(r.head()),
+                r.wallNanos())).toList();
+        return new AbResult(timings, List.copyOf(onlyBase), List.copyOf(onlyHead), states, failed, stopReason, seed,
+                threshold, base, head);
     }
 
     /** One side's figure of a timing in one round. */
@@ -139,22 +145,26 @@ public record AbResult(List<TimingResult> timings, List<String> onlyBase, List<S
             if (!b.timing().resolved() || !h.timing().resolved()) {
                 unresolved++;
             }
-            pairs.add(new PairedRule.Pair(round, b.timing().medianNs(), h.timing().medianNs(), b.timing().stepNs(), h.timing().stepNs()));
-            AllocationVerdict a = AllocationRule.judge(new AllocationRule.Counted(h.timing().bytesPerCall(), h.timing().firstCalls()),
-                    List.of(new AllocationRule.Counted(b.timing().bytesPerCall(), b.timing().firstCalls())));
+            pairs.add(new PairedRule.Pair(round, b.timing().medianNs(), h.timing().medianNs(), b.timing().stepNs(),
+                    h.timing().stepNs()));
+            AllocationVerdict a = AllocationRule.judge(new AllocationRule.Counted(h.timing().bytesPerCall(), h.timing()
+                    .firstCalls()), List.of(new AllocationRule.Counted(b.timing().bytesPerCall(), b.timing()
+                    .firstCalls())));
             boolean counted = a != null && b.timing().bytesPerCall() != null;
             if (counted) {
                 lastAlloc = a.describe();
             }
-            rounds.add(new TimingResult.RoundFigures(round, b.timing().medianNs(), h.timing().medianNs(), b.timing().bytesPerCall(),
-                    h.timing().bytesPerCall(), counted ? a.verdict() : null));
+            rounds.add(new TimingResult.RoundFigures(round, b.timing().medianNs(), h.timing().medianNs(), b.timing()
+                    .bytesPerCall(), h.timing().bytesPerCall(), counted ? a.verdict() : null));
         }
         PairedRule.Verdict time = PairedRule.judge(pairs, threshold);
         if (unresolved > 0) {
-            time = new PairedRule.Verdict(time.verdict(), time.ratio(), time.low(), time.high(), time.rounds(), time.spread(),
-                    time.rounding(), time.threshold(), time.detectable(), time.roundsForThreshold(), time.reason()
-                    + String.format(Locale.ROOT, "; in %d of %d rounds a side's figure was not RESOLVED (see the rounds' records)",
-                    unresolved, pairs.size()));
+            time = new PairedRule.Verdict(time.verdict(), time.ratio(), time.low(), time.high(), time.rounds(),
+                    time.spread(), time.rounding(), time.threshold(), time.detectable(), time.roundsForThreshold(),
+                    time.reason()
+                    + String.format(Locale.ROOT,
+                    "; in %d of %d rounds a side's figure was not RESOLVED (see the rounds' records)", unresolved,
+                    pairs.size()));
         }
         String mode = any == null ? "" : f.invocation ? "invocation" : any.timing().modeText();
         return new TimingResult(f.key, f.test, f.label, mode, !f.invocation, rounds, time,

@@ -15,11 +15,12 @@ final class AbText {
     /** The console's report: one line per timing, worst first, its power and reason below, then the rounds. */
     static String console(AbResult r) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%-12s %8s %19s %6s %-13s %s%n", "verdict", "ratio", "99 % interval", "rounds", "allocation",
-                "timing (head / base)"));
+        out.append(String.format(Locale.ROOT, "%-12s %8s %19s %6s %-13s %s%n", "verdict", "ratio", "99 % interval",
+                "rounds", "allocation", "timing (head / base)"));
         for (TimingResult t : r.timings()) {
-            out.append(String.format(Locale.ROOT, "%-12s %8s %19s %6d %-13s %s%s%n", t.time().verdict(), ratio(t.time().ratio()),
-                    interval(t.time()), t.time().rounds(), t.allocation() == null ? "-" : t.allocation().verdict(), t.name(),
+            out.append(String.format(Locale.ROOT, "%-12s %8s %19s %6d %-13s %s%s%n", t.time().verdict(),
+                    ratio(t.time().ratio()), interval(t.time()), t.time().rounds(), t.allocation() == null ? "-"
+                    : t.allocation().verdict(), t.name(),
                     t.gated() ? "" : " (not gated)"));
             out.append("             ").append(t.time().reason()).append('\n');
             out.append("             ").append(t.time().power()).append('\n');
@@ -45,8 +46,9 @@ final class AbText {
         for (Round.Failed f : r.failed()) {
             lines.add("round " + f.number() + " dropped: the " + f.side() + " side " + f.reason());
         }
-        lines.add(String.format(Locale.ROOT, "%d rounds completed, %d dropped; stopped: %s; seed %d (--seed %d repeats the order)",
-                r.rounds().size(), r.failed().size(), r.stopReason(), r.seed(), r.seed()));
+        lines.add(String.format(Locale.ROOT,
+                "%d rounds completed, %d dropped; stopped: %s; seed %d (--seed %d repeats the order)", r.rounds()
+                .size(), r.failed().size(), r.stopReason(), r.seed(), r.seed()));
         return lines;
     }
 
@@ -54,13 +56,16 @@ final class AbText {
     static String markdown(AbResult r) {
         long regressed = r.timings().stream().filter(TimingResult::failsGate).count();
         StringBuilder md = new StringBuilder("## Chronoscope A/B: head against base\n\n");
-        md.append(String.format(Locale.ROOT, "%d timings over %d rounds in alternating fresh JVMs, threshold %s: **%d regressed**.%n%n",
-                r.timings().size(), r.rounds().size(), PairedRule.percent(r.threshold()), regressed));
-        md.append("| verdict | ratio head/base | 99 % interval | rounds | allocation | timing |\n|---|---|---|---|---|---|\n");
+        md.append(String.format(Locale.ROOT,
+                "%d timings over %d rounds in alternating fresh JVMs, threshold %s: **%d regressed**.%n%n", r.timings()
+                .size(), r.rounds().size(), PairedRule.percent(r.threshold()), regressed));
+        md.append("| verdict | ratio head/base | 99 % interval | rounds | allocation | timing "
+                + "|\n|---|---|---|---|---|---|\n");
         for (TimingResult t : r.timings()) {
             md.append("| ").append(t.time().regressed() ? "**regressed**" : t.time().verdict()).append(" | ")
-                    .append(ratio(t.time().ratio())).append(" | ").append(interval(t.time())).append(" | ").append(t.time().rounds())
-                    .append(" | ").append(t.allocation() == null ? "–" : t.allocation().verdict()).append(" | ")
+                    .append(ratio(t.time().ratio())).append(" | ").append(interval(t.time())).append(" | ")
+                    .append(t.time().rounds()).append(" | ")
+                    .append(t.allocation() == null ? "–" : t.allocation().verdict()).append(" | ")
                     .append(cell(t.name())).append(t.gated() ? "" : " (not gated)").append(" |\n");
         }
         md.append('\n');

@@ -33,7 +33,9 @@ public final class PairedRule {
      * zero, which would make any difference look certain.
      */
     public static final double MIN_SPREAD = 0.01;
-    /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
+    /**
+     * The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10.
+     */
     static final double Z_90 = 1.2816;
     /** The most rounds a power statement looks ahead to. */
     static final int MAX_ROUNDS_AHEAD = 100;
@@ -50,7 +52,10 @@ public final class PairedRule {
             return Math.log(headNs / baseNs);
         }
 
-        /** How far this round's ratio may lie off by its medians' rounding to the clock's step, squared, on the log scale. */
+        /**
+         * How far this round's ratio may lie off by its medians' rounding to the clock's step, squared, on the log
+         * scale.
+         */
         double roundingSquared() {
             return half(baseStepNs, baseNs) + half(headStepNs, headNs);
         }
@@ -67,14 +72,16 @@ public final class PairedRule {
      * @param ratio              exp of the mean log-ratio head/base; NaN without rounds
      * @param low                the 99 % interval's low end
      * @param high               its high end
-     * @param spread             the spread of the rounds' log-ratios used (at least {@link #MIN_SPREAD}); NaN below two rounds
+     * @param spread             the spread of the rounds' log-ratios used (at least {@link #MIN_SPREAD}); NaN below two
+     * rounds
      * @param rounding           the rounding error on the log scale, counted beside the spread
-     * @param detectable         the smallest change these rounds call {@code regressed} 9 times in 10; NaN below two rounds
+     * @param detectable         the smallest change these rounds call {@code regressed} 9 times in 10; NaN below two
+     * rounds
      * @param roundsForThreshold the fewest rounds at which the noise no longer limits the verdict below the threshold;
      *                           0 where even {@value #MAX_ROUNDS_AHEAD} would not do
      */
-    public record Verdict(String verdict, double ratio, double low, double high, int rounds, double spread, double rounding,
-                          double threshold, double detectable, int roundsForThreshold, String reason) {
+    public record Verdict(String verdict, double ratio, double low, double high, int rounds, double spread,
+                          double rounding, double threshold, double detectable, int roundsForThreshold, String reason) {
 
         public boolean regressed() {
             return verdict.equals(BaselineVerdict.REGRESSED);
@@ -85,16 +92,18 @@ public final class PairedRule {
             if (!Double.isFinite(spread)) {
                 return "no power statement from one round";
             }
-            String head = String.format(Locale.ROOT, "paired rounds spread %s: %d rounds tell changes ≥ %s (9 times in 10)",
-                    percent(spread), rounds, percent(detectable));
+            String head = String.format(Locale.ROOT,
+                    "paired rounds spread %s: %d rounds tell changes ≥ %s (9 times in 10)", percent(spread), rounds,
+                    percent(detectable));
             if (roundsForThreshold > 0 && roundsForThreshold <= rounds) {
                 return head + "; at the threshold " + percent(threshold) + ", the noise does not limit it";
             }
             if (roundsForThreshold > 0) {
                 return head + "; " + roundsForThreshold + " rounds → the threshold " + percent(threshold);
             }
-            return head + String.format(Locale.ROOT, "; the threshold %s is out of reach in %d rounds%s", percent(threshold),
-                    MAX_ROUNDS_AHEAD, rounding > 0.005 ? " (the clock's rounding, " + percent(rounding) + ", does not shrink with rounds)" : "");
+            return head + String.format(Locale.ROOT, "; the threshold %s is out of reach in %d rounds%s",
+                    percent(threshold), MAX_ROUNDS_AHEAD, rounding > 0.005 ? " (the clock's rounding, "
+                    + percent(rounding) + ", does not shrink with rounds)" : "");
         }
     }
 
@@ -103,15 +112,16 @@ public final class PairedRule {
         int k = pairs.size();
         double up = Math.log1p(threshold);
         if (k == 0) {
-            return new Verdict(BaselineVerdict.INCONCLUSIVE, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, 0, threshold,
-                    Double.NaN, 0, "no round holds this timing on both sides");
+            return new Verdict(BaselineVerdict.INCONCLUSIVE, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, 0,
+                    threshold, Double.NaN, 0, "no round holds this timing on both sides");
         }
         double mean = pairs.stream().mapToDouble(Pair::logRatio).average().orElseThrow();
         double rounding = Math.sqrt(pairs.stream().mapToDouble(Pair::roundingSquared).average().orElseThrow());
         if (k == 1) {
             double r = Math.exp(mean);
-            return new Verdict(BaselineVerdict.INCONCLUSIVE, r, Double.NaN, Double.NaN, 1, Double.NaN, rounding, threshold, Double.NaN, 0,
-                    String.format(Locale.ROOT, "ratio x%.3f in one round: one round tells nothing of the spread between rounds;"
+            return new Verdict(BaselineVerdict.INCONCLUSIVE, r, Double.NaN, Double.NaN, 1, Double.NaN, rounding,
+                    threshold, Double.NaN, 0, String.format(Locale.ROOT,
+                    "ratio x%.3f in one round: one round tells nothing of the spread between rounds;"
                             + " run at least 3", r));
         }
         double squares = pairs.stream().mapToDouble(p -> (p.logRatio() - mean) * (p.logRatio() - mean)).sum();
@@ -124,11 +134,12 @@ public final class PairedRule {
         double ratio = Math.exp(mean);
         double low = Math.exp(mean - margin);
         double high = Math.exp(mean + margin);
-        String figures = String.format(Locale.ROOT, "mean ratio head/base x%.3f over %d rounds, 99 %% interval x%.3f..x%.3f; rounds"
+        String figures = String.format(Locale.ROOT,
+                        "mean ratio head/base x%.3f over %d rounds, 99 %% interval x%.3f..x%.3f; rounds"
                         + " spread %s%s%s; threshold %s", ratio, k, low, high, percent(observed),
                 observed < MIN_SPREAD ? " (" + percent(MIN_SPREAD) + " used, the least)" : "",
-                rounding >= 0.005 ? "; each median rounded by up to half its clock's step (" + percent(rounding) + ")" : "",
-                percent(threshold));
+                rounding >= 0.005 ? "; each median rounded by up to half its clock's step (" + percent(rounding) + ")"
+                : "", percent(threshold));
         String verdict;
         if (mean > up && mean - margin > 0) {
             verdict = BaselineVerdict.REGRESSED;
@@ -136,8 +147,8 @@ public final class PairedRule {
             verdict = BaselineVerdict.IMPROVED;
         } else if (mean - equivalence >= -up && mean + equivalence <= up) {
             verdict = BaselineVerdict.UNCHANGED;
-            figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ", Math.exp(mean - equivalence),
-                    Math.exp(mean + equivalence)) + figures;
+            figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ",
+                    Math.exp(mean - equivalence), Math.exp(mean + equivalence)) + figures;
         } else {
             verdict = BaselineVerdict.INCONCLUSIVE;
             figures = (Math.abs(mean) <= up ? "the change is within the threshold but the interval reaches past it: "
@@ -155,7 +166,8 @@ public final class PairedRule {
 
     private static int roundsFor(double s, double rounding, double threshold) {
         for (int k = 2; k <= MAX_ROUNDS_AHEAD; k++) {
-            if ((BaselineRule.t995(k - 1) + Z_90) * Math.sqrt(s * s / k + rounding * rounding) <= Math.log1p(threshold)) {
+            if ((BaselineRule.t995(k - 1) + Z_90) * Math.sqrt(s * s / k
+                    + rounding * rounding) <= Math.log1p(threshold)) {
                 return k;
             }
         }

@@ -24,8 +24,8 @@ import java.util.Set;
  * @param baseFirst whether the base ran first in this round
  * @param wallNanos both sides together
  */
-record Round(int number, boolean baseFirst, List<ReportedTest> base, List<ReportedTest> head, long wallNanos, int baseExit,
-             int headExit) {
+record Round(int number, boolean baseFirst, List<ReportedTest> base, List<ReportedTest> head, long wallNanos,
+             int baseExit, int headExit) {
 
     Round {
         base = List.copyOf(base);

@@ -7,7 +7,8 @@ import java.util.List;
  * {@code Selection} is used to say which tests the classpath way runs: classes and packages by name, tags to
  * include and exclude; with no class and no package, every test class in the class path's directories.
  */
-public record Selection(List<String> classes, List<String> packages, List<String> includeTags, List<String> excludeTags) {
+public record Selection(List<String> classes, List<String> packages, List<String> includeTags,
+        List<String> excludeTags) {
 
     public Selection {
         classes = List.copyOf(classes);
@@ -18,16 +19,6 @@ public record Selection(List<String> classes, List<String> packages, List<String
 
     public boolean isEmpty() {
         return classes.isEmpty() && packages.isEmpty() && includeTags.isEmpty() && excludeTags.isEmpty();
-    }
-
-    /** The child main's arguments for this selection ({@code dev.chronoscope.internal.ab.child.SelectionMain}). */
-    public List<String> childArguments() {
-        List<String> args = new ArrayList<>();
-        classes.forEach(c -> args.addAll(List.of("--class", c)));
-        packages.forEach(p -> args.addAll(List.of("--package", p)));
-        includeTags.forEach(t -> args.addAll(List.of("--include-tag", t)));
-        excludeTags.forEach(t -> args.addAll(List.of("--exclude-tag", t)));
-        return args;
     }
 
     /** {@code classes a.B; tags performance}, for the run's header. */

@@ -31,7 +31,8 @@ public record Side(String name, Way way, List<String> classpath, String command,
 
     /** {@code class path of 14 entries} or {@code command 'mvn -q surefire:test'}, for the run's header. */
     public String describe() {
-        return way == Way.CLASSPATH ? "class path of " + classpath.size() + (classpath.size() == 1 ? " entry" : " entries")
+        return way == Way.CLASSPATH ? "class path of " + classpath.size()
+                + (classpath.size() == 1 ? " entry" : " entries")
                 + (jvmArgs.isEmpty() ? "" : ", JVM options " + String.join(" ", jvmArgs))
                 : "command '" + command + "' in " + directory;
     }

@@ -2,17 +2,22 @@ package dev.chronoscope.internal.ab;
 
 import dev.chronoscope.ChronoscopeConfig;
 import dev.chronoscope.internal.format.Text;
+import dev.chronoscope.internal.launch.ChildCommand;
+import dev.chronoscope.internal.launch.ChildProcess;
+import dev.chronoscope.internal.launch.LaunchMain;
+import dev.chronoscope.internal.launch.LaunchRequest;
+import dev.chronoscope.internal.launch.LaunchSelection;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -20,13 +25,15 @@ import java.util.jar.Manifest;
 /**
  * {@code SideLauncher} is used to run one side of one round and wait for it: the command way through
  * {@code /bin/sh -c} with {@link ChronoscopeConfig#REPORT_DIR_ENV} naming the round's directory; the classpath way
- * as a child JVM running {@code SelectionMain} (copied in front of the side's class path) with the same directory
+ * as a child JVM running {@link LaunchMain} (copied in front of the side's class path) with the same directory
  * also given as {@link ChronoscopeConfig#REPORT_DIR_KEY}. The sides of a round run one after the other, never at
  * once; the timed tests in them take the machine's timing lock as in any run. Output goes to the round's log file.
  */
 final class SideLauncher {
 
-    static final String CHILD_MAIN = "dev.chronoscope.internal.ab.child.SelectionMain";
+    static final String CHILD_MAIN = LaunchMain.class.getName();
+    /** What the child prints before its summary, in the side's log. */
+    static final String CHILD_PREFIX = "chronoscope ab child: ";
     /** The Launcher's entry point, looked for on a classpath side before any round runs. */
     static final String LAUNCHER_CLASS = "org/junit/platform/launcher/core/LauncherFactory.class";
 
@@ -66,9 +73,11 @@ final class SideLauncher {
                 return Optional.empty();
             }
         }
-        return Optional.of("option --" + side.name() + "-classpath: none of its " + side.classpath().size() + " entries holds "
-                + LAUNCHER_CLASS + "; expected org.junit.platform:junit-platform-launcher on the " + side.name() + " build's class"
-                + " path (a test dependency of the build: Surefire and Gradle bring their own, which a class path they print lacks)");
+        return Optional.of("option --" + side.name() + "-classpath: none of its " + side.classpath().size()
+                + " entries holds " + LAUNCHER_CLASS + "; expected org.junit.platform:junit-platform-launcher on the "
+                + side.name() + " build's class"
+                + " path (a test dependency of the build: Surefire and Gradle bring their own, which a class path they "
+                + "print lacks)");
     }
 
     /**
@@ -117,7 +126,8 @@ final class SideLauncher {
      * @param exitCode    the process's exit code; null where it did not end by itself (timed out, or never started)
      * @param startFailed why it could not be started; null where it started
      */
-    record SideRun(Side side, Path directory, Path log, Integer exitCode, boolean timedOut, String startFailed, long wallNanos) {
+    record SideRun(Side side, Path directory, Path log, Integer exitCode, boolean timedOut, String startFailed,
+            long wallNanos) {
 
         /** Why this run gives no figures, or empty where it may: the records decide then. */
         Optional<String> failure() {
@@ -136,52 +146,49 @@ final class SideLauncher {
         Files.createDirectories(directory);
         Path dir = directory.toAbsolutePath();
         Path log = dir.resolve(side.name() + ".log");
-        ProcessBuilder builder = new ProcessBuilder(command(side, dir)).directory(side.directory().toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().put(ChronoscopeConfig.REPORT_DIR_ENV, dir.toString());
-        long start = System.nanoTime();
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            return new SideRun(side, dir, log, null, false, String.join(" ", builder.command()) + ": " + e.getMessage(),
-                    System.nanoTime() - start);
+        List<String> command = command(side, dir);
+        ChildProcess.Exit exit = ChildProcess.run(command, side.directory(),
+                Map.of(ChronoscopeConfig.REPORT_DIR_ENV, dir.toString()), Duration.ofNanos(options.sideTimeoutNanos()),
+                new ChildProcess.LogFile(log));
+        if (exit.startFailure().isPresent()) {
+            return new SideRun(side, dir, log, null, false,
+                    exit.commandLine() + ": " + exit.startFailure().get().getMessage(), exit.wallNanos());
         }
-        boolean finished;
-        try {
-            finished = process.waitFor(options.sideTimeoutNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            finished = false;
-        }
-        if (!finished) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }
-        return new SideRun(side, dir, log, finished ? process.exitValue() : null, !finished, null, System.nanoTime() - start);
+        boolean stopped = exit.timedOut() || exit.interrupted();
+        return new SideRun(side, dir, log, stopped ? null : exit.exitCode().orElse(null), stopped, null,
+                exit.wallNanos());
     }
 
-    private List<String> command(Side side, Path dir) {
+    private List<String> command(Side side, Path dir) throws IOException {
         if (side.way() == Side.Way.COMMAND) {
             return List.of("/bin/sh", "-c", side.command().replace("{dir}", dir.toString()));
         }
-        List<String> command = new ArrayList<>();
-        command.add(options.java());
-        command.addAll(AbOptions.CHILD_JVM_ARGS);
-        command.addAll(options.jvmArgs());
-        command.addAll(side.jvmArgs());
-        command.add("-D" + ChronoscopeConfig.REPORT_DIR_KEY + "=" + dir);
-        command.add("-cp");
-        command.add(childMainRoot + File.pathSeparator + String.join(File.pathSeparator, side.classpath()));
-        command.add(CHILD_MAIN);
-        command.addAll(options.selection().childArguments());
-        if (options.selection().classes().isEmpty() && options.selection().packages().isEmpty()) {
+        List<String> jvmOptions = new ArrayList<>(AbOptions.CHILD_JVM_ARGS);
+        jvmOptions.addAll(options.jvmArgs());
+        jvmOptions.addAll(side.jvmArgs());
+        jvmOptions.add("-D" + ChronoscopeConfig.REPORT_DIR_KEY + "=" + dir);
+        List<String> classPath = new ArrayList<>();
+        classPath.add(childMainRoot.toString());
+        classPath.addAll(side.classpath());
+        Path requestFile = dir.resolve(side.name() + "-request.properties");
+        new LaunchRequest(selection(side), Map.of(), Map.of(), Optional.empty(), Optional.of(CHILD_PREFIX))
+                .write(requestFile, dir.resolve(side.name() + "-result.properties"));
+        return ChildCommand.launching(options.java(), jvmOptions, classPath, requestFile)
+                .write(dir.resolve(side.name() + "-java.args"));
+    }
+
+    /** The options' selection; with no class and no package, every class-path directory of the side is scanned. */
+    private LaunchSelection selection(Side side) {
+        Selection selection = options.selection();
+        List<Path> roots = new ArrayList<>();
+        if (selection.classes().isEmpty() && selection.packages().isEmpty()) {
             for (String entry : side.classpath()) {
                 if (Files.isDirectory(side.directory().resolve(entry))) {
-                    command.addAll(List.of("--scan", side.directory().resolve(entry).toAbsolutePath().toString()));
+                    roots.add(side.directory().resolve(entry).toAbsolutePath());
                 }
             }
         }
-        return command;
+        return new LaunchSelection(List.of(), selection.classes(), selection.packages(), roots,
+                selection.includeTags(), selection.excludeTags());
     }
 }

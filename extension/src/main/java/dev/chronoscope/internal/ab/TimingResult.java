@@ -26,7 +26,8 @@ public record TimingResult(String key, String test, String label, String mode, b
      * @param baseBytes bytes per call on the base side; null where not counted
      * @param alloc     that round's allocation verdict head against base; null where either side did not count it
      */
-    public record RoundFigures(int round, double baseNs, double headNs, Double baseBytes, Double headBytes, String alloc) {
+    public record RoundFigures(int round, double baseNs, double headNs, Double baseBytes, Double headBytes,
+            String alloc) {
 
         public double ratio() {
             return headNs / baseNs;
@@ -39,8 +40,8 @@ public record TimingResult(String key, String test, String label, String mode, b
      * hide); over the rounds, a verdict that more than half of the rounds gave and no round contradicted, else
      * {@code inconclusive} with the counts.
      */
-    public record Allocation(String verdict, int regressedRounds, int improvedRounds, int unchangedRounds, int inconclusiveRounds,
-                             String reason) {
+    public record Allocation(String verdict, int regressedRounds, int improvedRounds, int unchangedRounds,
+                             int inconclusiveRounds, String reason) {
 
         public static Allocation over(List<RoundFigures> rounds, String lastReason) {
             int r = 0;
@@ -65,8 +66,10 @@ public record TimingResult(String key, String test, String label, String mode, b
             String verdict = r * 2 > counted && i == 0 ? BaselineVerdict.REGRESSED
                     : i * 2 > counted && r == 0 ? BaselineVerdict.IMPROVED
                     : u * 2 > counted && r == 0 && i == 0 ? BaselineVerdict.UNCHANGED : BaselineVerdict.INCONCLUSIVE;
-            String counts = String.format(Locale.ROOT, "rounds: %d regressed, %d improved, %d unchanged, %d inconclusive", r, i, u, n);
-            return new Allocation(verdict, r, i, u, n, counts + (lastReason == null ? "" : "; last round: " + lastReason));
+            String counts = String.format(Locale.ROOT,
+                    "rounds: %d regressed, %d improved, %d unchanged, %d inconclusive", r, i, u, n);
+            return new Allocation(verdict, r, i, u, n, counts
+                    + (lastReason == null ? "" : "; last round: " + lastReason));
         }
 
         public boolean regressed() {
@@ -74,15 +77,21 @@ public record TimingResult(String key, String test, String label, String mode, b
         }
     }
 
-    /** Whether {@code --fail-on-regression} fails on this timing: its time or its allocation regressed, and it is gated. */
+    /**
+     * Whether {@code --fail-on-regression} fails on this timing: its time or its allocation regressed, and it is gated.
+     */
     public boolean failsGate() {
         return gated && (time.regressed() || (allocation != null && allocation.regressed()));
     }
 
-    /** How bad this result is, for the console's order: regressions first, then by ratio, highest first; ungated ones last. */
+    /**
+     * How bad this result is, for the console's order: regressions first, then by ratio, highest first; ungated ones
+     * last.
+     */
     double badness() {
         int rank = !gated ? -1 : time.regressed() || (allocation != null && allocation.regressed()) ? 3
-                : time.verdict().equals(BaselineVerdict.INCONCLUSIVE) ? 2 : time.verdict().equals(BaselineVerdict.UNCHANGED) ? 1 : 0;
+                : time.verdict().equals(BaselineVerdict.INCONCLUSIVE) ? 2 : time.verdict()
+                .equals(BaselineVerdict.UNCHANGED) ? 1 : 0;
         return rank * 1e6 + (Double.isFinite(time.ratio()) ? time.ratio() : 0);
     }
 

@@ -71,7 +71,8 @@ public final class CommandLine {
         try {
             n = Long.parseLong(value.strip().replace("_", "").replace(",", ""));
         } catch (NumberFormatException e) {
-            throw new InvalidOptionException("option " + option + ": '" + value + "' is not a whole number; " + expected);
+            throw new InvalidOptionException("option " + option + ": '" + value + "' is not a whole number; "
+                    + expected);
         }
         if (n < min || n > max) {
             throw new InvalidOptionException("option " + option + ": " + value + " is out of range; " + expected);

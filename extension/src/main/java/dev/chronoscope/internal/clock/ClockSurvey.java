@@ -80,8 +80,8 @@ public final class ClockSurvey {
         }
         long accounted = o.systemNanos() + o.userNanos();
         if (accounted < MIN_ACCOUNTED_CPU_NANOS) {
-            return Fact.unknown(String.format(java.util.Locale.ROOT, "only %.1f ms of CPU time accounted to the loop; too little to judge",
-                    accounted / 1e6));
+            return Fact.unknown(String.format(java.util.Locale.ROOT,
+                    "only %.1f ms of CPU time accounted to the loop; too little to judge", accounted / 1e6));
         }
         return Fact.of(o.systemFraction() >= KERNEL_SYSTEM_FRACTION, String.format(
                 "getrusage(RUSAGE_THREAD): %.0f %% of the loop's CPU time in the kernel (threshold %.0f %%)",

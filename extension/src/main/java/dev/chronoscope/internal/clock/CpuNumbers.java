@@ -42,7 +42,8 @@ public record CpuNumbers(BitSet affinity, SortedMap<Integer, int[]> reported, bo
             return new int[] {reader.beginCpu(), reader.endCpu()};
         });
         boolean agrees = reader.reportsCpu()
-                && seen.entrySet().stream().allMatch(e -> e.getValue()[0] == e.getKey() && e.getValue()[1] == e.getKey());
+                && seen.entrySet().stream().allMatch(e -> e.getValue()[0] == e.getKey()
+                && e.getValue()[1] == e.getKey());
         return new CpuNumbers(previous, seen, agrees);
     }
 

@@ -43,7 +43,7 @@ import java.util.TreeSet;
  * the differences are the read cost plus a share of the quantum; one cluster of equal differences
  * then says only that the quantum is at most that value. So a quantum above one unit must also show
  * in at least two distinct multiples, each holding at least {@value #MIN_MULTIPLE_SHARE} of the
- * differences (10 ns quanta under a 29 ns read cost: differences of 20 and 30 ns). Where nothing
+ * differences (with 10 ns quanta and reads that cost 29 ns, differences of 20 and 30 ns). Where nothing
  * above one unit fits, the quantum is one unit of the clock (1 ns, 1 tick) and the method says that
  * the clock is finer than what the differences show.
  *
@@ -84,7 +84,10 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
         /** No positive difference was seen: the quantum is unknown. */
         NO_DIFFERENCE;
 
-        /** A short stable name, as in the JSON reports: the constant's name in lower case, words joined by '-' ({@code one-unit}). */
+        /**
+         * A short stable name, as in the JSON reports: the constant's name in lower case, words joined by '-' ({@code
+         * one-unit}).
+         */
         public String key() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
@@ -118,8 +121,8 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
      *                        single cluster of differences is not taken as the quantum either)
      * @param readCostNanos   mean time per read, for the description; NaN when not measured
      */
-    public static EffectiveResolution estimate(ReadingDifferences differences, double changedFraction, double readCostNanos,
-                                               String unit) {
+    public static EffectiveResolution estimate(ReadingDifferences differences, double changedFraction,
+                                               double readCostNanos, String unit) {
         long total = differences.total();
         long smallest = differences.smallest();
         if (total == 0) {
@@ -170,7 +173,8 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
      * (84, 105 ticks) lay exactly on 21. Outliers (an interrupt between two reads) lie anywhere; a
      * finer lattice that holds most of what the coarse one leaves out is the clock's.
      */
-    private static Fit finerWhereTheRestFits(ReadingDifferences differences, Fit coarse, boolean singleClusterIsEvidence) {
+    private static Fit finerWhereTheRestFits(ReadingDifferences differences, Fit coarse,
+            boolean singleClusterIsEvidence) {
         double leftOut = 1 - coarse.share;
         if (leftOut < MIN_MULTIPLE_SHARE) {
             return coarse;
@@ -277,19 +281,24 @@ public record EffectiveResolution(double quantum, Method method, double toleranc
     }
 
     /**
-     * One line: the method's key, then the facts, e.g. {@code multiples: 99.0 % of 12,345 differences
-     * within ±1 ns of a multiple of 10 ns; smallest difference 1 ns; read cost 29.1 ns}.
+     * One line: the method's key, then the facts, e.g.
+     * {@code multiples: 99.0 % of 12,345 differences within ±1 ns of a multiple of 10 ns; …; read cost 29.1 ns}.
      */
     public String describe() {
-        String cost = Double.isNaN(readCostNanos) ? "" : String.format(Locale.ROOT, "; read cost %.1f ns", readCostNanos);
-        String changed = Double.isNaN(changedFraction) ? "" : String.format(Locale.ROOT, ", %.1f %% of back-to-back reads changed",
-                100 * changedFraction);
+        String cost = Double.isNaN(readCostNanos) ? ""
+                : String.format(Locale.ROOT, "; read cost %.1f ns", readCostNanos);
+        String changed = Double.isNaN(changedFraction) ? ""
+                : String.format(Locale.ROOT, ", %.1f %% of back-to-back reads changed", 100 * changedFraction);
         return switch (method) {
-            case MULTIPLES -> String.format(Locale.ROOT, "%s: %.1f %% of %,d differences between readings within %s of a multiple"
+            case MULTIPLES -> String.format(Locale.ROOT,
+                            "%s: %.1f %% of %,d differences between readings within %s of a multiple"
                             + " of %s%s; smallest difference %s%s", method.key(), 100 * share, differences,
-                    tolerance == 0 ? "0" : "±" + amount(tolerance), amount(quantum), changed, amount(smallestDifference), cost);
-            case ONE_UNIT -> String.format(Locale.ROOT, "%s: no quantum above 1 %s fits %.0f %% of %,d differences between"
-                            + " readings%s, so the clock is finer than they show and its unit is taken; smallest difference %s%s",
+                    tolerance == 0 ? "0" : "±" + amount(tolerance), amount(quantum), changed,
+                    amount(smallestDifference), cost);
+            case ONE_UNIT -> String.format(Locale.ROOT,
+                            "%s: no quantum above 1 %s fits %.0f %% of %,d differences between"
+                            + " readings%s, so the clock is finer than they show and its unit is taken; smallest "
+                            + "difference %s%s",
                     method.key(), unitSingular(), 100 * SHARE, differences, changed, amount(smallestDifference), cost);
             case NO_DIFFERENCE -> String.format(Locale.ROOT, "%s: no two readings differed%s; the quantum is unknown%s",
                     method.key(), changed, cost);

@@ -24,7 +24,8 @@ public final class SteppedReader extends ClockReader {
     /** {@code origin} says where the step comes from, e.g. a replayed host profile. */
     public SteppedReader(ClockReader counter, long step, String origin) {
         if (!counter.countsTicks()) {
-            throw new IllegalArgumentException(counter.clock() + " does not count ticks: only a counter's readings have a step to describe");
+            throw new IllegalArgumentException(counter.clock()
+                    + " does not count ticks: only a counter's readings have a step to describe");
         }
         if (step < 1) {
             throw new IllegalArgumentException("step must be at least 1 tick, was " + step);

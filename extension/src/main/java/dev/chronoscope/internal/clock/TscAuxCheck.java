@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * Whether IA32_TSC_AUX holds the OS's CPU numbers: the evidence {@link TscReadPath} needs before it
  * lets RDTSCP or RDPID say on which CPU a read ran. Linux writes its CPU number into TSC_AUX only
  * where it advertises RDTSCP or RDPID; a hypervisor can leave its own there
- * (docs/explanation/clocks-and-the-tsc.md), which changes when the vCPU moves on the host and never when the thread moves.
+ * (docs/explanation/clocks-and-the-tsc.md), which changes when the vCPU moves on the host and never when the thread
+ * moves.
  * So the check runs on each CPU the thread may use, pinned there, and compares with {@code sched_getcpu}.
  */
 public final class TscAuxCheck {
@@ -39,8 +40,8 @@ public final class TscAuxCheck {
         }
         String by = how == ProbeLibrary.TSC_AUX_BY_RDPID ? "RDPID" : "RDTSCP";
         if (!Libc.isAvailable()) {
-            return TscReadPath.AuxEvidence.notChecked("not checked (" + by + "): the thread cannot be moved to each CPU: "
-                    + Libc.unavailableReason());
+            return TscReadPath.AuxEvidence.notChecked("not checked (" + by
+                    + "): the thread cannot be moved to each CPU: " + Libc.unavailableReason());
         }
         BitSet previous;
         try {
@@ -65,7 +66,8 @@ public final class TscAuxCheck {
             return TscReadPath.AuxEvidence.notChecked("not checked (" + by + "): " + e.getMessage());
         }
         if (seen.containsValue(null)) {
-            return TscReadPath.AuxEvidence.notChecked("not checked (" + by + "): pinned to a CPU, sched_getcpu named another");
+            return TscReadPath.AuxEvidence.notChecked("not checked (" + by
+                    + "): pinned to a CPU, sched_getcpu named another");
         }
         return judge(seen, by + " on this CPU");
     }

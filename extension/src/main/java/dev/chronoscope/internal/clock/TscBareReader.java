@@ -31,6 +31,7 @@ final class TscBareReader extends ClockReader {
 
     @Override
     public String readMethod() {
-        return ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT ? "mrs cntvct_el0 (no isb)" : "rdtsc (no fences)";
+        return ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT ? "mrs cntvct_el0 (no isb)"
+                : "rdtsc (no fences)";
     }
 }

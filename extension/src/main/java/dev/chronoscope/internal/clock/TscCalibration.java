@@ -38,8 +38,9 @@ public record TscCalibration(double hz, double uncertaintyPpm, List<Double> wind
 
     /** How the figure was obtained, in one line. */
     public String method() {
-        return String.format(java.util.Locale.ROOT, "%d windows of %d ms against CLOCK_MONOTONIC_RAW; +-%.1f ppm = spread of windows or read width, whichever is larger",
-                windowHz.size(), windowNanos / 1_000_000, uncertaintyPpm);
+        return String.format(java.util.Locale.ROOT,
+                "%d windows of %d ms against CLOCK_MONOTONIC_RAW; +-%.1f ppm = spread of windows or read width, "
+                + "whichever is larger", windowHz.size(), windowNanos / 1_000_000, uncertaintyPpm);
     }
 
     /** Nanoseconds for a number of ticks at the calibrated frequency. */
@@ -53,10 +54,12 @@ public record TscCalibration(double hz, double uncertaintyPpm, List<Double> wind
 
     public static TscCalibration calibrate(int windows, long windowNanos) throws ClockUnavailableException {
         if (windows < 2) {
-            throw new IllegalArgumentException("at least two windows are needed to state an uncertainty, got " + windows);
+            throw new IllegalArgumentException("at least two windows are needed to state an uncertainty, got "
+                    + windows);
         }
         if (!ProbeLibrary.isLoaded()) {
-            throw new ClockUnavailableException(ClockId.TSC_FENCED, "the native probe is not loaded: " + ProbeLibrary.unavailableReason());
+            throw new ClockUnavailableException(ClockId.TSC_FENCED, "the native probe is not loaded: "
+                    + ProbeLibrary.unavailableReason());
         }
         if (!Libc.isAvailable()) {
             throw new ClockUnavailableException(ClockId.CLOCK_MONOTONIC_RAW, Libc.unavailableReason());
@@ -64,10 +67,12 @@ public record TscCalibration(double hz, double uncertaintyPpm, List<Double> wind
         long started = System.nanoTime();
         MemorySegment ts = Arena.ofAuto().allocate(Libc.TIMESPEC);
         // the frequency needs ordered counter reads, not CPU numbers: the path every x86-64 CPU can execute
-        ClockReader counter = new TscLfenceReader(new TscReadPath(ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT
-                ? TscReadPath.Read.CNTVCT : TscReadPath.Read.LFENCE, TscReadPath.CpuSource.NONE, "calibration: no CPU number needed"));
+        TscReadPath.Read read = ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT
+                ? TscReadPath.Read.CNTVCT : TscReadPath.Read.LFENCE;
+        ClockReader counter = new TscLfenceReader(new TscReadPath(read, TscReadPath.CpuSource.NONE,
+                "calibration: no CPU number needed"));
         // the first downcalls take milliseconds, and interpreted pairing code makes wide brackets:
-        // warm the pairing before the windows (measured: a cold first calibration was 8 ppm off)
+        // warm the pairing before the windows: a cold first calibration is off (docs/evidence/host-measurements.md)
         for (int i = 0; i < 300; i++) {
             pairedRead(counter, ts);
         }

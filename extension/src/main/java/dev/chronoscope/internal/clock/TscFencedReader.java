@@ -16,7 +16,8 @@ final class TscFencedReader extends CpuSlotReader {
     TscFencedReader(TscReadPath path) {
         super(path);
         if (path.read() != TscReadPath.Read.RDTSCP || ProbeLibrary.COUNTER_BEGIN_CPU == null) {
-            throw new IllegalArgumentException("the RDTSCP reader cannot read " + path.read() + (ProbeLibrary.COUNTER_BEGIN_CPU == null
+            throw new IllegalArgumentException("the RDTSCP reader cannot read " + path.read()
+                    + (ProbeLibrary.COUNTER_BEGIN_CPU == null
                     ? " and is not bound on this CPU (CPUID does not advertise RDTSCP)" : ""));
         }
     }

@@ -244,8 +244,9 @@ public record TscReadPath(Read read, CpuSource cpuSource, String why) {
     /** The path of this CPU as {@code preference} asks, with TSC_AUX checked on this thread's CPUs once per JVM. */
     public static TscReadPath ofThisHost(Preference preference) {
         if (ProbeLibrary.counterKind() == ProbeLibrary.COUNTER_CNTVCT) {
-            return new TscReadPath(Read.CNTVCT, ThisHost.OS_CPU ? CpuSource.OS : CpuSource.NONE, "aarch64: the virtual counter"
-                    + " CNTVCT_EL0 with ISB; " + (ThisHost.OS_CPU ? "CPU from the OS (sched_getcpu)" : "no CPU number can be read"));
+            return new TscReadPath(Read.CNTVCT, ThisHost.OS_CPU ? CpuSource.OS : CpuSource.NONE,
+                    "aarch64: the virtual counter" + " CNTVCT_EL0 with ISB; "
+                    + (ThisHost.OS_CPU ? "CPU from the OS (sched_getcpu)" : "no CPU number can be read"));
         }
         return choose(Features.ofThisCpu(), ThisHost.AUX, ThisHost.OS_CPU, preference);
     }
@@ -268,7 +269,9 @@ public record TscReadPath(Read read, CpuSource cpuSource, String why) {
         return read == other.read && cpuSource == other.cpuSource;
     }
 
-    /** How a reader on this path reads, e.g. {@code lfence;rdtsc;lfence .. lfence;rdtsc;lfence, CPU from sched_getcpu}. */
+    /**
+     * How a reader on this path reads, e.g. {@code lfence;rdtsc;lfence .. lfence;rdtsc;lfence, CPU from sched_getcpu}.
+     */
     public String method() {
         return switch (cpuSource) {
             case TSC_AUX -> read.sequence();

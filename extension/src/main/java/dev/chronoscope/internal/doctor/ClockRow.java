@@ -19,8 +19,10 @@ import java.util.Objects;
  * not run, with its reason).
  *
  * @param id                the clock
- * @param readMethod        how it was read ({@code rdtsc (no fences)}, {@code clock_gettime(1) via FFM}, …); empty when unavailable
- * @param advertised        the resolution the clock advertises, in its unit: {@code clock_getres}; 1 tick for the counters
+ * @param readMethod        how it was read ({@code rdtsc (no fences)}, {@code clock_gettime(1) via FFM}, …); empty when
+ * unavailable
+ * @param advertised        the resolution the clock advertises, in its unit: {@code clock_getres}; 1 tick for the
+ * counters
  * @param observation       what back-to-back reads showed; {@code null} when the clock could not be read
  * @param entersKernel      whether reads enter the kernel, decided by {@code getrusage(RUSAGE_THREAD)}
  * @param nanosPerUnit      nanoseconds per unit of the clock
@@ -37,13 +39,15 @@ public record ClockRow(ClockId id, String readMethod, Fact<Long> advertised, Ste
         Objects.requireNonNull(nanosPerUnit, "nanosPerUnit");
         Objects.requireNonNull(unavailableReason, "unavailableReason");
         if (observation == null && unavailableReason.isEmpty()) {
-            throw new IllegalArgumentException(id + ": a clock without observation needs the reason it could not be read");
+            throw new IllegalArgumentException(id
+                    + ": a clock without observation needs the reason it could not be read");
         }
     }
 
     /** The row of a surveyed clock; {@code tickNanos} converts the counters' ticks (ignored for nanosecond clocks). */
     public static ClockRow of(ClockSurvey.ClockReport report, Fact<Double> tickNanos) {
-        Fact<Double> nanosPerUnit = report.clock().countsTicks() ? tickNanos : Fact.of(1.0, "the clock counts nanoseconds");
+        Fact<Double> nanosPerUnit = report.clock().countsTicks() ? tickNanos
+                : Fact.of(1.0, "the clock counts nanoseconds");
         return new ClockRow(report.clock(), report.readMethod(), report.advertisedNanos(), report.observation(),
                 report.entersKernel(), nanosPerUnit, report.unavailableReason());
     }

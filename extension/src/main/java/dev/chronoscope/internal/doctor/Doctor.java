@@ -48,12 +48,15 @@ public final class Doctor {
 
     /** Empty regions timed for the fenced-pair floor, as the extension's floor does. */
     public static final int FLOOR_SAMPLES = 10_000;
+    /** The probe path's warm-up may take this long before the floor is read: the JIT's tiers settle well within. */
     static final long WARMUP_BUDGET_NANOS = 1_000_000_000L;
+    /** The floor's samples may take this long: {@link #FLOOR_SAMPLES} empty regions fit many times over. */
     static final long FLOOR_BUDGET_NANOS = 1_000_000_000L;
     /** The drift window spans the calibration and the clock survey, and at least this much CLOCK_MONOTONIC_RAW time. */
     static final long DRIFT_WINDOW_NANOS = 200_000_000L;
     /** Brackets tried at each end of the drift window; the first ones run cold (interpreted downcalls). */
     static final int DRIFT_ATTEMPTS = 1_000;
+    /** Calls of the drift bracket at the window's start, the narrowest kept: the first runs cold. */
     static final int DRIFT_START_ROUNDS = 5;
     /** Back-to-back bare TSC reads whose deltas' GCD shows the counter's visible granularity (~10 ms). */
     static final int GRANULARITY_READS = 1_000_000;
@@ -116,7 +119,8 @@ public final class Doctor {
                 "Timings.measureFloor: " + FLOOR_SAMPLES + " empty regions through RegionLoop after the warm-up")));
         Fact<DoctorReport.Granularity> granularity = fact("TSC granularity", Doctor::granularity);
         Fact<CpuNumbers> cpuNumbers = fenced.flatMap(reader -> fact("checking CPU numbers on each CPU",
-                () -> Fact.of(CpuNumbers.check(reader), "pinned to each CPU of the thread's affinity in turn, one region read there")));
+                () -> Fact.of(CpuNumbers.check(reader),
+                "pinned to each CPU of the thread's affinity in turn, one region read there")));
 
         List<ClockRow> clocks = survey(options, calibration.map(c -> 1e9 / c.hz()));
         Fact<DoctorReport.Drift> drift = driftStart.flatMap(a -> fact("measuring the drift", () -> drift(a)));
@@ -130,7 +134,8 @@ public final class Doctor {
             return HostFactsReader.read();
         } catch (RuntimeException | LinkageError e) {
             String reason = "reading failed: " + message(e);
-            return HostFactsReader.read(HostFiles.system(), CpuidSource.unavailable(reason), NtpSource.unavailable(reason));
+            return HostFactsReader.read(HostFiles.system(), CpuidSource.unavailable(reason),
+                    NtpSource.unavailable(reason));
         }
     }
 
@@ -150,7 +155,8 @@ public final class Doctor {
             long max = Math.max(options.minNanosPerClock(),
                     Math.min(options.maxNanosPerClock(), options.surveyBudgetNanos() - used - reserve));
             try {
-                rows.add(ClockRow.of(ClockSurvey.survey(id, options.reads(), options.minNanosPerClock(), max), tickNanos));
+                rows.add(ClockRow.of(ClockSurvey.survey(id, options.reads(), options.minNanosPerClock(), max),
+                        tickNanos));
             } catch (RuntimeException | LinkageError e) {
                 rows.add(ClockRow.unavailable(id, "reading it failed: " + message(e)));
             }
@@ -162,7 +168,9 @@ public final class Doctor {
     record DriftEnd(long monotonic, double rawMidpoint, long rawWidth) {
     }
 
-    /** Of {@link #DRIFT_ATTEMPTS} brackets RAW, MONOTONIC, RAW, the narrowest; MONOTONIC is paired with RAW's midpoint. */
+    /**
+     * Of {@link #DRIFT_ATTEMPTS} brackets RAW, MONOTONIC, RAW, the narrowest; MONOTONIC is paired with RAW's midpoint.
+     */
     static Fact<DriftEnd> driftEnd() {
         if (!Libc.isAvailable()) {
             return Fact.unknown("libc not available: " + Libc.unavailableReason());
@@ -188,8 +196,8 @@ public final class Doctor {
 
     /**
      * The start of the drift window: the narrowest of {@link #DRIFT_START_ROUNDS} calls of
-     * {@link #driftEnd()}, since the first run cold (class initialisation, interpreted downcalls:
-     * 1.4 µs wide here, then 0.2 µs).
+     * {@link #driftEnd()}, since the first run cold (class initialisation, interpreted downcalls) and
+     * brackets several times wider than the later ones.
      */
     static Fact<DriftEnd> driftStart() {
         Fact<DriftEnd> best = driftEnd();
@@ -251,7 +259,8 @@ public final class Doctor {
     }
 
     static DoctorReport.Environment environment() {
-        String java = System.getProperty("java.runtime.version", "?") + " (" + System.getProperty("java.vm.vendor", "?") + ") | JIT "
+        String java = System.getProperty("java.runtime.version", "?") + " ("
+                + System.getProperty("java.vm.vendor", "?") + ") | JIT "
                 + dev.chronoscope.internal.measure.JitMode.current().describe();
         Fact<String> probe;
         try {

@@ -67,7 +67,8 @@ public final class DoctorJson {
         s.put("meaning", c.id().meaning());
         s.put("unit", c.unit());
         s.put("available", c.available());
-        s.fact("readMethod", c.available() ? Fact.of(c.readMethod(), "ClockReaders") : Fact.<String>unknown(c.unavailableReason()));
+        s.fact("readMethod", c.available() ? Fact.of(c.readMethod(), "ClockReaders")
+                : Fact.<String>unknown(c.unavailableReason()));
         s.fact("advertised", c.advertised());
         s.fact("advertisedNs", c.advertisedNs());
         Fact<EffectiveResolution> resolution = c.effectiveResolution();
@@ -86,8 +87,10 @@ public final class DoctorJson {
         s.put("reads", c.reads());
         s.fact("changes", observation(c, o -> o.changes()));
         s.fact("elapsedNs", observation(c, o -> o.elapsedNanos()));
-        s.put("measuredWith", "back-to-back reads in one loop; effectiveResolution = the largest quantum that at least 95 %"
-                + " of the positive differences are within resolutionTolerance of a multiple of (see EffectiveResolution);"
+        s.put("measuredWith",
+                "back-to-back reads in one loop; effectiveResolution = the largest quantum that at least 95 %"
+                + " of the positive differences are within resolutionTolerance of a multiple of (see "
+                + "EffectiveResolution);"
                 + " observedStep = smallest positive difference;"
                 + " stepIsMethodFloor = changedFraction >= 0.9; costNs = loop wall time / reads;"
                 + " entersKernel = getrusage(RUSAGE_THREAD) system time >= 30 % of the loop's CPU time");
@@ -95,7 +98,8 @@ public final class DoctorJson {
     }
 
     private static <T> Fact<T> observation(ClockRow c, Function<dev.chronoscope.internal.clock.StepObservation, T> f) {
-        return c.available() ? Fact.of(f.apply(c.observation()), "the survey loop") : Fact.unknown(c.unavailableReason());
+        return c.available() ? Fact.of(f.apply(c.observation()), "the survey loop")
+                : Fact.unknown(c.unavailableReason());
     }
 
     static Json.Obj tsc(DoctorReport r) {
@@ -151,8 +155,7 @@ public final class DoctorJson {
         Fact<ProbeWarmup> warmup = r.warmup();
         s.fact("warmup", warmup, w -> Json.object().put("rounds", w.rounds()).put("roundSize", w.roundSize())
                 .put("elapsedNs", w.elapsedNanos()).put("converged", w.settled())
-                .put("finalMedianTicks", w.settledLevel())
-                .put("settledBy", w.settledBy()));
+                .put("finalMedianTicks", w.settledLevel()).put("settledBy", w.settledBy()));
         s.put("tickUnit", DoctorText.TICKS_NOTE);
         return s.done();
     }
@@ -195,7 +198,8 @@ public final class DoctorJson {
                 .put("quotaUs", q.limited() ? q.quotaMicros() : null).put("periodUs", q.periodMicros())
                 .put("cpus", q.limited() ? q.cpus() : null));
         s.fact("cgroupCpuset", h.get(HostFact.CGROUP_CPUSET), CpuList::cpus);
-        s.fact("cgroupMemoryLimit", h.get(HostFact.CGROUP_MEMORY_LIMIT), m -> Json.object().put("bytes", m.limited() ? m.bytes() : null));
+        s.fact("cgroupMemoryLimit", h.get(HostFact.CGROUP_MEMORY_LIMIT), m -> Json.object()
+                .put("bytes", m.limited() ? m.bytes() : null));
         Fact<DoctorRules.KernelTick> tick = r.kernelTick();
         s.fact("kernelHz", tick, DoctorRules.KernelTick::hz);
         s.fact("kernelTickNs", tick, DoctorRules.KernelTick::stepNs);

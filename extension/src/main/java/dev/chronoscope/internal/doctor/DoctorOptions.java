@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.doctor;
 
 import dev.chronoscope.internal.args.CommandLine;
+import dev.chronoscope.internal.clock.ClockSurvey;
 
 import java.util.Map;
 import java.util.Set;
@@ -28,15 +29,20 @@ public record DoctorOptions(boolean json, long reads, boolean quick, boolean hel
     public static final long QUICK_READS = 200_000;
     /** The survey reads in blocks of 10,000; fewer reads say nothing about a clock's step. */
     public static final long MIN_READS = 10_000;
+    /** A bound on {@code --reads}: more would survey one clock for minutes. */
     public static final long MAX_READS = 1_000_000_000;
 
     /** At least this long per clock, so the coarse clocks step often enough to count (25 ticks at HZ 250). */
-    static final long MIN_NANOS_PER_CLOCK = 100_000_000L;
-    static final long MAX_NANOS_PER_CLOCK = 2_000_000_000L;
+    static final long MIN_NANOS_PER_CLOCK = ClockSurvey.MIN_NANOS;
+    /** At most this long per clock, so a slow clock (a system call per read) keeps the survey short. */
+    static final long MAX_NANOS_PER_CLOCK = ClockSurvey.MAX_NANOS;
+    /** The whole survey's time: a few clocks at their longest, so the doctor ends in seconds. */
     static final long SURVEY_BUDGET_NANOS = 6_000_000_000L;
     /** {@code --quick}: 50 ms still shows 5 ticks at HZ 100 and gives getrusage enough CPU time to judge. */
     static final long QUICK_MIN_NANOS_PER_CLOCK = 50_000_000L;
+    /** {@code --quick}: a slow clock's share of a quick survey. */
     static final long QUICK_MAX_NANOS_PER_CLOCK = 500_000_000L;
+    /** {@code --quick}: the whole survey's time, half the default's. */
     static final long QUICK_SURVEY_BUDGET_NANOS = 3_000_000_000L;
 
     public static final String USAGE = """
@@ -84,12 +90,13 @@ public record DoctorOptions(boolean json, long reads, boolean quick, boolean hel
         boolean quick = false;
         boolean help = false;
         Long reads = null;
-        for (CommandLine.Option o : CommandLine.parse(args, Set.of("--json", "--quick", "--help", "-h"), Map.of("--reads", EXPECTED_READS),
-                "--json, --reads N, --quick or --help")) {
+        for (CommandLine.Option o : CommandLine.parse(args, Set.of("--json", "--quick", "--help", "-h"),
+                Map.of("--reads", EXPECTED_READS), "--json, --reads N, --quick or --help")) {
             switch (o.name()) {
                 case "--json" -> json = true;
                 case "--quick" -> quick = true;
-                case "--reads" -> reads = CommandLine.wholeNumber(o.name(), o.value(), MIN_READS, MAX_READS, EXPECTED_READS);
+                case "--reads" -> reads = CommandLine.wholeNumber(o.name(), o.value(), MIN_READS, MAX_READS,
+                        EXPECTED_READS);
                 default -> help = true;
             }
         }

@@ -56,8 +56,9 @@ public record DoctorReport(Instant measuredAt, Environment environment, DoctorOp
      */
     static final Set<HostFact<?>> HOST_FACTS_PLACED = Set.of(
             HostFact.CPU_VENDOR, HostFact.CPU_MODEL, HostFact.LOGICAL_CPUS, HostFact.ONLINE_CPUS, HostFact.SMT_ACTIVE,
-            HostFact.SMT_CONTROL, HostFact.INVARIANT_TSC, HostFact.RDTSCP, HostFact.RDPID, HostFact.KERNEL_TSC_PARAMETERS, HostFact.HYPERVISOR, HostFact.HYPERVISOR_VENDOR,
-            HostFact.CONSTANT_TSC_FLAG, HostFact.NONSTOP_TSC_FLAG, HostFact.TSC_KNOWN_FREQ_FLAG, HostFact.RDTSCP_FLAG,
+            HostFact.SMT_CONTROL, HostFact.INVARIANT_TSC, HostFact.RDTSCP, HostFact.RDPID,
+            HostFact.KERNEL_TSC_PARAMETERS, HostFact.HYPERVISOR, HostFact.HYPERVISOR_VENDOR, HostFact.CONSTANT_TSC_FLAG,
+            HostFact.NONSTOP_TSC_FLAG, HostFact.TSC_KNOWN_FREQ_FLAG, HostFact.RDTSCP_FLAG,
             HostFact.CLOCKSOURCE, HostFact.AVAILABLE_CLOCKSOURCES, HostFact.CPUFREQ_GOVERNOR, HostFact.CPUFREQ_BOOST,
             HostFact.INTEL_NO_TURBO, HostFact.ISOLATED_CPUS, HostFact.NOHZ_FULL_CPUS, HostFact.KERNEL_RELEASE,
             HostFact.TSC_FREQUENCY_HZ_CPUID15, HostFact.BASE_FREQUENCY_HZ_CPUID16, HostFact.TSC_FREQUENCY_HZ_HYPERVISOR,

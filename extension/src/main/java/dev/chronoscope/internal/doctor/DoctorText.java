@@ -36,8 +36,9 @@ import static dev.chronoscope.internal.format.Format.units;
 public final class DoctorText {
 
     /** The clock table's header line (tests look for it). */
-    public static final String TABLE_HEADER = String.format(Locale.ROOT, "%-25s %-19s %-22s %-10s %-20s %-10s %9s  %-14s %s",
-            "clock", "advertised", "effective resolution", "method", "smallest difference", "changed", "ns/read",
+    public static final String TABLE_HEADER = String.format(Locale.ROOT,
+            "%-25s %-19s %-22s %-10s %-20s %-10s %9s  %-14s %s", "clock", "advertised", "effective resolution",
+            "method", "smallest difference", "changed", "ns/read",
             "enters kernel", "reads");
     static final String TICKS_NOTE = "ticks count the TSC's fixed reference rate, not core cycles";
     private static final String LABEL = "  %-19s %s%n";
@@ -76,7 +77,9 @@ public final class DoctorText {
         List<String> notes = new ArrayList<>();
         for (ClockRow c : r.clocks()) {
             if (!c.available()) {
-                out.append(String.format(Locale.ROOT, "%-25s unavailable [%d]%n", c.id(), note(notes, c.unavailableReason().startsWith(c.id().name()) ? c.unavailableReason() : c.id() + ": " + c.unavailableReason())));
+                out.append(String.format(Locale.ROOT, "%-25s unavailable [%d]%n", c.id(),
+                        note(notes, c.unavailableReason().startsWith(c.id().name()) ? c.unavailableReason() : c.id()
+                        + ": " + c.unavailableReason())));
                 continue;
             }
             String advertised = cell(c.advertised(), v -> ClockRow.inUnit(v, c), c.id() + " advertised", notes);
@@ -85,24 +88,31 @@ public final class DoctorText {
             String method = c.effectiveResolution().map(e -> e.method().key()).orElse("-");
             String step = cell(c.observedStep(), v -> ClockRow.inUnit(v, c), c.id() + " smallest difference", notes);
             String kernel = cell(c.entersKernel(), k -> yesNo(k) + c.systemTimeFraction()
-                    .map(f -> String.format(Locale.ROOT, " (%.0f %% sys)", 100 * f)).orElse(""), c.id() + " enters kernel", notes);
+                    .map(f -> String.format(Locale.ROOT, " (%.0f %% sys)", 100 * f)).orElse(""), c.id()
+                    + " enters kernel", notes);
             String limited = c.reads() < o.reads() ? " (time bound)" : "";
-            out.append(String.format(Locale.ROOT, "%-25s %-19s %-22s %-10s %-20s %-10s %9s  %-14s %s%n", c.id(), advertised,
-                    resolution, method, step, changed(c.observation()), oneDecimal(c.observation().nanosPerRead()),
+            out.append(String.format(Locale.ROOT, "%-25s %-19s %-22s %-10s %-20s %-10s %9s  %-14s %s%n", c.id(),
+                    advertised, resolution, method, step, changed(c.observation()),
+                    oneDecimal(c.observation().nanosPerRead()),
                     kernel, count(c.reads()) + limited));
         }
         out.append(String.format(Locale.ROOT,
                 "  Three figures, not to be confused. effective resolution: the quantum that at least %.0f %% of the%n"
-                        + "  differences between readings are multiples of (within ±1 unit, or 1/%d of it for large quanta;%n"
-                        + "  exact below %d units) — what two durations must differ by for the clock to tell them apart; the%n"
-                        + "  verdicts and assertions use it. smallest difference: the least change seen, which the kernel's%n"
-                        + "  scaling of a coarse counter can make smaller than the quantum (an odd 1 ns among 10 ns steps).%n"
-                        + "  ns/read: the read cost, wall time per read, loop included; when the clock is finer than it,%n"
-                        + "  every read changes (changed >= %.0f %%) and the differences show the read cost, not the quantum.%n"
-                        + "  method: multiples (a quantum above one unit fits; where every read changed, in two multiples or%n"
-                        + "  more), one-unit (nothing coarser fits: the clock is finer than its differences show; its unit is%n"
-                        + "  taken). enters kernel: the reading thread's system time (getrusage(RUSAGE_THREAD)) is at least%n"
-                        + "  %.0f %% of its CPU time while reading. A test's section also counts its floor's samples.%n",
+                        + "  differences between readings are multiples of (within ±1 unit, or 1/%d of it for large "
+                        + "quanta;%n" + "  exact below %d units) — what two durations must differ by for the clock to "
+                        + "tell them apart; the%n"
+                        + "  verdicts and assertions use it. smallest difference: the least change seen, which the "
+                        + "kernel's%n" + "  scaling of a coarse counter can make smaller than the quantum (an odd 1 ns "
+                        + "among 10 ns steps).%n"
+                        + "  ns/read: the read cost, wall time per read, loop included; when the clock is finer than "
+                        + "it,%n" + "  every read changes (changed >= %.0f %%) and the differences show the read cost, "
+                        + "not the quantum.%n"
+                        + "  method: multiples (a quantum above one unit fits; where every read changed, in two "
+                        + "multiples or%n" + "  more), one-unit (nothing coarser fits: the clock is finer than its "
+                        + "differences show; its unit is%n"
+                        + "  taken). enters kernel: the reading thread's system time (getrusage(RUSAGE_THREAD)) is at "
+                        + "least%n" + "  %.0f %% of its CPU time while reading. A test's section also counts its "
+                        + "floor's samples.%n",
                 100 * EffectiveResolution.SHARE, EffectiveResolution.RELATIVE_TOLERANCE_DIVISOR,
                 EffectiveResolution.EXACT_BELOW, 100 * StepObservation.METHOD_FLOOR_CHANGE_RATE,
                 100 * ClockSurvey.KERNEL_SYSTEM_FRACTION));
@@ -110,14 +120,18 @@ public final class DoctorText {
             out.append("  TSC_FENCED and TSC: ").append(TICKS_NOTE).append("; ns at the calibrated ")
                     .append(frequency(r.calibration().get().hz())).append(".\n");
         } else {
-            out.append("  TSC_FENCED and TSC: ").append(TICKS_NOTE).append("; no ns: ").append(r.calibration().source()).append('\n');
+            out.append("  TSC_FENCED and TSC: ").append(TICKS_NOTE).append("; no ns: ").append(r.calibration().source())
+                    .append('\n');
         }
         for (int i = 0; i < notes.size(); i++) {
             out.append("  [").append(i + 1).append("] ").append(notes.get(i)).append('\n');
         }
     }
 
-    /** The share of reads that changed; under 0.1 %, how many times, as the coarse clocks are best counted (docs/reference/doctor.md). */
+    /**
+     * The share of reads that changed; under 0.1 %, how many times, as the coarse clocks are best counted
+     * (docs/reference/doctor.md).
+     */
     private static String changed(StepObservation o) {
         return o.changedFraction() >= 0.001 || o.changes() == 0 ? percent(o.changedFraction())
                 : count(o.changes()) + (o.changes() == 1 ? " time" : " times");
@@ -150,19 +164,21 @@ public final class DoctorText {
         line(out, "RDTSCP", sourced(h.rdtscp(), DoctorText::yesNo));
         line(out, "RDPID", sourced(h.rdpid(), DoctorText::yesNo));
         line(out, "kernel command line", h.kernelTscParameters().isKnown()
-                ? (h.kernelTscParameters().get().isEmpty() ? "no tsc= or clocksource= words" : String.join(" ", h.kernelTscParameters().get()))
-                + " (" + h.kernelTscParameters().source() + ")"
+                ? (h.kernelTscParameters().get().isEmpty() ? "no tsc= or clocksource= words"
+                : String.join(" ", h.kernelTscParameters().get())) + " (" + h.kernelTscParameters().source() + ")"
                 : "unknown (" + h.kernelTscParameters().source() + ")");
         Fact<Boolean> verdict = h.invariantTscVerdict();
-        line(out, "fit for durations", (verdict.isKnown() ? yesNo(verdict.get()) : "unknown") + ": " + verdict.source());
+        line(out, "fit for durations", (verdict.isKnown() ? yesNo(verdict.get()) : "unknown") + ": "
+                + verdict.source());
         line(out, "read path", r.readPath().isKnown() ? r.readPath().get().method() + ": " + r.readPath().get().why()
                 : "unknown (" + r.readPath().source() + ")");
         line(out, "CPU numbers", r.cpuNumbers().isKnown() ? r.cpuNumbers().get().describe()
                 : "unknown (" + r.cpuNumbers().source() + ")");
         if (r.calibration().isKnown()) {
             TscCalibration c = r.calibration().get();
-            line(out, "frequency", String.format(Locale.ROOT, "%s ± %s ppm: %s windows of %s against CLOCK_MONOTONIC_RAW (%s)",
-                    frequency(c.hz()), oneDecimal(c.uncertaintyPpm()), c.windowHz().size(), millis(c.windowNanos()),
+            line(out, "frequency", String.format(Locale.ROOT,
+                    "%s ± %s ppm: %s windows of %s against CLOCK_MONOTONIC_RAW (%s)", frequency(c.hz()),
+                    oneDecimal(c.uncertaintyPpm()), c.windowHz().size(), millis(c.windowNanos()),
                     c.windowHz().stream().map(Format::frequency).collect(Collectors.joining(", "))));
         } else {
             line(out, "frequency", "unknown (" + r.calibration().source() + ")");
@@ -175,14 +191,16 @@ public final class DoctorText {
             ClockRow row = r.clock(counter).orElse(null);
             String label = "resolution " + (counter == ClockId.TSC ? "bare" : "fenced");
             if (row == null || !row.available()) {
-                line(out, label, "unknown (" + (row == null ? counter + " was not surveyed" : row.unavailableReason()) + ")");
+                line(out, label, "unknown (" + (row == null ? counter + " was not surveyed" : row.unavailableReason())
+                        + ")");
             } else {
                 line(out, label, fact(row.effectiveResolution(), e -> ClockRow.inUnit(e.quantum(), row) + ", "
                         + row.readMethod() + ": " + e.describe()));
             }
         }
-        line(out, "granularity", fact(r.granularity(), g -> ClockRow.inUnit(g.ticks(), bare != null ? bare : ClockRow.unavailable(ClockId.TSC, "?"))
-                + ": " + (g.ticks() == 1 ? "the deltas share no common factor, no coarser step is visible"
+        line(out, "granularity", fact(r.granularity(),
+                g -> ClockRow.inUnit(g.ticks(), bare != null ? bare : ClockRow.unavailable(ClockId.TSC, "?")) + ": "
+                + (g.ticks() == 1 ? "the deltas share no common factor, no coarser step is visible"
                 : "every delta was a multiple of it, so the TSC advances in steps of " + count(g.ticks()) + " ticks")
                 + " [" + r.granularity().source() + "]"));
         line(out, "probe warm-up", fact(r.warmup(), DoctorRules::describe));
@@ -196,14 +214,16 @@ public final class DoctorText {
             line(out, label, "unknown (" + hz.source() + ")");
             return;
         }
-        DoctorRules.CpuidComparison c = r.cpuidComparisons().stream().filter(x -> x.leaf().equals(leaf)).findFirst().orElse(null);
+        DoctorRules.CpuidComparison c = r.cpuidComparisons().stream().filter(x -> x.leaf().equals(leaf)).findFirst()
+                .orElse(null);
         if (c == null) {
             line(out, label, frequency(hz.get()) + " (" + hz.source() + ")");
             return;
         }
         String comparison = c.differencePpm().isKnown()
-                ? String.format(Locale.ROOT, "%s from the calibration (allowed ±%s ppm): %s", ppm(c.differencePpm().get()),
-                count(Math.round(c.tolerancePpm())), c.agrees().get() ? "agrees" : "DISAGREES")
+                ? String.format(Locale.ROOT, "%s from the calibration (allowed ±%s ppm): %s",
+                ppm(c.differencePpm().get()), count(Math.round(c.tolerancePpm())), c.agrees().get() ? "agrees"
+                : "DISAGREES")
                 : "not compared: " + c.differencePpm().source();
         line(out, label, frequency(c.hz()) + ", " + c.meaning() + "; " + comparison);
     }
@@ -212,10 +232,11 @@ public final class DoctorText {
         Summary t = f.raw();
         String ns = r.tickNanos().map(n -> String.format(Locale.ROOT, " = min %s  p50 %s  p99 %s ns",
                 units(round1(t.min() * n)), units(round1(t.p50() * n)), units(round1(t.p99() * n)))).orElse("");
-        String method = r.clock(ClockId.TSC_FENCED).map(ClockRow::readMethod).filter(m -> !m.isEmpty()).orElse("TSC_FENCED");
+        String method = r.clock(ClockId.TSC_FENCED).map(ClockRow::readMethod).filter(m -> !m.isEmpty())
+                .orElse("TSC_FENCED");
         return String.format(Locale.ROOT, "min %s  p50 %s  p99 %s ticks%s (%s empty regions in %s, %s)", units(t.min()),
-                units(t.p50()), units(t.p99()), ns, count(t.count()), String.format(Locale.ROOT, "%.1f ms", f.elapsedNanos() / 1e6),
-                method);
+                units(t.p50()), units(t.p99()), ns, count(t.count()),
+                String.format(Locale.ROOT, "%.1f ms", f.elapsedNanos() / 1e6), method);
     }
 
     // ---- host -----------------------------------------------------------------------------------
@@ -237,12 +258,16 @@ public final class DoctorText {
                 + fact(h.availableClocksources(), l -> String.join(" ", l)) + ")";
         Fact<Boolean> vdso = h.vdsoCapableClocksource();
         if (vdso.isKnown()) {
-            clocksource += vdso.get() ? ", has a vDSO clock mode" : ", NO vDSO clock mode: clock_gettime is a system call";
+            clocksource += vdso.get() ? ", has a vDSO clock mode"
+                    : ", NO vDSO clock mode: clock_gettime is a system call";
         }
         line(out, "clocksource", clocksource);
-        line(out, "CPUs", fact(h.logicalCpus(), String::valueOf) + " logical, online " + fact(h.onlineCpus(), String::valueOf)
-                + "; SMT " + fact(h.smtActive(), a -> a ? "active" : "inactive") + " (control: " + fact(h.smtControl(), v -> v) + ")");
-        line(out, "isolated CPUs", fact(h.isolatedCpus(), String::valueOf) + "; nohz_full: " + fact(h.nohzFullCpus(), String::valueOf));
+        line(out, "CPUs", fact(h.logicalCpus(), String::valueOf) + " logical, online "
+                + fact(h.onlineCpus(), String::valueOf) + "; SMT "
+                + fact(h.smtActive(), a -> a ? "active" : "inactive") + " (control: " + fact(h.smtControl(), v -> v)
+                + ")");
+        line(out, "isolated CPUs", fact(h.isolatedCpus(), String::valueOf) + "; nohz_full: "
+                + fact(h.nohzFullCpus(), String::valueOf));
         line(out, "cpufreq governor", sourced(h.cpufreqGovernor(), v -> v));
         line(out, "boost", "cpufreq boost " + fact(h.cpufreqBoost(), b -> b ? "on" : "off")
                 + "; intel_pstate no_turbo " + fact(h.intelNoTurbo(), b -> b ? "1 (turbo off)" : "0 (turbo on)"));
@@ -251,6 +276,17 @@ public final class DoctorText {
                 + " · cpuset " + fact(h.get(HostFact.CGROUP_CPUSET), String::valueOf)
                 + " · memory limit " + fact(h.get(HostFact.CGROUP_MEMORY_LIMIT), String::valueOf)
                 + " · cgroup " + fact(h.get(HostFact.CGROUP), v -> v));
+        kernelTick(r, out);
+        Fact<Boolean> hres = r.highResTimers();
+        line(out, "high-res timers", (hres.isKnown() ? yesNo(hres.get()) + ": " : "unknown: ") + hres.source());
+        line(out, "NTP", ntp(h));
+        line(out, "MONOTONIC − RAW", fact(r.drift(), d -> ppm(d.ppm()) + " ± "
+                + String.format(Locale.ROOT, "%.3f", d.uncertaintyPpm()) + " ppm over " + millis(d.windowNanos())
+                + ": " + d.method()));
+        otherHostFacts(out, h, DoctorReport.otherHostFacts());
+    }
+
+    private static void kernelTick(DoctorReport r, StringBuilder out) {
         Fact<DoctorRules.KernelTick> tick = r.kernelTick();
         if (tick.isKnown()) {
             DoctorRules.KernelTick t = tick.get();
@@ -263,20 +299,19 @@ public final class DoctorText {
         } else {
             line(out, "kernel tick", "unknown (" + tick.source() + ")");
         }
-        Fact<Boolean> hres = r.highResTimers();
-        line(out, "high-res timers", (hres.isKnown() ? yesNo(hres.get()) + ": " : "unknown: ") + hres.source());
+    }
+
+    private static String ntp(HostFacts h) {
         String ntp;
         if (h.adjtimex().isKnown()) {
             ntp = (h.ntpSynchronised().get() ? "synchronised" : "unsynchronised") + ": state " + h.clockState().get()
-                    + ", status " + (h.ntpStatusFlags().get().isEmpty() ? "none" : String.join(" ", h.ntpStatusFlags().get()))
-                    + "; frequency correction " + ppm(h.ntpFrequencyPpm().get()) + " [" + h.adjtimex().source() + "]";
+                    + ", status " + (h.ntpStatusFlags().get().isEmpty() ? "none"
+                    : String.join(" ", h.ntpStatusFlags().get())) + "; frequency correction "
+                    + ppm(h.ntpFrequencyPpm().get()) + " [" + h.adjtimex().source() + "]";
         } else {
             ntp = "unknown (" + h.adjtimex().source() + ")";
         }
-        line(out, "NTP", ntp);
-        line(out, "MONOTONIC − RAW", fact(r.drift(), d -> ppm(d.ppm()) + " ± " + String.format(Locale.ROOT, "%.3f", d.uncertaintyPpm())
-                + " ppm over " + millis(d.windowNanos()) + ": " + d.method()));
-        otherHostFacts(out, h, DoctorReport.otherHostFacts());
+        return ntp;
     }
 
     /** One line per fact in {@code keys} (facts without a line of their own): its name, value and source. */

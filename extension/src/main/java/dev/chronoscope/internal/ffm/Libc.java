@@ -54,7 +54,8 @@ public final class Libc {
     private static final MethodHandle SCHED_GETAFFINITY; // (MemorySegment errno, int, long, MemorySegment) -> int
     private static final MethodHandle SCHED_SETAFFINITY; // (MemorySegment errno, int, long, MemorySegment) -> int
     private static final MethodHandle MEMFD_CREATE;   // (MemorySegment errno, MemorySegment name, int flags) -> int
-    private static final MethodHandle OPEN;           // (MemorySegment errno, MemorySegment path, int flags, int mode) -> int
+    // (MemorySegment errno, MemorySegment path, int flags, int mode) -> int
+    private static final MethodHandle OPEN;
     private static final MethodHandle CLOSE;          // (MemorySegment errno, int) -> int
     private static final MethodHandle GETEUID;        // () -> int
     private static final MethodHandle GETEGID;        // () -> int
@@ -94,8 +95,10 @@ public final class Libc {
                         FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), errno)).orElse(null);
                 // open is variadic: the mode is its first variadic argument
                 h[8] = linker.downcallHandle(libc.find("open").orElseThrow(),
-                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), errno, Linker.Option.firstVariadicArg(2));
-                h[9] = linker.downcallHandle(libc.find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno);
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), errno,
+                        Linker.Option.firstVariadicArg(2));
+                h[9] = linker.downcallHandle(libc.find("close").orElseThrow(),
+                        FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno);
                 h[10] = linker.downcallHandle(libc.find("geteuid").orElseThrow(), FunctionDescriptor.of(JAVA_INT));
                 h[11] = linker.downcallHandle(libc.find("getegid").orElseThrow(), FunctionDescriptor.of(JAVA_INT));
             } catch (RuntimeException e) {
@@ -203,7 +206,8 @@ public final class Libc {
             if (rc < 0) {
                 throw failed("adjtimex", errno);
             }
-            return Adjtimex.parse(rc, timex.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), java.nio.ByteOrder.nativeOrder());
+            return Adjtimex.parse(rc, timex.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+                    java.nio.ByteOrder.nativeOrder());
         });
     }
 
@@ -257,7 +261,9 @@ public final class Libc {
         });
     }
 
-    /** {@code O_NOFOLLOW}: the one {@code open} flag Chronoscope uses whose value differs between x86-64 and aarch64. */
+    /**
+     * {@code O_NOFOLLOW}: the one {@code open} flag Chronoscope uses whose value differs between x86-64 and aarch64.
+     */
     static int oNofollow() {
         return Platform.current().isAarch64() ? 0100000 : 0400000;
     }

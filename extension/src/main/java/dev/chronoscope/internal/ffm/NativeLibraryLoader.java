@@ -40,7 +40,10 @@ import java.util.Set;
  */
 public final class NativeLibraryLoader {
 
-    /** Set to a directory to extract native libraries there instead of loading them from memory ({@link ChronoscopeConfig#NATIVE_DIR_PROPERTY}). */
+    /**
+     * Set to a directory to extract native libraries there instead of loading them from memory ({@link
+     * ChronoscopeConfig#NATIVE_DIR_PROPERTY}).
+     */
     public static final String EXTRACT_DIR_PROPERTY = ChronoscopeConfig.NATIVE_DIR_PROPERTY;
 
     private static final int S_IFMT = 0170000;
@@ -66,7 +69,8 @@ public final class NativeLibraryLoader {
         Platform platform = Platform.current();
         String fileName = "lib" + baseName + ".so";
         if (!platform.isLinux()) {
-            return failed("native probe not available on " + platform + ": Chronoscope ships it for linux-x86_64 and linux-aarch64");
+            return failed("native probe not available on " + platform
+                    + ": Chronoscope ships it for linux-x86_64 and linux-aarch64");
         }
         StringBuilder reasons = new StringBuilder();
         String resource = "/dev/chronoscope/native/" + platform.folder() + "/" + fileName;
@@ -149,11 +153,15 @@ public final class NativeLibraryLoader {
         }
     }
 
-    /** The directory {@value #EXTRACT_DIR_PROPERTY} names, refused when empty: it would mean the working directory, unsaid. */
+    /**
+     * The directory {@value #EXTRACT_DIR_PROPERTY} names, refused when empty: it would mean the working directory,
+     * unsaid.
+     */
     static Path extractionParent(String configured) throws IOException {
         if (configured.isBlank()) {
-            throw new IOException("the system property " + EXTRACT_DIR_PROPERTY + " is empty ('" + configured + "'); expected the "
-                    + "directory to extract native libraries into, e.g. -D" + EXTRACT_DIR_PROPERTY + "=target/chronoscope-native, "
+            throw new IOException("the system property " + EXTRACT_DIR_PROPERTY + " is empty ('" + configured
+                    + "'); expected the " + "directory to extract native libraries into, e.g. -D"
+                    + EXTRACT_DIR_PROPERTY + "=target/chronoscope-native, "
                     + "or leave it unset to load them from memory");
         }
         return Path.of(configured);
@@ -167,7 +175,8 @@ public final class NativeLibraryLoader {
             // only this user may write it: what loadVerified checks of every file it loads
             Files.setPosixFilePermissions(self, PosixFilePermissions.fromString("r-x------"));
             SymbolLookup lookup = loadVerified(fd, library.sha256());
-            return new Loaded(lookup, "loaded from memory (memfd) through " + self + ", its SHA-256 checked through the same descriptor");
+            return new Loaded(lookup, "loaded from memory (memfd) through " + self
+                    + ", its SHA-256 checked through the same descriptor");
         } catch (IOException | RuntimeException e) {
             closeQuietly(fd);
             throw e;
@@ -194,7 +203,7 @@ public final class NativeLibraryLoader {
             } catch (IOException | RuntimeException e) {
                 closeQuietly(fd);
                 if (e instanceof LoadFailed) {
-                    throw new IOException(e.getMessage() + noexecHint(dir), e);
+                    throw new IOException(e.getMessage() + MountOptions.noexecHint(dir), e);
                 }
                 throw e;
             }
@@ -224,15 +233,16 @@ public final class NativeLibraryLoader {
         int uid = (Integer) attributes.get("uid");
         int me = libc(Libc::effectiveUid);
         if ((mode & S_IFMT) != S_IFREG) {
-            throw new IOException(self + " (" + Files.readSymbolicLink(self) + ") is not a regular file (mode " + octal(mode) + ")");
+            throw new IOException(self + " (" + Files.readSymbolicLink(self) + ") is not a regular file (mode "
+                    + octal(mode) + ")");
         }
         if (uid != me) {
-            throw new IOException(self + " (" + Files.readSymbolicLink(self) + ") is owned by uid " + uid + ", not by this process's "
-                    + "user (uid " + me + "): refusing to load it");
+            throw new IOException(self + " (" + Files.readSymbolicLink(self) + ") is owned by uid " + uid
+                    + ", not by this process's " + "user (uid " + me + "): refusing to load it");
         }
         if ((mode & 0022) != 0) {
-            throw new IOException(self + " (" + Files.readSymbolicLink(self) + ") can be written by other users (mode " + octal(mode)
-                    + "): refusing to load it");
+            throw new IOException(self + " (" + Files.readSymbolicLink(self) + ") can be written by other users (mode "
+                    + octal(mode) + "): refusing to load it");
         }
         String actual = sha256(Files.readAllBytes(self));
         if (!actual.equals(expectedSha256)) {
@@ -277,8 +287,10 @@ public final class NativeLibraryLoader {
         int mode = (Integer) a.get("mode");
         int uid = (Integer) a.get("uid");
         if ((mode & S_IFMT) != S_IFDIR || uid != me || (mode & 07777) != 0700) {
-            throw new IOException("the directory " + dir + " created to extract native libraries into is not a private directory "
-                    + "of this user once created (mode " + octal(mode) + ", uid " + uid + "; expected a directory, mode 0700, uid "
+            throw new IOException("the directory " + dir
+                    + " created to extract native libraries into is not a private directory "
+                    + "of this user once created (mode " + octal(mode) + ", uid " + uid
+                    + "; expected a directory, mode 0700, uid "
                     + me + "): refusing to extract into it");
         }
         return dir;
@@ -292,19 +304,22 @@ public final class NativeLibraryLoader {
             int gid = (Integer) a.get("gid");
             String where = p.equals(parent) ? p.toString() : p + " (above " + parent + ")";
             if (uid != me && uid != 0) {
-                throw refusal(parent, where + " belongs to uid " + uid + ", another user, who could swap what is extracted in it");
+                throw refusal(parent, where + " belongs to uid " + uid
+                        + ", another user, who could swap what is extracted in it");
             }
             boolean othersWrite = (mode & 0002) != 0 || ((mode & 0020) != 0 && gid != myGroup);
             if (othersWrite && (mode & S_ISVTX) == 0) {
-                throw refusal(parent, where + " (mode " + octal(mode) + ", group " + gid + ") can be written by other users and "
+                throw refusal(parent, where + " (mode " + octal(mode) + ", group " + gid
+                        + ") can be written by other users and "
                         + "is not sticky (as /tmp is), so another user could swap what is extracted in it");
             }
         }
     }
 
     private static IOException refusal(Path parent, String why) {
-        return new IOException("refusing to extract native libraries below " + parent + ": " + why + ". Set the system property "
-                + EXTRACT_DIR_PROPERTY + " to a directory only this user can write, or leave it unset");
+        return new IOException("refusing to extract native libraries below " + parent + ": " + why
+                + ". Set the system property " + EXTRACT_DIR_PROPERTY
+                + " to a directory only this user can write, or leave it unset");
     }
 
     /** Says what is in the way when {@code dir}, or a path above it, exists as something other than a directory. */
@@ -315,7 +330,8 @@ public final class NativeLibraryLoader {
             }
             String which = p.equals(dir) ? "the extraction directory " + dir : dir + ": " + p;
             if (Files.isSymbolicLink(p) && !Files.exists(p)) {
-                throw new IOException(which + " is a symbolic link to " + Files.readSymbolicLink(p) + ", which does not exist");
+                throw new IOException(which + " is a symbolic link to " + Files.readSymbolicLink(p)
+                        + ", which does not exist");
             }
             if (Files.exists(p)) {
                 throw new IOException(which + " is " + (Files.isRegularFile(p) ? "a regular file" : "not a directory")
@@ -349,42 +365,6 @@ public final class NativeLibraryLoader {
             Libc.close(fd);
         } catch (Libc.LibcException ignored) {
             // the descriptor was ours and is gone either way
-        }
-    }
-
-    /**
-     * Where the directory lies on a file system mounted {@code noexec} (as {@code /tmp} often is),
-     * no library in it can be mapped executable: says so, and how to extract elsewhere.
-     */
-    static String noexecHint(Path dir) {
-        return mountOptions(dir, Path.of("/proc/self/mountinfo")).filter(options -> options.contains("noexec"))
-                .map(options -> " (" + dir + " is on a file system mounted noexec, where no library can be loaded: set the "
-                        + "system property " + EXTRACT_DIR_PROPERTY + " to a directory on an executable file system, e.g. "
-                        + "-D" + EXTRACT_DIR_PROPERTY + "=target/chronoscope-native in Surefire's argLine)")
-                .orElse("");
-    }
-
-    /** The mount options of the file system {@code dir} lies on, from a {@code mountinfo} file; empty if unknown. */
-    static Optional<List<String>> mountOptions(Path dir, Path mountinfo) {
-        try {
-            Path absolute = dir.toAbsolutePath().normalize();
-            Optional<List<String>> best = Optional.empty();
-            int bestLength = -1;
-            for (String line : Files.readAllLines(mountinfo, StandardCharsets.UTF_8)) {
-                // id parent major:minor root mount-point options ... (proc(5))
-                String[] f = Text.split(line, ' ');
-                if (f.length < 6) {
-                    continue;
-                }
-                Path mountPoint = Path.of(f[4].replace("\\040", " "));
-                if (absolute.startsWith(mountPoint) && mountPoint.toString().length() > bestLength) {
-                    bestLength = mountPoint.toString().length();
-                    best = Optional.of(List.of(Text.split(f[5], ',')));
-                }
-            }
-            return best;
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
         }
     }
 

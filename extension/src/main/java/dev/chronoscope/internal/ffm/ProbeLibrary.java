@@ -72,10 +72,12 @@ public final class ProbeLibrary {
     private static final MethodHandle CPUID;              // (int, int, MemorySegment) -> int
     private static final MethodHandle TSC_AUX;            // (int how, MemorySegment osCpu) -> int
     /**
-     * The core-speed reference's chains of dependent multiply-adds, compiled ahead of time; null where the library lacks
+     * The core-speed reference's chains of dependent multiply-adds, compiled ahead of time; null where the library
+     * lacks
      * them (one built before they were), and the reference runs its Java chains.
      */
-    public static final MethodHandle MULTIPLY_ADD_CHAINS; // (long seed, long mul, long add, int chains, int steps) -> long
+    // (long seed, long mul, long add, int chains, int steps) -> long
+    public static final MethodHandle MULTIPLY_ADD_CHAINS;
 
     static {
         NativeLibraryLoader.Result result = NativeLibraryLoader.load("chronoscope");
@@ -89,7 +91,8 @@ public final class ProbeLibrary {
             }
         }
         if (handles == null) {
-            COUNTER_BEGIN = COUNTER_END = COUNTER_END_LFENCE = COUNTER_BEGIN_CPU = COUNTER_END_CPU = COUNTER_BARE = null;
+            COUNTER_BEGIN = COUNTER_END = COUNTER_END_LFENCE = null;
+            COUNTER_BEGIN_CPU = COUNTER_END_CPU = COUNTER_BARE = null;
             COUNTER_BEGIN_LF = COUNTER_END_LF = COUNTER_FREQUENCY = CPUID = TSC_AUX = MULTIPLY_ADD_CHAINS = null;
             COUNTER_KIND = 0;
             RDTSCP_ADVERTISED = RDPID_ADVERTISED = false;
@@ -118,8 +121,8 @@ public final class ProbeLibrary {
 
     private record Handles(MethodHandle begin, MethodHandle end, MethodHandle endLfence, MethodHandle beginCpu,
                            MethodHandle endCpu, MethodHandle beginLf, MethodHandle endLf, MethodHandle bare,
-                           MethodHandle frequency, MethodHandle cpuid, MethodHandle tscAux, MethodHandle chains, int kind,
-                           boolean rdtscp, boolean rdpid) {
+                           MethodHandle frequency, MethodHandle cpuid, MethodHandle tscAux, MethodHandle chains,
+                           int kind, boolean rdtscp, boolean rdpid) {
     }
 
     private static Handles bind(SymbolLookup lookup) {
@@ -131,12 +134,15 @@ public final class ProbeLibrary {
         // JIT cannot fold, and they ran inside the timed region (~8 ticks a pair: docs/evidence/probe-against-c.md).
         FunctionDescriptor pointerToLong = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG);
         FunctionDescriptor sourceAndPointerToLong = FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG);
-        MethodHandle abi = linker.downcallHandle(find(lookup, "cs_abi_version"), FunctionDescriptor.of(JAVA_INT), critical);
-        MethodHandle kind = linker.downcallHandle(find(lookup, "cs_counter_kind"), FunctionDescriptor.of(JAVA_INT), critical);
+        MethodHandle abi = linker.downcallHandle(find(lookup, "cs_abi_version"), FunctionDescriptor.of(JAVA_INT),
+                critical);
+        MethodHandle kind = linker.downcallHandle(find(lookup, "cs_counter_kind"), FunctionDescriptor.of(JAVA_INT),
+                critical);
         try {
             int version = (int) abi.invokeExact();
             if (version != EXPECTED_ABI_VERSION) {
-                throw new IllegalStateException("libchronoscope ABI version " + version + ", expected " + EXPECTED_ABI_VERSION);
+                throw new IllegalStateException("libchronoscope ABI version " + version + ", expected "
+                        + EXPECTED_ABI_VERSION);
             }
             int counterKind = (int) kind.invokeExact();
             MethodHandle cpuid = linker.downcallHandle(find(lookup, "cs_cpuid"),
@@ -148,17 +154,19 @@ public final class ProbeLibrary {
                     linker.downcallHandle(find(lookup, "cs_counter_begin"), toLong, critical),
                     rdtscp ? linker.downcallHandle(find(lookup, "cs_counter_end"), toLong, critical) : null,
                     linker.downcallHandle(find(lookup, "cs_counter_end_lfence"), toLong, critical),
-                    rdtscp ? linker.downcallHandle(find(lookup, "cs_counter_begin_cpu"), pointerToLong, critical) : null,
-                    rdtscp ? linker.downcallHandle(find(lookup, "cs_counter_end_cpu"), pointerToLong, critical) : null,
+                    rdtscp ? linker.downcallHandle(find(lookup, "cs_counter_begin_cpu"), pointerToLong, critical)
+                    : null, rdtscp ? linker.downcallHandle(find(lookup, "cs_counter_end_cpu"), pointerToLong, critical)
+                    : null,
                     linker.downcallHandle(find(lookup, "cs_counter_begin_lf"), sourceAndPointerToLong, critical),
                     linker.downcallHandle(find(lookup, "cs_counter_end_lf"), sourceAndPointerToLong, critical),
                     linker.downcallHandle(find(lookup, "cs_counter_bare"), toLong, critical),
                     linker.downcallHandle(find(lookup, "cs_counter_frequency_hz"), toLong, critical),
                     cpuid,
-                    linker.downcallHandle(find(lookup, "cs_tsc_aux"), FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), critical),
-                    lookup.find("cs_multiply_add_chains").map(chains -> linker.downcallHandle(chains,
-                            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT), critical)).orElse(null),
-                    counterKind, rdtscp, rdpid);
+                    linker.downcallHandle(find(lookup, "cs_tsc_aux"),
+                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), critical), lookup.find("cs_multiply_add_chains")
+                    .map(chains -> linker.downcallHandle(chains,
+                            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT),
+                            critical)).orElse(null), counterKind, rdtscp, rdpid);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -166,7 +174,10 @@ public final class ProbeLibrary {
         }
     }
 
-    /** Bit {@code bit} of register {@code register} (0 EAX .. 3 EDX) of CPUID {@code leaf}, subleaf 0; false where the leaf is not supported. */
+    /**
+     * Bit {@code bit} of register {@code register} (0 EAX .. 3 EDX) of CPUID {@code leaf}, subleaf 0; false where the
+     * leaf is not supported.
+     */
     private static boolean cpuidBit(MethodHandle cpuid, int leaf, int register, int bit) throws Throwable {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.JAVA_INT, 4);
@@ -221,8 +232,9 @@ public final class ProbeLibrary {
     public static int[] tscAux(int how) {
         boolean advertised = how == TSC_AUX_BY_RDTSCP ? RDTSCP_ADVERTISED : how == TSC_AUX_BY_RDPID && RDPID_ADVERTISED;
         if (!advertised) {
-            throw new IllegalStateException("TSC_AUX read by " + (how == TSC_AUX_BY_RDTSCP ? "RDTSCP" : how == TSC_AUX_BY_RDPID
-                    ? "RDPID" : "instruction " + how) + ", which this CPU's CPUID does not advertise: not executed");
+            throw new IllegalStateException("TSC_AUX read by "
+                    + (how == TSC_AUX_BY_RDTSCP ? "RDTSCP" : how == TSC_AUX_BY_RDPID ? "RDPID" : "instruction " + how)
+                    + ", which this CPU's CPUID does not advertise: not executed");
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment osCpu = arena.allocate(ValueLayout.JAVA_INT);

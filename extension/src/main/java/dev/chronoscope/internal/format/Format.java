@@ -6,7 +6,8 @@ import java.util.Locale;
  * Numbers as Chronoscope prints them, in named styles: the assertion messages, the timing sections,
  * the run report and the doctor all print through here, so one figure reads the same everywhere.
  * Plain ASCII (but for the run report's {@link #reportDuration}, whose HTML says µs), the same in
- * every locale; a value that is missing or cannot be computed (NaN) is {@value #MISSING} in every style. Depends on nothing else of Chronoscope, so every layer may use it.
+ * every locale; a value that is missing or cannot be computed (NaN) is {@value #MISSING} in every style. Depends on
+ * nothing else of Chronoscope, so every layer may use it.
  */
 public final class Format {
 
@@ -59,7 +60,10 @@ public final class Format {
         return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
     }
 
-    /** Four significant digits below 1,000, whole numbers shown whole: {@code 6.923}, {@code 41.20}, {@code 193.1}, {@code 900}, {@code 1}. */
+    /**
+     * Four significant digits below 1,000, whole numbers shown whole: {@code 6.923}, {@code 41.20}, {@code 193.1},
+     * {@code 900}, {@code 1}.
+     */
     private static String fourDigits(double v) {
         double a = Math.abs(v);
         if (a == Math.rint(a)) {
@@ -83,7 +87,8 @@ public final class Format {
         if (!Double.isFinite(v)) {
             return nonFinite(v);
         }
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v)
+                : String.format(Locale.ROOT, "%.1f", v);
     }
 
     /**
@@ -130,7 +135,10 @@ public final class Format {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    /** A ratio to four significant digits, trailing zeros dropped: {@code 3}, {@code 1.1}, {@code 0.9091}, {@code 96.21}. */
+    /**
+     * A ratio to four significant digits, trailing zeros dropped: {@code 3}, {@code 1.1}, {@code 0.9091}, {@code
+     * 96.21}.
+     */
     public static String ratio(double v) {
         if (!Double.isFinite(v)) {
             return nonFinite(v);
@@ -155,7 +163,10 @@ public final class Format {
         return s;
     }
 
-    /** A share as a percentage, whole ones whole: {@code 100 %}, {@code 95 %}, {@code 35.8 %}, {@code >99.9 %}, {@code 0.0012 %}. */
+    /**
+     * A share as a percentage, whole ones whole: {@code 100 %}, {@code 95 %}, {@code 35.8 %}, {@code >99.9 %}, {@code
+     * 0.0012 %}.
+     */
     public static String percent(double fraction) {
         if (!Double.isFinite(fraction)) {
             return nonFinite(fraction);

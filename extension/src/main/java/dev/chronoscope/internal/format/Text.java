@@ -125,7 +125,8 @@ public final class Text {
         StringBuilder out = null;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
             boolean escape = Character.isISOControl(c) || (Character.isSurrogate(c) && !pair);
             if (escape && out == null) {
                 out = new StringBuilder(text.length() + 8).append(text, 0, i);

@@ -57,7 +57,8 @@ public final class Cgroups {
 
     /** This process's cgroups for the {@code cpu}, {@code cpuset} and {@code memory} controllers, on {@code files}. */
     public static Cgroups locate(HostFiles files) {
-        Fact<String> cgroup = HostFactsReader.text(files, SELF_CGROUP, "file absent: no cgroups (not Linux, or a kernel without them)");
+        Fact<String> cgroup = HostFactsReader.text(files, SELF_CGROUP,
+                "file absent: no cgroups (not Linux, or a kernel without them)");
         Fact<String> mountinfo = HostFactsReader.text(files, MOUNTINFO, "file absent");
         Map<String, Fact<Location>> m = new LinkedHashMap<>();
         for (String controller : List.of("cpu", "cpuset", "memory")) {
@@ -105,7 +106,8 @@ public final class Cgroups {
         }
         return Fact.unknown("no mounted cgroup hierarchy has the " + controller + " controller for this process ("
                 + SELF_CGROUP + ": " + (v1Path != null ? "v1 " + v1Path : v2Path != null ? "v2 " + v2Path : "no entry")
-                + "; " + MOUNTINFO + ": " + v1Mounts.size() + " v1 " + controller + " mounts, " + v2Mounts.size() + " cgroup2 mounts)");
+                + "; " + MOUNTINFO + ": " + v1Mounts.size() + " v1 " + controller + " mounts, " + v2Mounts.size()
+                + " cgroup2 mounts)");
     }
 
     /**
@@ -138,7 +140,8 @@ public final class Cgroups {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '\\' && i + 3 < s.length() && s.substring(i + 1, i + 4).chars().allMatch(d -> d >= '0' && d <= '7')) {
+            if (c == '\\' && i + 3 < s.length() && s.substring(i + 1, i + 4).chars()
+                    .allMatch(d -> d >= '0' && d <= '7')) {
                 b.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
                 i += 3;
             } else {
@@ -193,8 +196,9 @@ public final class Cgroups {
                 return Fact.unknown("no CPU quota: nothing throttles this process");
             }
             Path stat = level.dir().resolve("cpu.stat");
-            return HostFactsReader.text(files, stat.toString(), "file absent").flatMap(text -> CpuStat.parse(text) != null
-                    ? Fact.of(stat, stat.toString()) : Fact.unknown(stat + ": no nr_periods, nr_throttled and throttled time in "
+            return HostFactsReader.text(files, stat.toString(), "file absent")
+                    .flatMap(text -> CpuStat.parse(text) != null ? Fact.of(stat, stat.toString())
+                    : Fact.unknown(stat + ": no nr_periods, nr_throttled and throttled time in "
                     + HostParsers.quote(text)));
         });
     }
@@ -240,7 +244,8 @@ public final class Cgroups {
             try {
                 if (f.length == 2) {
                     long period = Long.parseLong(f[1]);
-                    return valid(() -> f[0].equals("max") ? CpuQuota.none(period) : new CpuQuota(Long.parseLong(f[0]), period), file);
+                    return valid(() -> f[0].equals("max") ? CpuQuota.none(period)
+                            : new CpuQuota(Long.parseLong(f[0]), period), file);
                 }
             } catch (NumberFormatException e) {
                 // below
@@ -293,11 +298,13 @@ public final class Cgroups {
      */
     public Fact<CpuList> cpuset() {
         return location("cpuset").flatMap(l -> {
-            List<String> names = l.version() == 1 ? List.of("cpuset.effective_cpus", "cpuset.cpus") : List.of("cpuset.cpus.effective");
+            List<String> names = l.version() == 1 ? List.of("cpuset.effective_cpus", "cpuset.cpus")
+                    : List.of("cpuset.cpus.effective");
             Fact<String> text = null;
             for (String name : names) {
                 text = HostFactsReader.text(files, l.dir().resolve(name).toString(),
-                        l.version() == 2 ? "file absent: the cpuset controller is not enabled for this cgroup" : "file absent");
+                        l.version() == 2 ? "file absent: the cpuset controller is not enabled for this cgroup"
+                        : "file absent");
                 if (text.isKnown()) {
                     break;
                 }
@@ -319,7 +326,8 @@ public final class Cgroups {
      * No level had the file: in v2 no limit can apply (the controller is not enabled on the way up,
      * or the cgroup is the root); in v1, where every cgroup of a mounted controller has it, unknown.
      */
-    private static <T> Fact<T> nothingSet(Location l, String v1File, String v2File, String controller, String what, T none) {
+    private static <T> Fact<T> nothingSet(Location l, String v1File, String v2File, String controller, String what,
+            T none) {
         if (l.version() == 1) {
             return Fact.unknown(l.dir() + ": no " + v1File + " from here to " + l.mount());
         }
@@ -329,7 +337,8 @@ public final class Cgroups {
 
     /** "No limit" read at every level: its source says the ancestors were read too. */
     private static <T> Fact<T> noneUpTo(Fact<T> none, Location l) {
-        return l.dir().equals(l.mount()) ? none : Fact.of(none.get(), none.source() + " and each parent's up to " + l.mount());
+        return l.dir().equals(l.mount()) ? none : Fact.of(none.get(), none.source() + " and each parent's up to "
+                + l.mount());
     }
 
     private Fact<Long> number(Path file) {

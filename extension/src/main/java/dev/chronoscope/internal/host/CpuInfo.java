@@ -78,9 +78,10 @@ public record CpuInfo(Fact<String> vendor, Fact<String> modelName, Fact<Set<Stri
         }
         return new CpuInfo(
                 vendor == null || vendor.isEmpty() ? Fact.unknown(noVendor) : Fact.of(vendor, PATH + " vendor_id"),
-                model == null || model.isEmpty() ? Fact.unknown(PATH + ": no model name line") : Fact.of(model, PATH + " model name"),
-                flags,
-                processors == 0 ? Fact.unknown(PATH + ": no processor entries") : Fact.of(processors, PATH + " processor entries"));
+                model == null || model.isEmpty() ? Fact.unknown(PATH + ": no model name line")
+                : Fact.of(model, PATH + " model name"), flags,
+                processors == 0 ? Fact.unknown(PATH + ": no processor entries")
+                : Fact.of(processors, PATH + " processor entries"));
     }
 
     /** Whether the x86 {@code flags} line lists {@code name}; unknown where there is no such line. */

@@ -15,12 +15,16 @@ public record CpuQuota(long quotaMicros, long periodMicros) {
 
     /** The quota of a cgroup that has none. */
     public static final long NONE = -1;
-    /** The kernel's default period, for "no quota" where no cgroup on the way up names one (cgroup v2 without the cpu controller). */
+    /**
+     * The kernel's default period, for "no quota" where no cgroup on the way up names one (cgroup v2 without the cpu
+     * controller).
+     */
     public static final long DEFAULT_PERIOD_MICROS = 100_000;
 
     public CpuQuota {
         if (quotaMicros < NONE || quotaMicros == 0) {
-            throw new IllegalArgumentException("CPU quota " + quotaMicros + " µs: expected a positive number or " + NONE + " (none)");
+            throw new IllegalArgumentException("CPU quota " + quotaMicros + " µs: expected a positive number or "
+                    + NONE + " (none)");
         }
         if (periodMicros <= 0) {
             throw new IllegalArgumentException("CPU period " + periodMicros + " µs: expected a positive number");
@@ -44,6 +48,7 @@ public record CpuQuota(long quotaMicros, long periodMicros) {
     /** {@code 30000/100000 us (0.30 CPUs)}, or {@code none}: the form records, baselines and the doctor show. */
     @Override
     public String toString() {
-        return limited() ? String.format(Locale.ROOT, "%d/%d us (%.2f CPUs)", quotaMicros, periodMicros, cpus()) : "none";
+        return limited() ? String.format(Locale.ROOT, "%d/%d us (%.2f CPUs)", quotaMicros, periodMicros, cpus())
+                : "none";
     }
 }

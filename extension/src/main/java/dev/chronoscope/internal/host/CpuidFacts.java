@@ -33,8 +33,9 @@ import java.util.Optional;
  */
 public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long> maxExtendedLeaf, Fact<String> brand,
                          Fact<Boolean> hypervisorPresent, Fact<String> hypervisorVendor, Fact<Long> maxHypervisorLeaf,
-                         Fact<Boolean> invariantTsc, Fact<Boolean> rdtscp, Fact<Boolean> rdpid, Fact<Long> tscFrequencyHzLeaf15,
-                         Fact<Long> baseFrequencyHzLeaf16, Fact<Long> tscFrequencyHzHypervisor) {
+                         Fact<Boolean> invariantTsc, Fact<Boolean> rdtscp, Fact<Boolean> rdpid,
+                         Fact<Long> tscFrequencyHzLeaf15, Fact<Long> baseFrequencyHzLeaf16,
+                         Fact<Long> tscFrequencyHzHypervisor) {
 
     static final int HYPERVISOR_BASE = 0x40000000;
     static final int HYPERVISOR_TIMING = 0x40000010;
@@ -72,7 +73,8 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
     public static CpuidFacts unknown(String reason) {
         return new CpuidFacts(Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason),
                 Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason),
-                Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason));
+                Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason), Fact.unknown(reason),
+                Fact.unknown(reason));
     }
 
     /** The product behind a hypervisor signature ({@code KVMKVMKVM} → {@code KVM}), if we know it. */
@@ -103,12 +105,7 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
 
         Fact<Boolean> hypervisor = leaf(cpu, 1, maxBasic, "basic").flatMap(r -> bitFact(r[2], 31, "CPUID.1:ECX[31]"));
 
-        Fact<String> brand = leaf(cpu, 0x80000002, maxExtended, "extended").flatMap(a ->
-                leaf(cpu, 0x80000003, maxExtended, "extended").flatMap(b ->
-                        leaf(cpu, 0x80000004, maxExtended, "extended").flatMap(c ->
-                                text(new int[] {a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], c[0], c[1], c[2], c[3]})
-                                        .map(s -> Fact.of(s.strip(), "CPUID.80000002H..80000004H"))
-                                        .orElse(Fact.unknown("CPUID.80000002H..80000004H: empty brand string")))));
+        Fact<String> brand = brand(cpu, maxExtended);
 
         Fact<Boolean> invariantTsc = leaf(cpu, 0x80000007, maxExtended, "extended")
                 .flatMap(r -> bitFact(r[3], 8, "CPUID.80000007H:EDX[8]"));
@@ -128,11 +125,7 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
         maxHypervisor = maxHypervisor.isKnown() ? Fact.of(maxHypervisor.get(), "CPUID.40000000H:EAX") : maxHypervisor;
 
         Fact<Long> leaf15 = leaf(cpu, 0x15, maxBasic, "basic").flatMap(CpuidFacts::tscFromLeaf15);
-        Fact<Long> leaf16 = leaf(cpu, 0x16, maxBasic, "basic").flatMap(r -> {
-            long mhz = r[0] & 0xFFFF;
-            return mhz == 0 ? Fact.unknown("CPUID.16H:EAX = 0: base frequency not enumerated")
-                    : Fact.of(mhz * 1_000_000L, "CPUID.16H:EAX[15:0] = " + mhz + " MHz (processor base frequency)");
-        });
+        Fact<Long> leaf16 = leaf(cpu, 0x16, maxBasic, "basic").flatMap(CpuidFacts::baseFromLeaf16);
         Fact<Long> leaf40000010 = leaf(cpu, HYPERVISOR_TIMING, maxHypervisor, "hypervisor").flatMap(r -> {
             long khz = unsigned(r[0]);
             return khz == 0 ? Fact.unknown("CPUID.40000010H:EAX = 0: TSC frequency not enumerated")
@@ -143,17 +136,36 @@ public record CpuidFacts(Fact<String> vendor, Fact<Long> maxBasicLeaf, Fact<Long
                 invariantTsc, rdtscp, rdpid, leaf15, leaf16, leaf40000010);
     }
 
+    /** The processor's brand string, CPUID.80000002H..80000004H. */
+    private static Fact<String> brand(CpuidSource cpu, Fact<Long> maxExtended) {
+        return leaf(cpu, 0x80000002, maxExtended, "extended").flatMap(a ->
+                leaf(cpu, 0x80000003, maxExtended, "extended").flatMap(b ->
+                        leaf(cpu, 0x80000004, maxExtended, "extended").flatMap(c ->
+                                text(new int[] {a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], c[0], c[1], c[2], c[3]})
+                                        .map(s -> Fact.of(s.strip(), "CPUID.80000002H..80000004H"))
+                                        .orElse(Fact.unknown("CPUID.80000002H..80000004H: empty brand string")))));
+    }
+
+    /** The processor's base frequency in Hz, CPUID.16H:EAX[15:0] in MHz. */
+    static Fact<Long> baseFromLeaf16(int[] r) {
+        long mhz = r[0] & 0xFFFF;
+        return mhz == 0 ? Fact.unknown("CPUID.16H:EAX = 0: base frequency not enumerated")
+                : Fact.of(mhz * 1_000_000L, "CPUID.16H:EAX[15:0] = " + mhz + " MHz (processor base frequency)");
+    }
+
     /** TSC Hz = crystal Hz (ECX) × numerator (EBX) / denominator (EAX), defined only when all three are non-zero. */
     static Fact<Long> tscFromLeaf15(int[] r) {
         long denominator = unsigned(r[0]);
         long numerator = unsigned(r[1]);
         long crystalHz = unsigned(r[2]);
         if (denominator == 0 || numerator == 0) {
-            String zero = denominator == 0 && numerator == 0 ? "EAX = 0, EBX = 0" : denominator == 0 ? "EAX = 0" : "EBX = 0";
+            String zero = denominator == 0 && numerator == 0 ? "EAX = 0, EBX = 0" : denominator == 0 ? "EAX = 0"
+                    : "EBX = 0";
             return Fact.unknown("CPUID.15H: TSC/crystal ratio not enumerated (" + zero + ")");
         }
         if (crystalHz == 0) {
-            return Fact.unknown("CPUID.15H:ECX = 0: crystal frequency not enumerated (ratio " + numerator + "/" + denominator + ")");
+            return Fact.unknown("CPUID.15H:ECX = 0: crystal frequency not enumerated (ratio " + numerator + "/"
+                    + denominator + ")");
         }
         // both factors are below 2^32, so the product fits in 64 unsigned bits
         long hz = Long.divideUnsigned(crystalHz * numerator, denominator);

@@ -55,9 +55,15 @@ public final class HostFact<T> {
     public static final HostFact<Boolean> TSC_KNOWN_FREQ_FLAG = reported("tscKnownFreqFlag", Boolean.class);
     /** {@code rdtscp} in {@code /proc/cpuinfo flags}. */
     public static final HostFact<Boolean> RDTSCP_FLAG = reported("rdtscpFlag", Boolean.class);
-    /** The kernel's own word on the TSC: {@code tsc=…} and {@code clocksource=…} on its command line, {@code /proc/cmdline}. */
+    /**
+     * The kernel's own word on the TSC: {@code tsc=…} and {@code clocksource=…} on its command line, {@code
+     * /proc/cmdline}.
+     */
     public static final HostFact<List<String>> KERNEL_TSC_PARAMETERS = reported("kernelTscParameters", List.class);
-    /** The kernel's current clocksource ({@code tsc}, {@code kvm-clock}, {@code hpet}, …), {@code …/clocksource0/current_clocksource}. */
+    /**
+     * The kernel's current clocksource ({@code tsc}, {@code kvm-clock}, {@code hpet}, …), {@code
+     * …/clocksource0/current_clocksource}.
+     */
     public static final HostFact<String> CLOCKSOURCE = reported("clocksource", String.class);
     /** The clocksources the kernel offers, {@code …/clocksource0/available_clocksource}. */
     public static final HostFact<List<String>> AVAILABLE_CLOCKSOURCES = reported("availableClocksources", List.class);
@@ -83,7 +89,10 @@ public final class HostFact<T> {
     public static final HostFact<CpuQuota> CGROUP_CPU_QUOTA = reported("cgroupCpuQuota", CpuQuota.class);
     /** The CPUs this process's cgroup may use: v1 {@code cpuset.effective_cpus}, v2 {@code cpuset.cpus.effective}. */
     public static final HostFact<CpuList> CGROUP_CPUSET = reported("cgroupCpuset", CpuList.class);
-    /** The tightest memory limit of this process's cgroup and its ancestors: v1 {@code memory.limit_in_bytes}, v2 {@code memory.max}. */
+    /**
+     * The tightest memory limit of this process's cgroup and its ancestors: v1 {@code memory.limit_in_bytes}, v2 {@code
+     * memory.max}.
+     */
     public static final HostFact<MemoryLimit> CGROUP_MEMORY_LIMIT = reported("cgroupMemoryLimit", MemoryLimit.class);
     /** {@code /proc/sys/kernel/osrelease}. */
     public static final HostFact<String> KERNEL_RELEASE = reported("kernelRelease", String.class);
@@ -157,7 +166,8 @@ public final class HostFact<T> {
     @SuppressWarnings("unchecked")
     T checked(T value) {
         if (!type.isInstance(value)) {
-            throw new IllegalArgumentException(name + " is a " + type.getSimpleName() + ", not a " + value.getClass().getName());
+            throw new IllegalArgumentException(name + " is a " + type.getSimpleName() + ", not a " + value.getClass()
+                    .getName());
         }
         return value instanceof List<?> list ? (T) List.copyOf(list) : value;
     }

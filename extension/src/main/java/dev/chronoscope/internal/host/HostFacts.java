@@ -39,9 +39,11 @@ public final class HostFacts {
      * The kernel's vDSO (lib/vdso/gettimeofday.c): do_hres() asks vdso_clocksource_ok(), and a clocksource
      * whose vDSO clock mode is VDSO_CLOCKMODE_NONE sends every clock_gettime to a real system call.
      * tsc, kvm-clock (pvclock), hyperv_clocksource_tsc_page and arch_sys_counter have a vDSO clock
-     * mode; hpet and acpi_pm have none on current kernels (~250-500 ns MMIO/port reads instead: docs/reference/doctor.md).
+     * mode; hpet and acpi_pm have none on current kernels (~250-500 ns MMIO/port reads instead:
+     * docs/reference/doctor.md).
      */
-    private static final Set<String> VDSO_CAPABLE = Set.of("tsc", "kvm-clock", "arch_sys_counter", "hyperv_clocksource_tsc_page");
+    private static final Set<String> VDSO_CAPABLE = Set.of("tsc", "kvm-clock", "arch_sys_counter",
+            "hyperv_clocksource_tsc_page");
     private static final Set<String> NOT_VDSO_CAPABLE = Set.of("hpet", "acpi_pm");
     /** Clocksources that are the TSC or computed from it: the kernel keeps time with the TSC. */
     private static final Set<String> TSC_BASED = Set.of("tsc", "kvm-clock", "xen", "hyperv_clocksource_tsc_page");
@@ -112,7 +114,8 @@ public final class HostFacts {
      * Whether the TSC is usable for durations — Chronoscope's one rule, used by the doctor's "fit for
      * durations", {@code @RequiresInvariantTsc} and the default clock — with the facts behind the
      * answer as the fact's source, in one line, always (known or not), e.g.
-     * {@code invariant TSC: yes (CPUID.80000007H:EDX[8] = 1); cpuinfo: constant_tsc nonstop_tsc; clocksource: kvm-clock (built on the TSC)}.
+     * {@code invariant TSC: yes (CPUID.80000007H:EDX[8] = 1); cpuinfo: constant_tsc nonstop_tsc; clocksource: kvm-clock
+     * (built on the TSC)}.
      *
      * <p>Yes when the TSC is invariant (CPUID; without CPUID, the kernel's reading of the same bit:
      * {@code constant_tsc} and {@code nonstop_tsc}) and the kernel keeps time with it, directly
@@ -228,11 +231,13 @@ public final class HostFacts {
     }
 
     private static String yesNo(Fact<Boolean> fact) {
-        return fact.isKnown() ? (fact.get() ? "yes" : "no") + " (" + fact.source() + ")" : "unknown (" + fact.source() + ")";
+        return fact.isKnown() ? (fact.get() ? "yes" : "no") + " (" + fact.source() + ")" : "unknown (" + fact.source()
+                + ")";
     }
 
     private static String cpuinfoTscFlags(Fact<Boolean> constantTscFlag, Fact<Boolean> nonstopTscFlag) {
-        if (!constantTscFlag.isKnown() && !nonstopTscFlag.isKnown() && constantTscFlag.source().equals(nonstopTscFlag.source())) {
+        if (!constantTscFlag.isKnown() && !nonstopTscFlag.isKnown() && constantTscFlag.source()
+                .equals(nonstopTscFlag.source())) {
             return "unknown (" + constantTscFlag.source() + ")";
         }
         List<String> parts = new ArrayList<>();

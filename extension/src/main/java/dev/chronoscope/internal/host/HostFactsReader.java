@@ -14,8 +14,9 @@ public final class HostFactsReader {
     /** What an absent file means where its absence says nothing else. */
     private static final String ABSENT = "file absent";
 
-    public static final String CURRENT_CLOCKSOURCE = "/sys/devices/system/clocksource/clocksource0/current_clocksource";
-    public static final String AVAILABLE_CLOCKSOURCE = "/sys/devices/system/clocksource/clocksource0/available_clocksource";
+    private static final String CLOCKSOURCE_DIR = "/sys/devices/system/clocksource/clocksource0/";
+    public static final String CURRENT_CLOCKSOURCE = CLOCKSOURCE_DIR + "current_clocksource";
+    public static final String AVAILABLE_CLOCKSOURCE = CLOCKSOURCE_DIR + "available_clocksource";
     public static final String SMT_ACTIVE = "/sys/devices/system/cpu/smt/active";
     public static final String SMT_CONTROL = "/sys/devices/system/cpu/smt/control";
     public static final String ONLINE = "/sys/devices/system/cpu/online";
@@ -38,7 +39,8 @@ public final class HostFactsReader {
     /** The facts of the host that {@code files}, {@code cpu} and {@code ntp} describe. */
     public static HostFacts read(HostFiles files, CpuidSource cpu, NtpSource ntp) {
         Fact<String> cpuinfoText = text(files, CpuInfo.PATH, ABSENT);
-        CpuInfo cpuinfo = cpuinfoText.isKnown() ? CpuInfo.parse(cpuinfoText.get()) : CpuInfo.unknown(cpuinfoText.source());
+        CpuInfo cpuinfo = cpuinfoText.isKnown() ? CpuInfo.parse(cpuinfoText.get())
+                : CpuInfo.unknown(cpuinfoText.source());
         CpuidFacts cpuid = CpuidFacts.decode(cpu);
         Cgroups cgroups = Cgroups.locate(files);
 
@@ -63,12 +65,13 @@ public final class HostFactsReader {
                 .with(HostFact.CLOCKSOURCE, file(files, CURRENT_CLOCKSOURCE, HostParsers::word))
                 .with(HostFact.AVAILABLE_CLOCKSOURCES, file(files, AVAILABLE_CLOCKSOURCE, HostParsers::words))
                 // cpufreq appears only when a driver manages the CPU's frequency; VMs usually have none
-                .with(HostFact.CPUFREQ_GOVERNOR, file(files, SCALING_GOVERNOR, "no cpufreq driver (file absent)", HostParsers::word))
-                .with(HostFact.CPUFREQ_BOOST, file(files, BOOST, "no cpufreq boost control (file absent)", HostParsers::zeroOrOne))
-                .with(HostFact.INTEL_NO_TURBO, file(files, NO_TURBO, "not driven by intel_pstate (file absent)", HostParsers::zeroOrOne))
-                .with(HostFact.ISOLATED_CPUS, file(files, ISOLATED, CpuList::parse))
-                .with(HostFact.NOHZ_FULL_CPUS, file(files, NOHZ_FULL, "kernel built without NO_HZ_FULL (file absent)", HostParsers::nohzFull))
-                .with(HostFact.CGROUP, cgroups.describe())
+                .with(HostFact.CPUFREQ_GOVERNOR, file(files, SCALING_GOVERNOR, "no cpufreq driver (file absent)",
+                HostParsers::word)).with(HostFact.CPUFREQ_BOOST,
+                file(files, BOOST, "no cpufreq boost control (file absent)", HostParsers::zeroOrOne))
+                .with(HostFact.INTEL_NO_TURBO, file(files, NO_TURBO, "not driven by intel_pstate (file absent)",
+                HostParsers::zeroOrOne)).with(HostFact.ISOLATED_CPUS, file(files, ISOLATED, CpuList::parse))
+                .with(HostFact.NOHZ_FULL_CPUS, file(files, NOHZ_FULL, "kernel built without NO_HZ_FULL (file absent)",
+                HostParsers::nohzFull)).with(HostFact.CGROUP, cgroups.describe())
                 .with(HostFact.CGROUP_CPU_QUOTA, cgroups.cpuQuota())
                 .with(HostFact.CGROUP_CPUSET, cgroups.cpuset())
                 .with(HostFact.CGROUP_MEMORY_LIMIT, cgroups.memoryLimit())
@@ -80,7 +83,9 @@ public final class HostFactsReader {
                 .build();
     }
 
-    /** The file's text with its path as source, or unknown: "{path}: {absent meaning}" / "{path}: unreadable: {why}". */
+    /**
+     * The file's text with its path as source, or unknown: "{path}: {absent meaning}" / "{path}: unreadable: {why}".
+     */
     static Fact<String> text(HostFiles files, String path, String absentMeaning) {
         HostFiles.Content content;
         try {

@@ -103,9 +103,13 @@ public record HostLoad(long totalTicks, long idleTicks, long stealTicks, long se
      * @param totalTicks   every CPU's ticks
      * @param cpus         the CPUs
      */
-    public record Interval(long elapsedTicks, long othersTicks, long selfTicks, long stealTicks, long totalTicks, int cpus) {
+    public record Interval(long elapsedTicks, long othersTicks, long selfTicks, long stealTicks, long totalTicks,
+            int cpus) {
 
-        /** Other processes' CPU use in CPUs (1.0: one CPU busy throughout); NaN under {@link #MIN_TICKS}, too short to tell. */
+        /**
+         * Other processes' CPU use in CPUs (1.0: one CPU busy throughout); NaN under {@link #MIN_TICKS}, too short to
+         * tell.
+         */
         public double othersCpus() {
             return elapsedTicks < MIN_TICKS ? Double.NaN : othersTicks / (double) elapsedTicks;
         }
@@ -121,11 +125,14 @@ public record HostLoad(long totalTicks, long idleTicks, long stealTicks, long se
          */
         public String describe() {
             if (elapsedTicks < MIN_TICKS) {
-                return String.format(Locale.ROOT, "not told: the test lasted %d clock tick%s of /proc/stat, under the %d it takes",
-                        elapsedTicks, elapsedTicks == 1 ? "" : "s", MIN_TICKS);
+                return String.format(Locale.ROOT,
+                        "not told: the test lasted %d clock tick%s of /proc/stat, under the %d it takes", elapsedTicks,
+                        elapsedTicks == 1 ? "" : "s", MIN_TICKS);
             }
-            return String.format(Locale.ROOT, "other processes used %.2f of %d CPUs, this JVM %.2f (over %d clock ticks of"
-                    + " /proc/stat); steal %.1f %%", othersCpus(), cpus, selfTicks / (double) elapsedTicks, elapsedTicks,
+            return String.format(Locale.ROOT,
+                    "other processes used %.2f of %d CPUs, this JVM %.2f (over %d clock ticks of"
+                    + " /proc/stat); steal %.1f %%", othersCpus(), cpus, selfTicks / (double) elapsedTicks,
+                    elapsedTicks,
                     100 * stealShare());
         }
 

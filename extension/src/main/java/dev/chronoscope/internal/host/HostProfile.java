@@ -28,7 +28,8 @@ import java.util.TreeSet;
  * {@code c-reference-fenced.txt} (the C reference's pair and chain figures, in ticks). The counter's
  * step is the greatest common divisor of the C reference's p50 and p99 figures: every typical
  * difference of two readings of a counter that moves in steps of s ticks is a multiple of s (the
- * minimum is left out: a 21-tick guest counter was seen to differ by 1 tick in rare reads).
+ * minimum is left out: a guest counter's rare reads can differ by less than a step; see
+ * docs/evidence/host-measurements.md, "Figures once in code comments").
  *
  * @param name      the folder's name
  * @param files     the captured files, at the paths the host's own would have
@@ -61,11 +62,13 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
      */
     public static HostProfile load(Path folder) {
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException("host profile " + folder.toAbsolutePath() + ": not a directory; expected a folder"
-                    + " holding " + CPUID_FILE + ", " + CPUINFO_FILE + " and " + KERNEL_FILE);
+            throw new IllegalArgumentException("host profile " + folder.toAbsolutePath()
+                    + ": not a directory; expected a folder" + " holding " + CPUID_FILE + ", " + CPUINFO_FILE + " and "
+                    + KERNEL_FILE);
         }
-        List<String> cpuidLines = lines(folder, CPUID_FILE).orElseThrow(() -> new IllegalArgumentException("host profile "
-                + folder.toAbsolutePath() + ": " + CPUID_FILE + " is missing; expected the CPUID leaves hostcap prints"));
+        List<String> cpuidLines = lines(folder, CPUID_FILE)
+                .orElseThrow(() -> new IllegalArgumentException("host profile " + folder.toAbsolutePath() + ": "
+                + CPUID_FILE + " is missing; expected the CPUID leaves hostcap prints"));
         Map<Long, int[]> leaves = new HashMap<>();
         Map<Integer, Set<Integer>> aux = new TreeMap<>();
         for (String line : cpuidLines) {
@@ -86,7 +89,8 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
             put(files, HostFactsReader.AVAILABLE_CLOCKSOURCE, l, 1);
             put(files, HostFactsReader.OSRELEASE, l, 2);
             if (l.size() > 3) {
-                files.put(HostFactsReader.CMDLINE, String.join(" ", l.subList(3, l.size()).stream().map(String::strip).toList()) + "\n");
+                files.put(HostFactsReader.CMDLINE,
+                        String.join(" ", l.subList(3, l.size()).stream().map(String::strip).toList()) + "\n");
             }
         });
         files.computeIfPresent(CpuInfo.PATH, (path, text) -> text);
@@ -96,7 +100,8 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
 
     /** The host's facts as captured; NTP state was not captured and reads as unknown. */
     public HostFacts facts() {
-        return HostFactsReader.read(files, cpuid, NtpSource.unavailable("host profile " + name + ": NTP state not captured"));
+        return HostFactsReader.read(files, cpuid, NtpSource.unavailable("host profile " + name
+                + ": NTP state not captured"));
     }
 
     /** The greatest common divisor of the reference's p50 and p99 tick figures; empty when it has none. */
@@ -111,16 +116,21 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
                 String next = words.get(i + 1);
                 int digits = Text.leadingDigits(next);
                 // "p50 21", "p99 42": a whole number of ticks (not "p50 21.5")
-                if ((words.get(i).equals("p50") || words.get(i).equals("p99")) && digits > 0 && digits == next.length()) {
+                if ((words.get(i).equals("p50") || words.get(i).equals("p99")) && digits > 0
+                        && digits == next.length()) {
                     long v = Long.parseLong(next);
-                    gcd = v == 0 ? gcd : java.math.BigInteger.valueOf(gcd).gcd(java.math.BigInteger.valueOf(v)).longValue();
+                    gcd = v == 0 ? gcd : java.math.BigInteger.valueOf(gcd).gcd(java.math.BigInteger.valueOf(v))
+                            .longValue();
                 }
             }
         }
         return gcd > 0 ? OptionalLong.of(gcd) : OptionalLong.empty();
     }
 
-    /** A {@code cpuid LEAF.SUB: eax=… ebx=… ecx=… edx=…} line (eight hex digits each) into {@code leaves}; false where it is not one. */
+    /**
+     * A {@code cpuid LEAF.SUB: eax=… ebx=… ecx=… edx=…} line (eight hex digits each) into {@code leaves}; false where
+     * it is not one.
+     */
     private static boolean cpuidLeaf(String line, Map<Long, int[]> leaves) {
         String[] f = Text.split(line, ' ');
         if (f.length != 6 || !f[0].equals("cpuid") || !f[1].endsWith(":") || f[1].indexOf('.') != 8
@@ -135,12 +145,15 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
             }
             registers[r] = Integer.parseUnsignedInt(word.substring(4), 16);
         }
-        leaves.put(key(Integer.parseUnsignedInt(f[1].substring(0, 8), 16), Integer.parseInt(f[1].substring(9, f[1].length() - 1))),
-                registers);
+        leaves.put(key(Integer.parseUnsignedInt(f[1].substring(0, 8), 16),
+                Integer.parseInt(f[1].substring(9, f[1].length() - 1))), registers);
         return true;
     }
 
-    /** An {@code os cpu N … TSC_AUX values seen …: 224(cpu 224 node 0) …} line into {@code aux}; other lines are passed over. */
+    /**
+     * An {@code os cpu N … TSC_AUX values seen …: 224(cpu 224 node 0) …} line into {@code aux}; other lines are passed
+     * over.
+     */
     private static void tscAux(String line, Map<Integer, Set<Integer>> aux) {
         String prefix = "os cpu ";
         int digits = line.startsWith(prefix) ? Text.leadingDigits(line.substring(prefix.length())) : 0;
@@ -157,7 +170,8 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
             int cpu = Text.leadingDigits(rest);
             String after = rest.substring(cpu);
             int node = after.startsWith(" node ") ? Text.leadingDigits(after.substring(" node ".length())) : 0;
-            if (cpu > 0 && node > 0 && after.length() > " node ".length() + node && after.charAt(" node ".length() + node) == ')') {
+            if (cpu > 0 && node > 0 && after.length() > " node ".length() + node
+                    && after.charAt(" node ".length() + node) == ')') {
                 values.add(Integer.parseInt(rest.substring(0, cpu)));
             }
         }
@@ -195,7 +209,8 @@ public record HostProfile(String name, HostFiles files, CpuidSource cpuid, Map<I
         try {
             return Optional.of(Files.readAllLines(p, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new IllegalArgumentException("host profile " + folder.toAbsolutePath() + ": " + file + " cannot be read: " + e);
+            throw new IllegalArgumentException("host profile " + folder.toAbsolutePath() + ": " + file
+                    + " cannot be read: " + e);
         }
     }
 

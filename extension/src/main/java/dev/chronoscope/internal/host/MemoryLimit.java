@@ -19,7 +19,8 @@ public record MemoryLimit(long bytes) {
 
     public MemoryLimit {
         if (bytes < NONE) {
-            throw new IllegalArgumentException("memory limit " + bytes + " bytes: expected a number >= 0 or " + NONE + " (none)");
+            throw new IllegalArgumentException("memory limit " + bytes + " bytes: expected a number >= 0 or " + NONE
+                    + " (none)");
         }
     }
 

@@ -49,8 +49,8 @@ public final class ChronoscopeExecutionListener implements TestExecutionListener
         return Optional.of("junit-jupiter-api " + api.get() + " and junit-jupiter-engine " + engine.get()
                 + " are on the test class path; JUnit Jupiter needs both at one version, and discovery may fail with "
                 + "NoSuchMethodError. Import org.junit:junit-bom:" + engine.get() + " in <dependencyManagement> "
-                + "(Spring Boot's BOM does this), or declare junit-jupiter before chronoscope-junit. Chronoscope supports "
-                + "JUnit Jupiter 5.12 to 6.x.");
+                + "(Spring Boot's BOM does this), or declare junit-jupiter before chronoscope-junit. Chronoscope "
+                + "supports " + "JUnit Jupiter 5.12 to 6.x.");
     }
 
     /** The version of the jar that holds {@code className}, from its module descriptor or manifest. */

@@ -55,14 +55,16 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     /** The run this JVM belongs to, shared with the run's other JVMs (Surefire forks). */
     private final String run;
     private final RunBaseline baseline;
-    /** This JVM's presence in its run, taken at its first timed test; empty before, or where the directory refused it. */
+    /**
+     * This JVM's presence in its run, taken at its first timed test; empty before, or where the directory refused it.
+     */
     private volatile Optional<RunPresence> presence = Optional.empty();
     /** Timed tests whose record this JVM wrote in this run. */
     private final AtomicInteger timedTests = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ChronoscopeRuntime(Settings settings, ForkSettings forkSettings, boolean parallel, AssertionSettings assertions,
-                               HostFacts host, JvmScope jvm) {
+    private ChronoscopeRuntime(Settings settings, ForkSettings forkSettings, boolean parallel,
+                               AssertionSettings assertions, HostFacts host, JvmScope jvm) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.forkSettings = Objects.requireNonNull(forkSettings, "forkSettings");
         this.parallel = parallel;
@@ -106,22 +108,25 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         AssertionSettings assertions = Settings.assertions(parameters);
         Optional<HostProfile> profile = settings.hostProfile().map(HostDescriptions::profile);
         if (profile.isPresent() && settings.hostFactsSupplier().isPresent()) {
-            throw new ExtensionConfigurationException("Configuration parameters " + ChronoscopeConfig.HOST_PROFILE_KEY + " and "
-                    + ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY + " are both set; each replaces the host's facts: set one");
+            throw new ExtensionConfigurationException("Configuration parameters " + ChronoscopeConfig.HOST_PROFILE_KEY
+                    + " and " + ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY
+                    + " are both set; each replaces the host's facts: set one");
         }
         JvmState state = jvm.state();
         HostFacts host = profile.map(HostProfile::facts)
                 .orElseGet(() -> settings.hostFactsSupplier().map(HostDescriptions::load).orElseGet(state::host));
         TscReadPath path = HostDescriptions.readPath(settings, host, profile);
-        long step = settings.tscStepTicks() > 1 ? settings.tscStepTicks() : profile.flatMap(p -> p.stepTicks().isPresent()
-                ? Optional.of(p.stepTicks().getAsLong()) : Optional.empty()).orElse(1L);
+        long step = settings.tscStepTicks() > 1 ? settings.tscStepTicks()
+                : profile.flatMap(p -> p.stepTicks().isPresent() ? Optional.of(p.stepTicks().getAsLong())
+                : Optional.empty()).orElse(1L);
         // another read path or a coarser TSC is measured on facts of the run's own: the JVM's were
         // measured on this host's automatic path and the real counter
         boolean ownPath = !path.readsLike(TscReadPath.ofThisHost(TscReadPath.Preference.AUTO));
         String stepOrigin = settings.tscStepTicks() > 1 ? ChronoscopeConfig.TSC_STEP_TICKS_KEY
                 : profile.map(p -> "host profile " + p.name()).orElse(ChronoscopeConfig.TSC_STEP_TICKS_KEY);
         JvmScope timedOn = step > 1 || ownPath ? jvm.timingOn(state.withReadPath(path, step, stepOrigin)) : jvm;
-        return new ChronoscopeRuntime(settings, forkSettings, Settings.parallelEnabled(parameters), assertions, host, timedOn);
+        return new ChronoscopeRuntime(settings, forkSettings, Settings.parallelEnabled(parameters), assertions, host,
+                timedOn);
     }
 
     public Settings settings() {
@@ -180,7 +185,8 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
         }
         if (!settings.exclusive()) {
             return Optional.of("parallel execution is on and " + ChronoscopeConfig.EXCLUSIVE_KEY
-                    + " = false: other tests may have run alongside this one, competing for the CPUs it was measured on");
+                    + " = false: other tests may have run alongside this one, competing for the CPUs it was measured "
+                    + "on");
         }
         return Optional.of("parallel execution is on, but this test was not kept alone: it ran without the JUnit "
                 + "launcher's listener (e.g. through the engine test kit), so other tests may have run alongside it");
@@ -204,13 +210,16 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
             confirm(context, claimFailed.get().getMessage());
             return;
         }
-        Optional<String> repeatedTemplate = context.getTestMethod().filter(m -> m.isAnnotationPresent(RepeatedTest.class))
-                .flatMap(m -> context.getParent()).map(ExtensionContext::getUniqueId);
-        TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings(), made.coreSpeed(), repeatedTemplate));
+        Optional<String> repeatedTemplate = context.getTestMethod()
+                .filter(m -> m.isAnnotationPresent(RepeatedTest.class)).flatMap(m -> context.getParent())
+                .map(ExtensionContext::getUniqueId);
+        TestRecord judged = made.judged(baseline.judge(context.getUniqueId(), made.timings(), made.coreSpeed(),
+                repeatedTemplate));
         Optional<String> gate = baseline.gateFailure(judged);
         if (gate.isPresent() && forkSettings.confirm() && ForkedTest.canConfirm(context)) {
             // this JVM's figure may depend on what it ran before: a fresh JVM's decides, and its record is the run's
-            publisher.printSection(context, judged, "gate", "regressed in this JVM; timed again in a fresh JVM to confirm");
+            publisher.printSection(context, judged, "gate",
+                    "regressed in this JVM; timed again in a fresh JVM to confirm");
             confirm(context, gate.get());
             return;
         }

@@ -55,12 +55,14 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
         String reason = ClockReaders.unavailableReason(clock);
         if (!reason.isEmpty()) {
             if (clock != ClockId.CLOCK_MONOTONIC || !ClockReaders.isAvailable(ClockId.NANO_TIME)) {
-                throw new ExtensionConfigurationException(where + ": " + clock + " cannot be read on this host: " + reason
-                        + ". " + suggestion(clock));
+                throw new ExtensionConfigurationException(where + ": " + clock + " cannot be read on this host: "
+                        + reason + ". " + suggestion(clock));
             }
             // The same clock through the JDK: on Linux System.nanoTime() is clock_gettime(CLOCK_MONOTONIC).
-            warnings.add("CLOCK_MONOTONIC cannot be read through libc here (" + reason + "), so this test is timed with "
-                    + "NANO_TIME: the same clock read through the JDK (System.nanoTime() is clock_gettime(CLOCK_MONOTONIC) "
+            warnings.add("CLOCK_MONOTONIC cannot be read through libc here (" + reason
+                    + "), so this test is timed with "
+                    + "NANO_TIME: the same clock read through the JDK (System.nanoTime() is "
+                    + "clock_gettime(CLOCK_MONOTONIC) "
                     + "on Linux), at the JDK's reading cost");
             why = why + "; read as NANO_TIME";
             clock = ClockId.NANO_TIME;
@@ -85,8 +87,9 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
             return Optional.empty();
         }
         String reason = Libc.unavailableReason();
-        return Optional.of((reason.contains("IllegalCallerException") ? "native access denied" : "native calls unavailable")
-                + " in this JVM (" + reason + "): only the JDK's clock (NANO_TIME) can be read, and host facts read "
+        return Optional.of((reason.contains("IllegalCallerException") ? "native access denied"
+                : "native calls unavailable") + " in this JVM (" + reason
+                + "): only the JDK's clock (NANO_TIME) can be read, and host facts read "
                 + "through native calls are unknown. Enable it with --enable-native-access=ALL-UNNAMED.");
     }
 
@@ -112,7 +115,8 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
     /** The facts that decide whether the TSC can be trusted, in one line. */
     public static String tscFacts(HostFacts host) {
         return host.invariantTscVerdict().source()
-                + "; native probe: " + (ProbeLibrary.isLoaded() ? "loaded" : "not loaded (" + ProbeLibrary.unavailableReason() + ")");
+                + "; native probe: " + (ProbeLibrary.isLoaded() ? "loaded" : "not loaded ("
+                + ProbeLibrary.unavailableReason() + ")");
     }
 
     /** What keeps the TSC from being usable here, one item each; empty when it is usable. */
@@ -125,7 +129,8 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
             missing.add("whether the TSC is invariant is unknown");
         } else if (!verdict.get()) {
             if (invariant.isKnown() && !invariant.get()
-                    || !invariant.isKnown() && !(host.constantTscFlag().orElse(false) && host.nonstopTscFlag().orElse(false))) {
+                    || !invariant.isKnown() && !(host.constantTscFlag().orElse(false) && host.nonstopTscFlag()
+                    .orElse(false))) {
                 missing.add("an invariant TSC");
             }
             if (clocksource.isKnown() && verdict.source().contains("does not keep time with the TSC")) {
@@ -148,10 +153,12 @@ public record ClockChoice(ClockId clock, String why, List<String> warnings) {
         List<String> w = new ArrayList<>();
         switch (clock) {
             case CLOCK_REALTIME, CLOCK_TAI -> w.add(clock + " is wall-clock time: it jumps when the system time is set "
-                    + "or stepped by NTP, and a duration across a jump is wrong by the jump. Use CLOCK_MONOTONIC for durations.");
+                    + "or stepped by NTP, and a duration across a jump is wrong by the jump. Use CLOCK_MONOTONIC for "
+                    + "durations.");
             case CLOCK_REALTIME_COARSE, CLOCK_MONOTONIC_COARSE -> w.add(clock + " only moves at the kernel tick "
                     + "(milliseconds): regions shorter than many ticks read as 0 or one tick.");
-            case CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID -> w.add(clock + " counts CPU time, not elapsed time "
+            case CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID -> w.add(clock
+                    + " counts CPU time, not elapsed time "
                     + "(waiting is not counted), and each read is a system call costing hundreds of ns.");
             case TSC -> w.add("TSC is read without fences: the CPU may execute the reads before or after parts of "
                     + "the region. Use TSC_FENCED for short regions.");

@@ -44,7 +44,8 @@ final class ConfigKeys {
         for (String key : new TreeSet<>(configured)) {
             if (key.startsWith(PREFIX) && !known.contains(key)) {
                 warnings.add("unknown configuration key " + key + " is ignored" + nearest(key, known)
-                        .map(k -> " (did you mean " + k + "?)").orElse("") + "; the keys are listed in dev.chronoscope.ChronoscopeConfig");
+                        .map(k -> " (did you mean " + k + "?)").orElse("")
+                        + "; the keys are listed in dev.chronoscope.ChronoscopeConfig");
             }
         }
         return warnings;

@@ -6,7 +6,7 @@ import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.junit.fork.ForkRequest;
 import dev.chronoscope.internal.junit.fork.InheritedCalibration;
-import dev.chronoscope.internal.junit.fork.ForkResult;
+import dev.chronoscope.internal.launch.LaunchOutcome;
 import dev.chronoscope.internal.junit.fork.ForkedJvm;
 import dev.chronoscope.internal.junit.fork.ForkedTestException;
 import dev.chronoscope.internal.json.Json;
@@ -95,8 +95,8 @@ final class ForkedTest {
         String testName = TestNames.testName(context);
         Map<String, Object> confirming = Map.of("confirming", Map.of("suiteJvmFailure", failure));
         fork(context, runtime, confirming, ended -> {
-            Optional<ForkResult.Status> status = ended.result().map(ForkResult::status);
-            if (status.equals(Optional.of(ForkResult.Status.SUCCESSFUL))) {
+            Optional<LaunchOutcome.Status> status = ended.result().map(LaunchOutcome::status);
+            if (status.equals(Optional.of(LaunchOutcome.Status.SUCCESSFUL))) {
                 PrintStream out = System.out != null ? System.out : System.err;
                 out.println("[chronoscope] not failed: what failed the test in the suite's JVM was not confirmed in a "
                         + "fresh JVM (pid " + ended.pid() + "), where it passed; the suite's figures depended on what "
@@ -112,7 +112,7 @@ final class ForkedTest {
             } catch (Throwable e) {
                 child = e.getMessage();
             }
-            if (status.equals(Optional.of(ForkResult.Status.FAILED))) {
+            if (status.equals(Optional.of(LaunchOutcome.Status.FAILED))) {
                 throw new AssertionFailedError(failure + "\nConfirmed in a fresh JVM (pid " + ended.pid() + "): "
                         + child);
             }
@@ -255,7 +255,7 @@ final class ForkedTest {
                     + " without saying how the test ended"
                     + (ended.records().isEmpty() ? ", and wrote no record" : "") + where + stderr(ended));
         }
-        ForkResult result = ended.result().get();
+        LaunchOutcome result = ended.result().get();
         ClassLoader loader = context.getRequiredTestClass().getClassLoader();
         switch (result.status()) {
             case SUCCESSFUL -> {

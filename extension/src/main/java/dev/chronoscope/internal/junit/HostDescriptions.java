@@ -42,8 +42,8 @@ final class HostDescriptions {
                     + "expected a public class with a public no-argument constructor (" + e + ")", e);
         }
         if (!(supplier instanceof Supplier<?> s)) {
-            throw new ExtensionConfigurationException(prefix + "expected a class implementing Supplier<DescribedHost>, found "
-                    + supplier.getClass().getName());
+            throw new ExtensionConfigurationException(prefix
+                    + "expected a class implementing Supplier<DescribedHost>, found " + supplier.getClass().getName());
         }
         Object host;
         try {
@@ -54,7 +54,8 @@ final class HostDescriptions {
         if (host instanceof DescribedHost described) {
             return facts(described);
         }
-        throw new ExtensionConfigurationException(prefix + "expected a class implementing Supplier<DescribedHost>; its get() returned "
+        throw new ExtensionConfigurationException(prefix
+                + "expected a class implementing Supplier<DescribedHost>; its get() returned "
                 + (host == null ? "null" : "a " + host.getClass().getName()));
     }
 
@@ -63,8 +64,8 @@ final class HostDescriptions {
         try {
             return HostProfile.load(folder);
         } catch (IllegalArgumentException e) {
-            throw new ExtensionConfigurationException("Configuration parameter " + ChronoscopeConfig.HOST_PROFILE_KEY + " = '"
-                    + folder + "' is invalid: " + e.getMessage(), e);
+            throw new ExtensionConfigurationException("Configuration parameter " + ChronoscopeConfig.HOST_PROFILE_KEY
+                    + " = '" + folder + "' is invalid: " + e.getMessage(), e);
         }
     }
 
@@ -81,7 +82,8 @@ final class HostDescriptions {
                 return TscReadPath.ofThisHost(settings.tscReadPath());
             }
             String name = profile.map(p -> "host profile " + p.name()).orElse("the described host");
-            TscReadPath.Features described = new TscReadPath.Features(host.rdtscp().value(), host.rdpid().value(), name);
+            TscReadPath.Features described = new TscReadPath.Features(host.rdtscp().value(), host.rdpid().value(),
+                    name);
             Optional<TscReadPath.AuxEvidence> aux = profile.filter(p -> !p.tscAux().isEmpty())
                     .map(p -> TscAuxCheck.judge(p.tscAux(), "captured in " + name));
             return TscReadPath.forDescribedHost(described, aux, settings.tscReadPath());
@@ -94,9 +96,11 @@ final class HostDescriptions {
     static HostFacts facts(DescribedHost d) {
         HostFacts.Builder b = HostFacts.builder();
         d.cpuModel().ifPresent(b::cpuModel);
-        d.invariantTsc().ifPresent(invariant -> b.invariantTsc(invariant).constantTscFlag(invariant).nonstopTscFlag(invariant));
+        d.invariantTsc().ifPresent(invariant -> b.invariantTsc(invariant).constantTscFlag(invariant)
+                .nonstopTscFlag(invariant));
         d.rdtscp().ifPresent(rdtscp -> b.rdtscp(rdtscp).rdtscpFlag(rdtscp));
-        d.clocksource().ifPresent(name -> b.clocksource(name).availableClocksources(Fact.of(List.of(name), DescribedHost.SOURCE)));
+        d.clocksource().ifPresent(name -> b.clocksource(name)
+                .availableClocksources(Fact.of(List.of(name), DescribedHost.SOURCE)));
         d.hypervisor().ifPresent(b::hypervisor);
         d.hypervisorVendor().ifPresent(b::hypervisorVendor);
         d.onlineCpus().ifPresent(n -> b.onlineCpus(new CpuList(IntStream.range(0, n).boxed().toList())));

@@ -42,7 +42,8 @@ final class InvocationAggregate {
             }
             // by name, directly or on a composed annotation: junit-jupiter-params need not be on the test class path
             for (Annotation a : method.getAnnotations()) {
-                if (isParameterizedTest(a) || Arrays.stream(a.annotationType().getAnnotations()).anyMatch(Kind::isParameterizedTest)) {
+                if (isParameterizedTest(a) || Arrays.stream(a.annotationType().getAnnotations())
+                        .anyMatch(Kind::isParameterizedTest)) {
                     return ARGUMENTS;
                 }
             }

@@ -61,7 +61,10 @@ final class JvmScope {
         return exclusivity;
     }
 
-    /** The JVM's end of the cross-JVM timing lock: one file channel per process, since closing any descriptor of a file drops the process's locks on it. */
+    /**
+     * The JVM's end of the cross-JVM timing lock: one file channel per process, since closing any descriptor of a file
+     * drops the process's locks on it.
+     */
     MachineTimingLock timingLock() {
         return timingLock.get(MachineTimingLock::forThisUser);
     }

@@ -21,7 +21,8 @@ final class LockHolder {
 
     /** At most this many characters of a holder's command line are said: enough for its program and main class. */
     static final int COMMAND_CHARS = 200;
-    private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path");
+    private static final Set<String> CLASS_PATH_OPTIONS = Set.of("-cp", "-classpath", "--class-path", "-p",
+            "--module-path");
 
     private LockHolder() {
     }
@@ -40,8 +41,8 @@ final class LockHolder {
 
     private static Seen seen(ProcessHandle p) {
         ProcessHandle.Info info = p.info();
-        return new Seen(p.pid(), p.parent().map(h -> OptionalLong.of(h.pid())).orElse(OptionalLong.empty()), info.startInstant(),
-                commandLine(info));
+        return new Seen(p.pid(), p.parent().map(h -> OptionalLong.of(h.pid())).orElse(OptionalLong.empty()),
+                info.startInstant(), commandLine(info));
     }
 
     /**
@@ -63,12 +64,16 @@ final class LockHolder {
                     + " since=" + since.map(i -> Long.toString(i.toEpochMilli())).orElse("?") + "\n";
         }
 
-        /** The note in {@code text}; a bare pid (as earlier versions wrote) is a note of the pid alone; empty where it is neither. */
+        /**
+         * The note in {@code text}; a bare pid (as earlier versions wrote) is a note of the pid alone; empty where it
+         * is neither.
+         */
         static Optional<Note> parse(String text) {
             String t = text.strip();
             try {
                 if (!t.startsWith("pid=")) {
-                    return Optional.of(new Note(Long.parseLong(t), OptionalLong.empty(), Optional.empty(), Optional.empty()));
+                    return Optional.of(new Note(Long.parseLong(t), OptionalLong.empty(), Optional.empty(),
+                            Optional.empty()));
                 }
                 long pid = -1;
                 OptionalLong parent = OptionalLong.empty();
@@ -81,8 +86,8 @@ final class LockHolder {
                     } else if (field.startsWith("parent=") && !value.equals("?")) {
                         String[] p = Text.split(value, '@', 2);
                         parent = OptionalLong.of(Long.parseLong(p[0]));
-                        parentStart = p.length == 2 && !p[1].equals("?") ? Optional.of(Instant.ofEpochMilli(Long.parseLong(p[1])))
-                                : Optional.empty();
+                        parentStart = p.length == 2 && !p[1].equals("?")
+                                ? Optional.of(Instant.ofEpochMilli(Long.parseLong(p[1]))) : Optional.empty();
                     } else if (field.startsWith("since=") && !value.equals("?")) {
                         since = Optional.of(Instant.ofEpochMilli(Long.parseLong(value)));
                     }
@@ -108,7 +113,8 @@ final class LockHolder {
         own.flatMap(Note::since).map(since -> Duration.between(since, now)).filter(d -> !d.isNegative())
                 .ifPresent(d -> out.append(String.format(Locale.ROOT, ", holding it for %.1f s", d.toMillis() / 1e3)));
         orphaned(holder.get(), own, processes).ifPresent(why -> out.append("; orphaned: ").append(why)
-                .append(", so no build may be waiting for it: if it is left over, end it (kill ").append(pid).append(")"));
+                .append(", so no build may be waiting for it: if it is left over, end it (kill ").append(pid)
+                .append(")"));
         return out.toString();
     }
 
@@ -133,7 +139,8 @@ final class LockHolder {
     }
 
     /**
-     * A command line as a waiting JVM says it: {@code /usr/bin/java -cp … org.apache.maven.surefire.booter.ForkedBooter …},
+     * A command line as a waiting JVM says it: {@code /usr/bin/java -cp … org.apache.maven.surefire.booter.ForkedBooter
+     * …},
      * the class path left out (hundreds of jars say nothing) and the rest cut at {@value #COMMAND_CHARS} characters.
      */
     private static String commandLine(ProcessHandle.Info info) {

@@ -65,7 +65,9 @@ final class MachineTimingLock {
         return forUser(System.getenv(), System.getProperty("user.home"));
     }
 
-    /** The lock for this user ({@code env}, {@code userHome}), or one that is off because no private directory exists. */
+    /**
+     * The lock for this user ({@code env}, {@code userHome}), or one that is off because no private directory exists.
+     */
     static MachineTimingLock forUser(Map<String, String> env, String userHome) {
         return forUser(env, userHome, LockHolder.Processes.SYSTEM);
     }
@@ -113,7 +115,8 @@ final class MachineTimingLock {
         try {
             if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
                 Files.createDirectories(dir.getParent());
-                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(dir,
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.of(dir + " is not a directory");
@@ -166,14 +169,19 @@ final class MachineTimingLock {
     /** A wait for the lock longer than this is said on the console when it begins and when it ends. */
     static final long ANNOUNCE_AFTER_NANOS = 1_000_000_000L;
 
-    /** {@link #acquire(boolean, String, Consumer)} waiting at most {@code maxWaitNanos}, saying a wait longer than {@code announceAfterNanos}. */
-    synchronized String acquire(boolean enabled, long maxWaitNanos, long announceAfterNanos, String test, Consumer<String> say) {
+    /**
+     * {@link #acquire(boolean, String, Consumer)} waiting at most {@code maxWaitNanos}, saying a wait longer than
+     * {@code announceAfterNanos}.
+     */
+    synchronized String acquire(boolean enabled, long maxWaitNanos, long announceAfterNanos, String test,
+            Consumer<String> say) {
         if (!enabled) {
             return "timed without the cross-JVM timing lock (" + ChronoscopeConfig.TIMING_LOCK_KEY
                     + " = false): timed tests of other JVMs may have run alongside";
         }
         if (!on()) {
-            return "timed without the cross-JVM timing lock (" + off + "): timed tests of other JVMs may have run alongside";
+            return "timed without the cross-JVM timing lock (" + off
+                    + "): timed tests of other JVMs may have run alongside";
         }
         if (holders > 0) {
             holders++;
@@ -189,16 +197,21 @@ final class MachineTimingLock {
                 long waited = System.nanoTime() - start;
                 if (holder == null && waited > announceAfterNanos) {
                     holder = holder();
-                    say.accept(String.format(Locale.ROOT, "%s waits for the cross-JVM timing lock %s, held by %s: timed tests of "
-                            + "this user's JVMs run one at a time (it waits at most %.0f s)", test, file, holder, maxWaitNanos / 1e9));
+                    say.accept(String.format(Locale.ROOT,
+                            "%s waits for the cross-JVM timing lock %s, held by %s: timed tests of "
+                            + "this user's JVMs run one at a time (it waits at most %.0f s)", test, file, holder,
+                            maxWaitNanos / 1e9));
                 }
                 if (waited > maxWaitNanos) {
                     if (holder != null) {
-                        say.accept(String.format(Locale.ROOT, "%s stopped waiting after %.1f s and times without the lock, beside %s",
-                                test, waited / 1e9, holder()));
+                        say.accept(String.format(Locale.ROOT,
+                                "%s stopped waiting after %.1f s and times without the lock, beside %s", test,
+                                waited / 1e9, holder()));
                     }
-                    return String.format(Locale.ROOT, "timed without the cross-JVM timing lock %s: another JVM held it for more than "
-                            + "the %.1f s this test waits; its timed tests may have run alongside", file, maxWaitNanos / 1e9);
+                    return String.format(Locale.ROOT,
+                            "timed without the cross-JVM timing lock %s: another JVM held it for more than "
+                            + "the %.1f s this test waits; its timed tests may have run alongside", file,
+                            maxWaitNanos / 1e9);
                 }
                 LockSupport.parkNanos(POLL_NANOS);
             }
@@ -209,11 +222,12 @@ final class MachineTimingLock {
         holders = 1;
         double waitedMs = (System.nanoTime() - start) / 1e6;
         if (holder != null) {
-            say.accept(String.format(Locale.ROOT, "%s got the cross-JVM timing lock after waiting %.1f s for %s", test, waitedMs / 1e3,
-                    holder));
+            say.accept(String.format(Locale.ROOT, "%s got the cross-JVM timing lock after waiting %.1f s for %s", test,
+                    waitedMs / 1e3, holder));
         }
-        return String.format(Locale.ROOT, "held the cross-JVM timing lock %s (waited %.1f ms for other JVMs' timed tests%s)", file,
-                waitedMs, holder == null ? "" : ", held by " + holder);
+        return String.format(Locale.ROOT,
+                "held the cross-JVM timing lock %s (waited %.1f ms for other JVMs' timed tests%s)", file, waitedMs,
+                holder == null ? "" : ", held by " + holder);
     }
 
     /**
@@ -249,10 +263,14 @@ final class MachineTimingLock {
         if (pid.isEmpty() && note.isEmpty()) {
             return "a JVM that cannot be named (neither /proc/locks nor " + file + " names it)";
         }
-        return LockHolder.describe(pid.isPresent() ? pid.getAsLong() : note.get().pid(), note, processes, Instant.now());
+        return LockHolder.describe(pid.isPresent() ? pid.getAsLong() : note.get().pid(), note, processes,
+                Instant.now());
     }
 
-    /** The pid that {@code /proc/locks} says holds a lock on the file's inode; empty where it cannot be read or names none. */
+    /**
+     * The pid that {@code /proc/locks} says holds a lock on the file's inode; empty where it cannot be read or names
+     * none.
+     */
     private OptionalLong lockTablePid() {
         try {
             String inode = ":" + Files.getAttribute(file, "unix:ino") + " ";

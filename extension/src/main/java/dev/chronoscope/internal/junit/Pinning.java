@@ -27,8 +27,9 @@ record Pinning(BitSet previous, String description, List<String> warnings) {
             return NONE;
         }
         if (!Libc.isAvailable()) {
-            return new Pinning(null, "no", List.of("could not pin the test thread: sched_setaffinity cannot be called in this "
-                    + "JVM (" + Libc.unavailableReason() + "); the test ran on whichever CPUs the scheduler chose"));
+            return new Pinning(null, "no",
+                    List.of("could not pin the test thread: sched_setaffinity cannot be called in this " + "JVM ("
+                    + Libc.unavailableReason() + "); the test ran on whichever CPUs the scheduler chose"));
         }
         try {
             BitSet previous = Libc.threadAffinity();
@@ -36,7 +37,8 @@ record Pinning(BitSet previous, String description, List<String> warnings) {
             BitSet only = new BitSet();
             only.set(cpu);
             Libc.setThreadAffinity(only);
-            return new Pinning(previous, "CPU " + cpu + " (thread affinity was " + previous + "; restored after the test)", List.of());
+            return new Pinning(previous, "CPU " + cpu + " (thread affinity was " + previous
+                    + "; restored after the test)", List.of());
         } catch (Libc.LibcException e) {
             return new Pinning(null, "no", List.of("could not pin the test thread: " + e.getMessage()
                     + "; the test ran on whichever CPUs the scheduler chose"));
@@ -51,7 +53,8 @@ record Pinning(BitSet previous, String description, List<String> warnings) {
         try {
             Libc.setThreadAffinity(previous);
         } catch (Libc.LibcException e) {
-            System.err.println("[chronoscope] could not restore the thread's CPU affinity " + previous + ": " + e.getMessage());
+            System.err.println("[chronoscope] could not restore the thread's CPU affinity " + previous + ": "
+                    + e.getMessage());
         }
     }
 }

@@ -49,7 +49,9 @@ public final class PlanPreparation implements TestExecutionListener {
         this.jvm = JvmScope.CURRENT;
     }
 
-    /** True the first time {@code message} is offered in this JVM: the launcher listener says it then, and not again. */
+    /**
+     * True the first time {@code message} is offered in this JVM: the launcher listener says it then, and not again.
+     */
     boolean firstSaying(String message) {
         return jvm.firstSaying(message);
     }
@@ -69,8 +71,8 @@ public final class PlanPreparation implements TestExecutionListener {
         exclusive = settings.exclusive() && Settings.parallelEnabled(parameters);
         this.plan = plan;
         jvm.running().plan(settings.reportDir(), () -> RunKey.of(settings.run()));
-        if (settings.hostFactsSupplier().isPresent() || settings.hostProfile().isPresent() || settings.tscStepTicks() > 1
-                || settings.tscReadPath() != TscReadPath.Preference.AUTO) {
+        if (settings.hostFactsSupplier().isPresent() || settings.hostProfile().isPresent()
+                || settings.tscStepTicks() > 1 || settings.tscReadPath() != TscReadPath.Preference.AUTO) {
             return; // a described host, or a coarser counter: the run measures its own facts, not the JVM's
         }
         JvmState state = jvm.state();
@@ -147,14 +149,18 @@ public final class PlanPreparation implements TestExecutionListener {
         return clocks;
     }
 
-    /** The test as its record names it ({@link TestNames#testName}): {@code Class.method(params)}, with the invocation's display name. */
+    /**
+     * The test as its record names it ({@link TestNames#testName}): {@code Class.method(params)}, with the invocation's
+     * display name.
+     */
     private String testName(TestIdentifier id) {
         if (!(id.getSource().orElse(null) instanceof MethodSource m)) {
             return id.getDisplayName();
         }
         String name;
         try {
-            name = TestNames.className(m.getJavaClass()) + "." + m.getMethodName() + TestNames.parameterTypes(m.getJavaMethod());
+            name = TestNames.className(m.getJavaClass()) + "." + m.getMethodName()
+                    + TestNames.parameterTypes(m.getJavaMethod());
         } catch (RuntimeException | LinkageError e) {
             name = m.getClassName() + "." + m.getMethodName() + "(" + m.getMethodParameterTypes() + ")";
         }

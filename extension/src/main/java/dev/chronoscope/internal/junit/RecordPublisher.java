@@ -67,8 +67,8 @@ final class RecordPublisher {
         try {
             publishEntries(context, record, json);
         } catch (RuntimeException e) {
-            System.err.println("[chronoscope] could not publish the report entries of " + TimingSection.printable(record.testName())
-                    + ": " + causes(e));
+            System.err.println("[chronoscope] could not publish the report entries of "
+                    + TimingSection.printable(record.testName()) + ": " + causes(e));
         }
         publishSamples(context, record);
         if (notWritten != null) {
@@ -76,8 +76,9 @@ final class RecordPublisher {
             String fix = notWritten instanceof ClosedByInterruptException
                     ? "the test's thread was interrupted, by another thread, while the record was written"
                     : "set " + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write";
-            throw new RecordNotWrittenException("Chronoscope could not write the record of " + TimingSection.printable(record.testName())
-                    + " to " + writer.file() + ": " + notWritten + ". Its timing section is printed above; " + fix + ".", notWritten);
+            throw new RecordNotWrittenException("Chronoscope could not write the record of "
+                    + TimingSection.printable(record.testName()) + " to " + writer.file() + ": " + notWritten
+                    + ". Its timing section is printed above; " + fix + ".", notWritten);
         }
     }
 
@@ -89,25 +90,31 @@ final class RecordPublisher {
         try {
             writer.append(json);
         } catch (IOException | RuntimeException e) {
-            throw new RecordNotWrittenException("Chronoscope could not write the record of " + TimingSection.printable(testName)
-                    + ", timed in a fresh JVM, to " + writer.file() + ": " + e + ". Its timing section is printed above; set "
+            throw new RecordNotWrittenException("Chronoscope could not write the record of "
+                    + TimingSection.printable(testName) + ", timed in a fresh JVM, to " + writer.file() + ": " + e
+                    + ". Its timing section is printed above; set "
                     + ChronoscopeConfig.REPORT_DIR_KEY + " to a directory this test run can write.", e);
         }
         try {
             context.publishReportEntry(java.util.Map.of("chronoscope.record", writer.file().toString(),
                     "chronoscope.fork", "timed in a fresh JVM: the record's fork member says what that cost"));
         } catch (RuntimeException e) {
-            System.err.println("[chronoscope] could not publish the report entries of " + TimingSection.printable(testName) + ": " + causes(e));
+            System.err.println("[chronoscope] could not publish the report entries of "
+                    + TimingSection.printable(testName) + ": " + causes(e));
         }
         try {
             context.publishFile(ReportEntries.RECORD_FILE, MediaType.APPLICATION_JSON_UTF_8,
                     path -> Files.writeString(path, json + "\n", StandardCharsets.UTF_8));
         } catch (RuntimeException e) {
-            System.err.println("[chronoscope] could not publish the record file of " + TimingSection.printable(testName) + ": " + causes(e));
+            System.err.println("[chronoscope] could not publish the record file of "
+                    + TimingSection.printable(testName) + ": " + causes(e));
         }
     }
 
-    /** Prints {@code record}'s section with one more line, {@code key} and {@code value}, and neither writes nor publishes it. */
+    /**
+     * Prints {@code record}'s section with one more line, {@code key} and {@code value}, and neither writes nor
+     * publishes it.
+     */
     void printSection(ExtensionContext context, TestRecord record, String key, String value) {
         printSection(context, record, section -> CompactSection.withLine(section, key, value));
     }
@@ -117,12 +124,15 @@ final class RecordPublisher {
     }
 
     /** Prints the section to {@code System.out}, or to stderr where the test left {@code System.out} null. */
-    private void printSection(ExtensionContext context, TestRecord record, java.util.function.UnaryOperator<String> added) {
+    private void printSection(ExtensionContext context, TestRecord record,
+            java.util.function.UnaryOperator<String> added) {
         if (!settings.printSections()) {
             return;
         }
-        String full = added.apply(settings.fullSections() ? TimingSection.format(record) : CompactSection.format(record, printedFacts::add));
-        // Surefire's console shows an aborted test only as skipped: the reason, printed here, reaches it with the section
+        String full = added.apply(settings.fullSections() ? TimingSection.format(record)
+                : CompactSection.format(record, printedFacts::add));
+        // Surefire's console shows an aborted test only as skipped: the reason, printed here, reaches it with the
+        // section
         String section = abortReason(context).map(why -> CompactSection.withLine(full, "aborted", why)).orElse(full);
         PrintStream out = System.out;
         if (out == null) {
@@ -130,8 +140,8 @@ final class RecordPublisher {
             if (out == null) {
                 return;
             }
-            out.println("[chronoscope] System.out is null (set so by the test or the code it ran): the timing section of "
-                    + TimingSection.printable(record.testName()) + " goes to stderr");
+            out.println("[chronoscope] System.out is null (set so by the test or the code it ran): the timing section "
+                    + "of " + TimingSection.printable(record.testName()) + " goes to stderr");
         }
         out.print(section);
         out.flush();
@@ -160,8 +170,8 @@ final class RecordPublisher {
             context.publishFile(ReportEntries.RECORD_FILE, MediaType.APPLICATION_JSON_UTF_8,
                     path -> Files.writeString(path, json + "\n", StandardCharsets.UTF_8));
         } catch (RuntimeException e) {
-            System.err.println("[chronoscope] could not publish the record file of " + TimingSection.printable(record.testName()) + ": "
-                    + causes(e));
+            System.err.println("[chronoscope] could not publish the record file of "
+                    + TimingSection.printable(record.testName()) + ": " + causes(e));
         }
     }
 
@@ -180,8 +190,8 @@ final class RecordPublisher {
             try {
                 context.publishFile("chronoscope-samples-" + i + ".txt", MediaType.TEXT_PLAIN_UTF_8, path -> {
                     try (BufferedWriter w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
-                        w.write("# " + TimingSection.printable(t.label()) + ": " + t.kept() + " samples in " + t.unit().symbol()
-                                + ", sorted ascending\n");
+                        w.write("# " + TimingSection.printable(t.label()) + ": " + t.kept() + " samples in " + t.unit()
+                                .symbol() + ", sorted ascending\n");
                         for (int k = 0; k < t.kept(); k++) {
                             w.write(Long.toString(t.sortedSample(k)));
                             w.write('\n');
@@ -189,8 +199,8 @@ final class RecordPublisher {
                     }
                 });
             } catch (RuntimeException e) {
-                System.err.println("[chronoscope] could not publish the samples of " + TimingSection.printable(record.testName()) + ": "
-                        + causes(e));
+                System.err.println("[chronoscope] could not publish the samples of "
+                        + TimingSection.printable(record.testName()) + ": " + causes(e));
             }
         }
     }

@@ -50,8 +50,8 @@ final class RunBaseline {
     private record Repeated(String key, double medianNs) {
     }
 
-    private RunBaseline(Settings.BaselineSettings settings, Optional<Baseline> compared, Supplier<HostFingerprint> fingerprint,
-                        ContainerFacts container) {
+    private RunBaseline(Settings.BaselineSettings settings, Optional<Baseline> compared,
+                        Supplier<HostFingerprint> fingerprint, ContainerFacts container) {
         this.settings = settings;
         this.compared = compared;
         this.fingerprint = fingerprint;
@@ -71,8 +71,9 @@ final class RunBaseline {
             try {
                 compared = Optional.of(Baseline.read(file));
             } catch (IOException e) {
-                throw new ExtensionConfigurationException("Configuration parameter " + ChronoscopeConfig.BASELINE_COMPARE_KEY + " = '"
-                        + file + "' names a file that is not a Chronoscope baseline: " + e.getMessage(), e);
+                throw new ExtensionConfigurationException("Configuration parameter "
+                        + ChronoscopeConfig.BASELINE_COMPARE_KEY + " = '" + file
+                        + "' names a file that is not a Chronoscope baseline: " + e.getMessage(), e);
             }
         }
         return new RunBaseline(settings, compared, fingerprint, ContainerFacts.of(host));
@@ -100,7 +101,8 @@ final class RunBaseline {
      * is the test's, read before and after it; {@code repeatedTemplate} the unique id of its {@code @RepeatedTest}
      * method, where it is one of its repetitions.
      */
-    List<BaselineVerdict> judge(String uniqueId, List<Timing> timings, CoreSpeed coreSpeed, Optional<String> repeatedTemplate) {
+    List<BaselineVerdict> judge(String uniqueId, List<Timing> timings, CoreSpeed coreSpeed,
+            Optional<String> repeatedTemplate) {
         if (settings.compare().isEmpty()) {
             return List.of();
         }
@@ -110,32 +112,36 @@ final class RunBaseline {
         for (int i = 0; i < timings.size(); i++) {
             Timing t = timings.get(i);
             if (compared.isEmpty()) {
-                out.add(BaselineVerdict.inconclusive("the baseline " + settings.compare().get() + " does not exist (yet): nothing to compare with"));
+                out.add(BaselineVerdict.inconclusive("the baseline " + settings.compare().get()
+                        + " does not exist (yet): nothing to compare with"));
                 continue;
             }
             if (t.verdict() == Verdict.REFUSED) {
                 // a figure a self-check refused is no duration of the region's to judge, either way
-                out.add(BaselineVerdict.inconclusive("this run's figure was refused by a self-check (" + t.verdictReason()
-                        + "): the gate does not judge it"));
+                out.add(BaselineVerdict.inconclusive("this run's figure was refused by a self-check ("
+                        + t.verdictReason() + "): the gate does not judge it"));
                 continue;
             }
             BaselineRule.Kind kind = i == 0 ? BaselineRule.Kind.INVOCATION
                     : t.mode() == TimingMode.THROUGHPUT ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
             double median = t.kept() == 0 ? Double.NaN : t.floorSubtracted() ? t.netNanos().p50() : t.rawNanos().p50();
-            double within = t.kept() < 2 ? Double.NaN : BaselineRule.RunMedian.withinRunSe(t.percentileValue(25) * t.nanosPerUnit(),
+            double within = t.kept() < 2 ? Double.NaN
+                    : BaselineRule.RunMedian.withinRunSe(t.percentileValue(25) * t.nanosPerUnit(),
                     t.percentileValue(75) * t.nanosPerUnit(), t.kept(), median);
             String key = uniqueId + " :: " + t.label();
             List<Repeated> group = repeatedTemplate.isPresent() && t.verdict() == Verdict.RESOLVED && median > 0
                     ? repeatedSoFar(repeatedTemplate.get() + " :: " + t.label(), new Repeated(key, median)) : List.of();
-            ObservedTiming observed = ObservedTiming.of(key, kind, t.clock().name(), t.floorSubtracted() ? "net" : "raw",
-                            group.size() > 1 ? geometricMean(group) : median, t.floor().nanos().p50(), t.verdict() == Verdict.RESOLVED)
+            ObservedTiming observed = ObservedTiming.of(key, kind, t.clock().name(), t.floorSubtracted() ? "net"
+                            : "raw", group.size() > 1 ? geometricMean(group) : median, t.floor().nanos().p50(),
+                            t.verdict() == Verdict.RESOLVED)
                     .withWithinRunSe(group.size() > 1 ? Double.NaN : within)
                     .withTestFloorNs(testFloor)
                     .withCoreSpeed(coreSpeed)
                     .withAllocation(t.allocation().map(a -> a.bytesPerCall()).orElse(null), t.allocation()
                             .filter(a -> Double.isFinite(a.firstCallsBytesPerCall()))
-                            .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled())).orElse(null))
-                    .withRepetitionKeys(group.size() > 1 ? group.stream().map(Repeated::key).toList() : List.of())
+                            .map(a -> new AllocationRule.FirstCalls(a.firstCallsBytesPerCall(), a.firstCallsCompiled()))
+                            .orElse(null)).withRepetitionKeys(group.size() > 1 ? group.stream().map(Repeated::key)
+                            .toList() : List.of())
                     .withStepNs(t.clockStep() * t.nanosPerUnit());
             BaselineVerdict v = compared.get().compare(observed, fingerprint(), container, settings.threshold());
             if (v.allocation() != null && !settings.gateAllocation()) {
@@ -160,11 +166,13 @@ final class RunBaseline {
     }
 
     /** Why an invocation's verdict does not fail its test. */
-    static final String NOT_GATED = "not gated: a test's invocation is one sample that includes its one-off work (first use, "
-            + "warm-up), 23-42 % apart between unchanged runs; " + ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY + " = true gates it";
+    static final String NOT_GATED = "not gated: a test's invocation is one sample that includes its one-off work "
+            + "(first use, " + "warm-up), 23-42 % apart between unchanged runs; "
+            + ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY + " = true gates it";
 
     /** Why an allocation's verdict does not fail its test. */
-    static final String ALLOCATION_NOT_GATED = "not gated: " + ChronoscopeConfig.BASELINE_GATE_ALLOCATION_KEY + " = false";
+    static final String ALLOCATION_NOT_GATED = "not gated: " + ChronoscopeConfig.BASELINE_GATE_ALLOCATION_KEY
+            + " = false";
 
     /**
      * With {@link ChronoscopeConfig#BASELINE_FAIL_ON_REGRESSION_KEY} on, the failure, with the numbers,
@@ -188,7 +196,8 @@ final class RunBaseline {
             return Optional.empty();
         }
         return Optional.of(record.testName() + " regressed against the baseline " + settings.compare().orElseThrow()
-                + " (" + ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + " = true): " + String.join("; ", regressed));
+                + " (" + ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY + " = true): "
+                + String.join("; ", regressed));
     }
 
     static HostFingerprint fingerprint(HostFacts host, JvmState jvm) {
@@ -197,8 +206,9 @@ final class RunBaseline {
                 .fact("cpuModel", host.cpuModel().orElse(null))
                 .tscHz(jvm.calibration().isKnown() ? jvm.calibration().get().hz() : Double.NaN)
                 .fact("clocksource", host.clocksource().orElse(null))
-                .fact("hypervisor", !hypervisor.isKnown() ? null : hypervisor.get() ? host.hypervisorVendor().orElse("yes") : "none")
-                .fact("onlineCpus", host.onlineCpus().isKnown() ? host.onlineCpus().get().toString() : null)
+                .fact("hypervisor", !hypervisor.isKnown() ? null : hypervisor.get() ? host.hypervisorVendor()
+                .orElse("yes") : "none").fact("onlineCpus", host.onlineCpus().isKnown() ? host.onlineCpus().get()
+                .toString() : null)
                 .thisJvm()
                 .build();
     }

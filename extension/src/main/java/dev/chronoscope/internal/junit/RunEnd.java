@@ -31,14 +31,14 @@ final class RunEnd {
     /** GitHub Actions names the file of a step's summary in this variable. */
     static final String STEP_SUMMARY_VARIABLE = "GITHUB_STEP_SUMMARY";
 
-    static void finish(Settings settings, String run, RunBaseline baseline, Optional<RunPresence> presence, PrintStream out,
-                       PrintStream err) {
+    static void finish(Settings settings, String run, RunBaseline baseline, Optional<RunPresence> presence,
+                       PrintStream out, PrintStream err) {
         finish(settings, run, baseline, presence, out, err, System.getenv(STEP_SUMMARY_VARIABLE));
     }
 
     /** @param stepSummary the value of {@value #STEP_SUMMARY_VARIABLE}, null where unset */
-    static void finish(Settings settings, String run, RunBaseline baseline, Optional<RunPresence> presence, PrintStream out,
-                       PrintStream err, String stepSummary) {
+    static void finish(Settings settings, String run, RunBaseline baseline, Optional<RunPresence> presence,
+                       PrintStream out, PrintStream err, String stepSummary) {
         if (presence.isEmpty()) {
             write(settings, run, baseline, out, err, stepSummary);
             return;
@@ -52,8 +52,8 @@ final class RunEnd {
                 out.flush();
             }
         } catch (IOException | RuntimeException e) {
-            err.println(PREFIX + "could not take the run's write lock in " + settings.reportDir().toAbsolutePath() + " (" + e
-                    + "); writing the run report without it");
+            err.println(PREFIX + "could not take the run's write lock in " + settings.reportDir().toAbsolutePath()
+                    + " (" + e + "); writing the run report without it");
             write(settings, run, baseline, out, err, stepSummary);
         }
     }
@@ -65,8 +65,9 @@ final class RunEnd {
             records = RunRecords.read(settings.reportDir(), run);
         } catch (IOException | RuntimeException e) {
             List<Path> removed = RunReport.removeStale(settings.reportDir());
-            err.println(PREFIX + "could not read the run's records in " + settings.reportDir().toAbsolutePath() + ": " + e
-                    + (removed.isEmpty() ? "" : "; removed the earlier run report " + removed + ", which would pass for this run's"));
+            err.println(PREFIX + "could not read the run's records in " + settings.reportDir().toAbsolutePath() + ": "
+                    + e + (removed.isEmpty() ? "" : "; removed the earlier run report " + removed
+                    + ", which would pass for this run's"));
             return;
         }
         Optional<BaselineListing> listing = baseline.settings().compare().map(file -> baseline.compared()
@@ -81,14 +82,17 @@ final class RunEnd {
             written.console().forEach(line -> out.println(PREFIX + line));
             appendToStepSummary(stepSummary, written.summary(), out, err);
         } catch (IOException | RuntimeException e) {
-            err.println(PREFIX + "could not write the run report in " + settings.reportDir().toAbsolutePath() + ": " + e);
+            err.println(PREFIX + "could not write the run report in " + settings.reportDir().toAbsolutePath() + ": "
+                    + e);
         }
         listing.ifPresent(l -> l.lines().forEach(line -> out.println(PREFIX + "baseline " + l.file() + ": " + line)));
         baseline.settings().save().ifPresent(file -> {
             try {
-                Baseline saved = BaselineSave.save(file, run, baseline.fingerprint(), baseline.container(), records, baseline.settings().keep());
-                out.println(PREFIX + "baseline saved: " + file.toAbsolutePath() + " (" + records.timingCount() + " timings; the file holds "
-                        + saved.runs().size() + (saved.runs().size() == 1 ? " run" : " runs") + ")");
+                Baseline saved = BaselineSave.save(file, run, baseline.fingerprint(), baseline.container(), records,
+                        baseline.settings().keep());
+                out.println(PREFIX + "baseline saved: " + file.toAbsolutePath() + " (" + records.timingCount()
+                        + " timings; the file holds " + saved.runs().size()
+                        + (saved.runs().size() == 1 ? " run" : " runs") + ")");
             } catch (IOException | RuntimeException e) {
                 err.println(PREFIX + "could not save the baseline " + file.toAbsolutePath() + ": " + e);
             }
@@ -100,10 +104,11 @@ final class RunEnd {
     private static void appendToStepSummary(String stepSummary, Path summary, PrintStream out, PrintStream err) {
         try {
             RunReport.appendToStepSummary(stepSummary, summary)
-                    .ifPresent(file -> out.println(PREFIX + "summary appended to " + file + " (" + STEP_SUMMARY_VARIABLE + ")"));
+                    .ifPresent(file -> out.println(PREFIX + "summary appended to " + file + " ("
+                    + STEP_SUMMARY_VARIABLE + ")"));
         } catch (IOException | RuntimeException e) {
-            err.println(PREFIX + "could not append the Markdown summary to " + stepSummary + ", the file " + STEP_SUMMARY_VARIABLE
-                    + " names: " + e + "; the summary is in " + summary);
+            err.println(PREFIX + "could not append the Markdown summary to " + stepSummary + ", the file "
+                    + STEP_SUMMARY_VARIABLE + " names: " + e + "; the summary is in " + summary);
         }
     }
 }

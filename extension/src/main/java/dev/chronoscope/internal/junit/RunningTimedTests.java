@@ -35,12 +35,18 @@ final class RunningTimedTests {
 
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     private final AtomicBoolean hooked = new AtomicBoolean();
-    /** The running plan's report directory and run ({@code RunKey}, found at its first timed test); null before a plan starts. */
+    /**
+     * The running plan's report directory and run ({@code RunKey}, found at its first timed test); null before a plan
+     * starts.
+     */
     private volatile Path reportDir;
     private volatile Supplier<String> runKey;
     private volatile String run;
 
-    /** The plan now starting writes its records into {@code reportDir}, as the run {@code runKey} names (asked once, if a timed test runs). */
+    /**
+     * The plan now starting writes its records into {@code reportDir}, as the run {@code runKey} names (asked once, if
+     * a timed test runs).
+     */
     void plan(Path reportDir, Supplier<String> runKey) {
         this.reportDir = reportDir;
         this.runKey = runKey;
@@ -75,20 +81,21 @@ final class RunningTimedTests {
         JsonLinesWriter writer = JsonLinesWriter.newFileIn(dir);
         try {
             for (Running r : left) {
-                writer.append(new UnendedTest(run, r.test(), r.uniqueId(), r.displayName(), ProcessHandle.current().pid(), r.startedAt(), WHY)
-                        .json());
+                writer.append(new UnendedTest(run, r.test(), r.uniqueId(), r.displayName(), ProcessHandle.current()
+                        .pid(), r.startedAt(), WHY).json());
             }
-            err.println(PREFIX + "the JVM is ending while " + names + (left.size() == 1 ? " runs" : " run") + ": " + writer.file()
-                    + " records that " + (left.size() == 1 ? "it" : "they") + " did not end");
+            err.println(PREFIX + "the JVM is ending while " + names + (left.size() == 1 ? " runs" : " run") + ": "
+                    + writer.file() + " records that " + (left.size() == 1 ? "it" : "they") + " did not end");
         } catch (IOException | RuntimeException e) {
-            err.println(PREFIX + "the JVM is ending while " + names + (left.size() == 1 ? " runs" : " run") + "; could not record that in "
-                    + writer.file() + ": " + e);
+            err.println(PREFIX + "the JVM is ending while " + names + (left.size() == 1 ? " runs" : " run")
+                    + "; could not record that in " + writer.file() + ": " + e);
         }
         try {
             RunRecords records = RunRecords.read(dir, run);
             RunReport.Written written = RunReport.write(dir, records, Optional.empty());
-            err.println(PREFIX + "run report of the run so far: " + written.html() + " (" + records.tests().size() + " timed tests ended, "
-                    + records.unended().size() + " did not); no baseline saved: the run did not end");
+            err.println(PREFIX + "run report of the run so far: " + written.html() + " (" + records.tests().size()
+                    + " timed tests ended, " + records.unended().size()
+                    + " did not); no baseline saved: the run did not end");
         } catch (IOException | RuntimeException e) {
             err.println(PREFIX + "could not write the run report of the run so far in " + dir + ": " + e);
         }

@@ -32,8 +32,8 @@ import java.util.function.Function;
  */
 public record Settings(Optional<ClockId> defaultClock, int floorSamples, long floorBudgetNanos, long warmupBudgetNanos,
                        long regionWarmupBudgetNanos, boolean failOnUnmetRequirement, Path reportDir,
-                       boolean printSections, boolean pin, Optional<String> hostFactsSupplier, int tscStepTicks, boolean exclusive,
-                       boolean fullSections, BaselineSettings baseline, Optional<String> run,
+                       boolean printSections, boolean pin, Optional<String> hostFactsSupplier, int tscStepTicks,
+                       boolean exclusive, boolean fullSections, BaselineSettings baseline, Optional<String> run,
                        TscReadPath.Preference tscReadPath, Optional<Path> hostProfile, boolean crossJvmLock,
                        boolean coreSpeedCheck) {
 
@@ -42,13 +42,15 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
      *
      * @param threshold a fraction: 0.10 for 10 %
      */
-    public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep,
-                                   boolean gateInvocations, boolean gateAllocation) {
+    public record BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold,
+                                   boolean failOnRegression, int keep, boolean gateInvocations,
+                                   boolean gateAllocation) {
 
         /** Settings whose allocation per call is gated (the default). */
-        public BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression, int keep,
-                                boolean gateInvocations) {
-            this(save, compare, threshold, failOnRegression, keep, gateInvocations, ChronoscopeConfig.BASELINE_GATE_ALLOCATION);
+        public BaselineSettings(Optional<Path> save, Optional<Path> compare, double threshold, boolean failOnRegression,
+                                int keep, boolean gateInvocations) {
+            this(save, compare, threshold, failOnRegression, keep, gateInvocations,
+                    ChronoscopeConfig.BASELINE_GATE_ALLOCATION);
         }
     }
 
@@ -67,10 +69,15 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     static final Duration MAX_FLOOR_BUDGET = Duration.ofSeconds(10);
     static final Duration MAX_WARMUP_BUDGET = Duration.ofSeconds(60);
 
-    /** Jupiter's switch for parallel execution: not Chronoscope's key, but read for it (exclusivity, the records' warnings). */
+    /**
+     * Jupiter's switch for parallel execution: not Chronoscope's key, but read for it (exclusivity, the records'
+     * warnings).
+     */
     static final String JUPITER_PARALLEL_KEY = "junit.jupiter.execution.parallel.enabled";
 
-    /** Whether Jupiter runs the tests in parallel: {@link #JUPITER_PARALLEL_KEY} is {@code true}, as Jupiter reads it. */
+    /**
+     * Whether Jupiter runs the tests in parallel: {@link #JUPITER_PARALLEL_KEY} is {@code true}, as Jupiter reads it.
+     */
     static boolean parallelEnabled(Function<String, Optional<String>> parameters) {
         return parameters.apply(JUPITER_PARALLEL_KEY).map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
     }
@@ -80,21 +87,24 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         Function<String, Optional<String>> parameters = resolvedOnly(given);
         return new Settings(
                 clock(parameters),
-                wholeNumber(parameters, ChronoscopeConfig.FLOOR_SAMPLES_KEY, ChronoscopeConfig.FLOOR_SAMPLES, MAX_FLOOR_SAMPLES),
-                duration(parameters, ChronoscopeConfig.FLOOR_BUDGET_KEY, ChronoscopeConfig.FLOOR_BUDGET, false, MAX_FLOOR_BUDGET),
-                duration(parameters, ChronoscopeConfig.WARMUP_BUDGET_KEY, ChronoscopeConfig.WARMUP_BUDGET, true, MAX_WARMUP_BUDGET),
-                duration(parameters, ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET, true,
+                wholeNumber(parameters, ChronoscopeConfig.FLOOR_SAMPLES_KEY, ChronoscopeConfig.FLOOR_SAMPLES,
+                MAX_FLOOR_SAMPLES), duration(parameters, ChronoscopeConfig.FLOOR_BUDGET_KEY,
+                ChronoscopeConfig.FLOOR_BUDGET, false, MAX_FLOOR_BUDGET),
+                duration(parameters, ChronoscopeConfig.WARMUP_BUDGET_KEY, ChronoscopeConfig.WARMUP_BUDGET, true,
+                MAX_WARMUP_BUDGET), duration(parameters, ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY,
+                ChronoscopeConfig.REGION_WARMUP_BUDGET, true,
                         MAX_WARMUP_BUDGET),
-                oneOf(parameters, ChronoscopeConfig.UNMET_REQUIREMENT_KEY, ChronoscopeConfig.UNMET_REQUIREMENT, "skip", "fail").equals("fail"),
-                directory(parameters, ChronoscopeConfig.REPORT_DIR_KEY, reportDirDefault(System::getenv)),
+                oneOf(parameters, ChronoscopeConfig.UNMET_REQUIREMENT_KEY, ChronoscopeConfig.UNMET_REQUIREMENT, "skip",
+                "fail").equals("fail"), directory(parameters, ChronoscopeConfig.REPORT_DIR_KEY,
+                reportDirDefault(System::getenv)),
                 bool(parameters, ChronoscopeConfig.PRINT_SECTIONS_KEY, ChronoscopeConfig.PRINT_SECTIONS),
                 bool(parameters, ChronoscopeConfig.PIN_KEY, ChronoscopeConfig.PIN),
                 parameters.apply(ChronoscopeConfig.HOST_FACTS_SUPPLIER_KEY).map(String::trim).filter(s -> !s.isEmpty()),
                 wholeNumber(parameters, ChronoscopeConfig.TSC_STEP_TICKS_KEY, ChronoscopeConfig.TSC_STEP_TICKS,
                         ChronoscopeConfig.MAX_TSC_STEP_TICKS),
                 bool(parameters, ChronoscopeConfig.EXCLUSIVE_KEY, ChronoscopeConfig.EXCLUSIVE),
-                oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact", "full").equals("full"),
-                baseline(parameters),
+                oneOf(parameters, ChronoscopeConfig.REPORT_DETAIL_KEY, ChronoscopeConfig.REPORT_DETAIL, "compact",
+                "full").equals("full"), baseline(parameters),
                 parameters.apply(ChronoscopeConfig.REPORT_RUN_KEY).map(String::trim).filter(v -> !v.isEmpty()),
                 readPath(parameters),
                 hostProfile(parameters),
@@ -115,7 +125,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
             return Optional.empty();
         }
         if (v.get().isBlank()) {
-            throw invalid(ChronoscopeConfig.HOST_PROFILE_KEY, v.get(), "the folder of a captured host (e.g. hosts/amd-turin-bhyve-no-rdtscp)");
+            throw invalid(ChronoscopeConfig.HOST_PROFILE_KEY, v.get(),
+                    "the folder of a captured host (e.g. hosts/amd-turin-bhyve-no-rdtscp)");
         }
         try {
             return Optional.of(Path.of(v.get().trim()));
@@ -128,11 +139,15 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         return new BaselineSettings(
                 optionalFile(parameters, ChronoscopeConfig.BASELINE_SAVE_KEY),
                 optionalFile(parameters, ChronoscopeConfig.BASELINE_COMPARE_KEY),
-                percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY, ChronoscopeConfig.BASELINE_THRESHOLD_PERCENT) / 100,
-                bool(parameters, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION),
-                wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP, MAX_BASELINE_KEEP),
-                bool(parameters, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS),
-                bool(parameters, ChronoscopeConfig.BASELINE_GATE_ALLOCATION_KEY, ChronoscopeConfig.BASELINE_GATE_ALLOCATION));
+                percent(parameters, ChronoscopeConfig.BASELINE_THRESHOLD_KEY,
+                ChronoscopeConfig.BASELINE_THRESHOLD_PERCENT) / 100,
+                bool(parameters, ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION_KEY,
+                ChronoscopeConfig.BASELINE_FAIL_ON_REGRESSION),
+                wholeNumber(parameters, ChronoscopeConfig.BASELINE_KEEP_KEY, ChronoscopeConfig.BASELINE_KEEP,
+                MAX_BASELINE_KEEP), bool(parameters, ChronoscopeConfig.BASELINE_GATE_INVOCATIONS_KEY,
+                ChronoscopeConfig.BASELINE_GATE_INVOCATIONS),
+                bool(parameters, ChronoscopeConfig.BASELINE_GATE_ALLOCATION_KEY,
+                ChronoscopeConfig.BASELINE_GATE_ALLOCATION));
     }
 
     /** A percentage such as {@code 10%} (the sign optional), within the bounds. */
@@ -144,14 +159,15 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         // a number with an optional fraction, then optional spaces and an optional % sign
         String number = Text.stripTrailingSpace(v.endsWith("%") ? v.substring(0, v.length() - 1) : v);
         int dot = number.indexOf('.');
-        if (dot < 0 ? Text.isDigits(number) : Text.isDigits(number.substring(0, dot)) && Text.isDigits(number.substring(dot + 1))) {
+        if (dot < 0 ? Text.isDigits(number) : Text.isDigits(number.substring(0, dot))
+                && Text.isDigits(number.substring(dot + 1))) {
             double p = Double.parseDouble(number);
             if (p >= MIN_THRESHOLD_PERCENT && p <= MAX_THRESHOLD_PERCENT) {
                 return p;
             }
         }
-        throw invalid(key, v, String.format(Locale.ROOT, "a percentage from %.0f%% to %.0f%% (e.g. 10%%)", MIN_THRESHOLD_PERCENT,
-                MAX_THRESHOLD_PERCENT));
+        throw invalid(key, v, String.format(Locale.ROOT, "a percentage from %.0f%% to %.0f%% (e.g. 10%%)",
+                MIN_THRESHOLD_PERCENT, MAX_THRESHOLD_PERCENT));
     }
 
     /** An optional file path: unset or blank is none. */
@@ -163,12 +179,14 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         try {
             return Optional.of(Path.of(v.get()));
         } catch (InvalidPathException e) {
-            throw invalid(key, v.get().replace("\0", "\\0"), "a file path this file system accepts (" + e.getReason() + ")");
+            throw invalid(key, v.get().replace("\0", "\\0"), "a file path this file system accepts (" + e.getReason()
+                    + ")");
         }
     }
 
     /**
-     * The assertion keys ({@link ChronoscopeConfig#ASSERTIONS_STRICT_KEY}, {@link ChronoscopeConfig#ASSERTIONS_SEED_KEY});
+     * The assertion keys ({@link ChronoscopeConfig#ASSERTIONS_STRICT_KEY}, {@link
+     * ChronoscopeConfig#ASSERTIONS_SEED_KEY});
      * throws {@link ExtensionConfigurationException} naming an invalid one.
      */
     public static AssertionSettings assertions(Function<String, Optional<String>> parameters) {
@@ -180,7 +198,9 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         }
     }
 
-    /** The name in the first property reference a build tool left as written ({@code ${name}}) in {@code value}, if any. */
+    /**
+     * The name in the first property reference a build tool left as written ({@code ${name}}) in {@code value}, if any.
+     */
     static Optional<String> propertyReference(String value) {
         int open = value.indexOf("${");
         int close = open < 0 ? -1 : value.indexOf('}', open + 2);
@@ -197,8 +217,9 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         return key -> {
             Optional<String> v = parameters.apply(key);
             v.flatMap(Settings::propertyReference).ifPresent(name -> {
-                throw new ExtensionConfigurationException("Configuration parameter " + key + " = '" + v.get() + "' is invalid: "
-                        + "${" + name + "} is a property reference the build left as written, because no property " + name
+                throw new ExtensionConfigurationException("Configuration parameter " + key + " = '" + v.get()
+                        + "' is invalid: " + "${" + name
+                        + "} is a property reference the build left as written, because no property " + name
                         + " was set. Set it (e.g. -D" + name + "=…), or declare it with an empty default in the POM's "
                         + "<properties> (<" + name + "></" + name + ">) so that leaving it out means unset");
             });
@@ -228,11 +249,13 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         try {
             return Optional.of(ClockId.valueOf(v.toUpperCase(Locale.ROOT)));
         } catch (IllegalArgumentException e) {
-            throw invalid(ChronoscopeConfig.DEFAULT_CLOCK_KEY, v, "auto or one of " + Arrays.toString(ClockId.values()));
+            throw invalid(ChronoscopeConfig.DEFAULT_CLOCK_KEY, v, "auto or one of "
+                    + Arrays.toString(ClockId.values()));
         }
     }
 
-    private static int wholeNumber(Function<String, Optional<String>> parameters, String key, int defaultValue, int max) {
+    private static int wholeNumber(Function<String, Optional<String>> parameters, String key, int defaultValue,
+            int max) {
         return given(parameters, key).map(v -> wholeNumber(key, v, max)).orElse(defaultValue);
     }
 
@@ -245,8 +268,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
     }
 
     /** Parses {@code 500ms}, {@code 2s}, {@code 250us}, {@code 100ns} into nanoseconds, at most {@code max}. */
-    static long duration(Function<String, Optional<String>> parameters, String key, Duration defaultValue, boolean zeroAllowed,
-                         Duration max) {
+    static long duration(Function<String, Optional<String>> parameters, String key, Duration defaultValue,
+                         boolean zeroAllowed, Duration max) {
         return given(parameters, key).map(v -> duration(key, v, zeroAllowed, max)).orElse(defaultValue.toNanos());
     }
 
@@ -254,7 +277,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         String lower = v.toLowerCase(Locale.ROOT);
         String unit = DURATION_UNITS.stream().filter(lower::endsWith).findFirst().orElse(null);
         OptionalLong whole = unit == null ? OptionalLong.empty()
-                : AssertionSettings.wholeNumber(Text.stripTrailingSpace(lower.substring(0, lower.length() - unit.length())));
+                : AssertionSettings.wholeNumber(Text.stripTrailingSpace(lower.substring(0,
+                lower.length() - unit.length())));
         if (whole.isPresent()) {
             try {
                 long amount = whole.getAsLong();
@@ -277,7 +301,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
 
     /**
      * The report directory where {@link ChronoscopeConfig#REPORT_DIR_KEY} is unset: the environment variable
-     * {@link ChronoscopeConfig#REPORT_DIR_ENV} where set and not blank (a build tool passes it to every test JVM it starts),
+     * {@link ChronoscopeConfig#REPORT_DIR_ENV} where set and not blank (a build tool passes it to every test JVM it
+     * starts),
      * else {@link ChronoscopeConfig#REPORT_DIR}.
      */
     static String reportDirDefault(Function<String, String> environment) {
@@ -294,7 +319,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         try {
             return Path.of(v);
         } catch (InvalidPathException e) {
-            throw invalid(key, v.replace("\0", "\\0"), "a directory path this file system accepts (" + e.getReason() + ")");
+            throw invalid(key, v.replace("\0", "\\0"), "a directory path this file system accepts (" + e.getReason()
+                    + ")");
         }
     }
 
@@ -302,7 +328,8 @@ public record Settings(Optional<ClockId> defaultClock, int floorSamples, long fl
         return oneOf(parameters, key, String.valueOf(defaultValue), "true", "false").equals("true");
     }
 
-    static String oneOf(Function<String, Optional<String>> parameters, String key, String defaultValue, String... allowed) {
+    static String oneOf(Function<String, Optional<String>> parameters, String key, String defaultValue,
+            String... allowed) {
         String v = value(parameters, key, defaultValue);
         for (String a : allowed) {
             if (a.equalsIgnoreCase(v)) {

@@ -60,7 +60,9 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     /** Things that happened during the test that its record must mention. */
     private final List<String> notes = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** The core's speed, read as the test is set up (after its floor) and as it ends, while it holds the timing lock. */
+    /**
+     * The core's speed, read as the test is set up (after its floor) and as it ends, while it holds the timing lock.
+     */
     private final double speedBefore;
     /** Read as the test ends; NaN until then. */
     private volatile double speedAfter = Double.NaN;
@@ -72,20 +74,22 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
      * What the test is timed with, as its setup left it.
      *
      * @param plan             its clock, why that one, the floor rule and the frequency
-     * @param context          the measurement context: the probe's reader, the floor measured right before the test, the step
+     * @param context          the measurement context: the probe's reader, the floor measured right before the test,
+     * the step
      * @param probe            the probe handed to the test
      * @param invocationReader the reader of the invocation's own sample
      * @param warmup           how the probe path was warmed, as the record says it
      */
-    record Instruments(TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe, ClockReader invocationReader,
-                       String warmup) {
+    record Instruments(TimedTestFactory.Plan plan, Timings.Context context, MeasuringProbe probe,
+                       ClockReader invocationReader, String warmup) {
     }
 
     /**
      * What the test's setup holds until the test is closed.
      *
      * @param pinning the thread's CPU affinity, restored on close
-     * @param turn    what the cross-JVM timing lock did for this test ({@link MachineTimingLock#acquire}); released on close
+     * @param turn    what the cross-JVM timing lock did for this test ({@link MachineTimingLock#acquire}); released on
+     * close
      */
     record Held(Pinning pinning, String turn) {
     }
@@ -94,7 +98,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
      * The test {@code testName} of {@code runtime}, timed with {@code instruments}, holding {@code held};
      * its invocations also count towards {@code aggregate}, the repeated or parameterized test's, if any.
      */
-    TimedTest(ChronoscopeRuntime runtime, String testName, Optional<InvocationAggregate> aggregate, Instruments instruments, Held held) {
+    TimedTest(ChronoscopeRuntime runtime, String testName, Optional<InvocationAggregate> aggregate,
+            Instruments instruments, Held held) {
         this.runtime = runtime;
         this.testName = testName;
         this.plan = instruments.plan();
@@ -123,7 +128,10 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .filter(m -> m.equals(thrown.getMessage())).isPresent();
     }
 
-    /** Adds {@code line} to the warnings of the test's record: something about how it was timed that its figures depend on. */
+    /**
+     * Adds {@code line} to the warnings of the test's record: something about how it was timed that its figures depend
+     * on.
+     */
     void note(String line) {
         notes.add(line);
     }
@@ -231,8 +239,9 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         Fact<CpuQuota> quota = host.get(HostFact.CGROUP_CPU_QUOTA);
         List<String> out = new ArrayList<>();
         for (Timing t : timings) {
-            t.cpuThrottling().filter(CpuThrottling::throttled).ifPresent(c -> out.add("timing '" + t.label() + "': its cgroup was "
-                    + c.describe() + " while it sampled (CPU quota " + quota.describe() + " when the run started): its figures"
+            t.cpuThrottling().filter(CpuThrottling::throttled)
+                    .ifPresent(c -> out.add("timing '" + t.label() + "': its cgroup was " + c.describe()
+                    + " while it sampled (CPU quota " + quota.describe() + " when the run started): its figures"
                     + " include waits for quota"));
         }
         return out;
@@ -242,7 +251,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         Fact<Boolean> invariant = host.invariantTscVerdict();
         return "invariant TSC " + (invariant.isKnown() ? (invariant.get() ? "yes" : "no") : "unknown")
                 + " | clocksource " + host.clocksource().orElse("unknown")
-                + " | hypervisor " + (Boolean.TRUE.equals(host.hypervisor().value()) ? host.hypervisorVendor().orElse("yes") :
+                + " | hypervisor " + (Boolean.TRUE.equals(host.hypervisor().value()) ? host.hypervisorVendor()
+                .orElse("yes") :
                 host.hypervisor().isKnown() ? "none" : "unknown")
                 + " | CPUs online " + host.onlineCpus().map(Object::toString).orElse("unknown")
                 + " | " + host.cpuModel().orElse("CPU model unknown")

@@ -58,7 +58,8 @@ final class TimedTestFactory {
      * Sets up the timing of the test {@code context} names, on {@code runtime}'s host and JVM; its
      * invocations also count towards {@code aggregate}, the repeated or parameterized test's, if any.
      */
-    static TimedTest open(ExtensionContext context, ChronoscopeRuntime runtime, Optional<InvocationAggregate> aggregate) {
+    static TimedTest open(ExtensionContext context, ChronoscopeRuntime runtime,
+            Optional<InvocationAggregate> aggregate) {
         Plan plan = plan(context, runtime);
         PreparedClock clock = prepare(plan, runtime);
         Readers readers = openReaders(plan, clock);
@@ -81,7 +82,8 @@ final class TimedTestFactory {
                     .withCompiledRegions(clock.compiledRegions());
             MeasuringProbe probe = new MeasuringProbe(timing,
                     settings.coreSpeedCheck() ? probeSettings.withCoreSpeed(clock.jvm().coreSpeed()) : probeSettings);
-            return new TimedTest(runtime, testName, aggregate, new TimedTest.Instruments(plan, timing, probe, readers.invocation(), warmup),
+            return new TimedTest(runtime, testName, aggregate,
+                    new TimedTest.Instruments(plan, timing, probe, readers.invocation(), warmup),
                     new TimedTest.Held(pinning, turn));
         } catch (RuntimeException | Error e) {
             pinning.restore();
@@ -152,19 +154,22 @@ final class TimedTestFactory {
         }
         String once = clock.warmup().describe(unit);
         long settledLevel = clock.settledLevel();
-        Optional<ProbeWarmup> again = clock.rewarmIfCold(reader, Math.min(REWARM_BUDGET_NANOS, settings.warmupBudgetNanos()));
+        Optional<ProbeWarmup> again = clock.rewarmIfCold(reader,
+                Math.min(REWARM_BUDGET_NANOS, settings.warmupBudgetNanos()));
         if (again.isEmpty()) {
             return once + "; still warm before this test";
         }
         ProbeWarmup w = again.get();
         if (w.medians().isEmpty()) {
-            return once + String.format(Locale.ROOT, "; before this test the path ran above the p50 %d %s it settled at,"
+            return once + String.format(Locale.ROOT,
+                    "; before this test the path ran above the p50 %d %s it settled at,"
                     + " and its re-warm budget ran out before one round", settledLevel, unit);
         }
         // "above the level", not "cold": the same compiled path costs 10-25 % more on one CPU than another
         return once + String.format(Locale.ROOT,
-                "; before this test the path ran above the p50 %d %s it settled at (p50 %d %s): re-warmed %d rounds in %.1f ms, %s at p50 %d %s",
-                settledLevel, unit, w.medians().get(0), unit, w.rounds(), w.elapsedNanos() / 1e6,
+                "; before this test the path ran above the p50 %d %s it settled at (p50 %d %s): re-warmed %d rounds in "
+                + "%.1f ms, %s at p50 %d %s", settledLevel, unit, w.medians().get(0), unit, w.rounds(),
+                w.elapsedNanos() / 1e6,
                 w.settled() ? "settled" : "NOT settled", w.settledLevel(), unit);
     }
 

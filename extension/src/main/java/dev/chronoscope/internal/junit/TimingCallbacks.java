@@ -75,7 +75,8 @@ public final class TimingCallbacks {
     }
 
     /** Brackets the test method's invocation with the test's clock: one sample per invocation. */
-    public void interceptInvocation(InvocationInterceptor.Invocation<Void> invocation, ExtensionContext context) throws Throwable {
+    public void interceptInvocation(InvocationInterceptor.Invocation<Void> invocation,
+            ExtensionContext context) throws Throwable {
         if (forked(context)) {
             invocation.skip(); // its fresh JVM runs it
             ForkedTest.run(context, runtime(context));
@@ -93,7 +94,8 @@ public final class TimingCallbacks {
             if (!runtime.forkSettings().confirm() || !ForkedTest.canConfirm(context) || !test.get().failedOnAClaim(e)) {
                 throw e;
             }
-            // a figure timed after other tests can depend on what they ran: a fresh JVM decides, after the @AfterEach methods
+            // a figure timed after other tests can depend on what they ran: a fresh JVM decides, after the @AfterEach
+            // methods
             context.getStore(NAMESPACE).put(CLAIM_FAILED, e);
         }
     }
@@ -105,24 +107,32 @@ public final class TimingCallbacks {
     public Probe resolveParameter(ParameterContext parameter, ExtensionContext context) {
         Optional<Method> testMethod = context.getTestMethod();
         if (testMethod.isEmpty() || !parameter.getDeclaringExecutable().equals(testMethod.get())) {
-            throw new ParameterResolutionException("A Probe can only be a parameter of the timed test method itself; found "
-                    + "parameter " + parameter.getIndex() + " (" + parameter.getParameter().getName() + ") of "
+            throw new ParameterResolutionException("A Probe can only be a parameter of the timed test method itself; "
+                    + "found " + "parameter " + parameter.getIndex() + " (" + parameter.getParameter().getName()
+                    + ") of "
                     + parameter.getDeclaringExecutable() + ". Declare it on the @Test method and time regions there.");
         }
         if (testMethod.get().isAnnotationPresent(TestFactory.class)) {
-            throw new ParameterResolutionException("A Probe cannot be a parameter of the @TestFactory " + TestNames.describe(testMethod.get())
-                    + ": a factory returns dynamic tests rather than running one, so Chronoscope times no factory, and its dynamic"
-                    + " tests run after it has returned. Time the work in a @Test, @RepeatedTest or @ParameterizedTest method.");
+            throw new ParameterResolutionException("A Probe cannot be a parameter of the @TestFactory "
+                    + TestNames.describe(testMethod.get())
+                    + ": a factory returns dynamic tests rather than running one, so Chronoscope times no factory, and "
+                    + "its dynamic"
+                    + " tests run after it has returned. Time the work in a @Test, @RepeatedTest or @ParameterizedTest "
+                    + "method.");
         }
         if (forked(context)) {
             return null; // the method is not invoked in this JVM: its fresh JVM hands it a probe of its own
         }
-        return timedTest(context).orElseThrow(() -> new ParameterResolutionException("No Chronoscope timing is active for "
-                + TestNames.describe(testMethod.get()) + ": annotate it (or its class) with @MeasureWith, @SubtractProbeFloor"
+        return timedTest(context)
+                .orElseThrow(() -> new ParameterResolutionException("No Chronoscope timing is active for "
+                + TestNames.describe(testMethod.get())
+                + ": annotate it (or its class) with @MeasureWith, @SubtractProbeFloor"
                 + " or @RequiresInvariantTsc.")).probe();
     }
 
-    /** Right after the test method, before its {@code @AfterEach} methods: measuring ends (see {@link TimedTest#close}). */
+    /**
+     * Right after the test method, before its {@code @AfterEach} methods: measuring ends (see {@link TimedTest#close}).
+     */
     public void afterTestExecution(ExtensionContext context) {
         Uninterrupted.run(() -> timedTest(context).ifPresent(TimedTest::close));
     }
@@ -155,16 +165,21 @@ public final class TimingCallbacks {
         }
         String facts = ClockChoice.tscUnmet(host);
         if (runtime.settings().failOnUnmetRequirement()) {
-            return ConditionEvaluationResult.enabled("@RequiresInvariantTsc not met, and " + UNMET_FAILS + ": " + facts);
+            return ConditionEvaluationResult.enabled("@RequiresInvariantTsc not met, and " + UNMET_FAILS + ": "
+                    + facts);
         }
         return ConditionEvaluationResult.disabled("@RequiresInvariantTsc not met: " + facts);
     }
 
-    /** Before an {@code @RequiresInvariantTsc} test: fails it where the TSC cannot be trusted and an unmet requirement fails. */
+    /**
+     * Before an {@code @RequiresInvariantTsc} test: fails it where the TSC cannot be trusted and an unmet requirement
+     * fails.
+     */
     public void failUnmetRequirement(ExtensionContext context) {
         ChronoscopeRuntime runtime = runtime(context);
         if (runtime.settings().failOnUnmetRequirement() && !ClockChoice.tscUsable(runtime.host())) {
-            throw new AssertionFailedError("@RequiresInvariantTsc not met (" + UNMET_FAILS + "): " + ClockChoice.tscUnmet(runtime.host()));
+            throw new AssertionFailedError("@RequiresInvariantTsc not met (" + UNMET_FAILS + "): "
+                    + ClockChoice.tscUnmet(runtime.host()));
         }
     }
 
@@ -181,6 +196,7 @@ public final class TimingCallbacks {
         return context.getParent()
                 .filter(parent -> parent.getTestMethod().isPresent())
                 .map(parent -> parent.getStore(NAMESPACE).getOrComputeIfAbsent(AGGREGATE,
-                        k -> new InvocationAggregate(InvocationAggregate.Kind.of(parent.getRequiredTestMethod())), InvocationAggregate.class));
+                        k -> new InvocationAggregate(InvocationAggregate.Kind.of(parent.getRequiredTestMethod())),
+                        InvocationAggregate.class));
     }
 }

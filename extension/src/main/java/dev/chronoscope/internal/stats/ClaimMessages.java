@@ -46,14 +46,18 @@ public final class ClaimMessages {
             out.append("  ").append(pad("to decide")).append(d.advice()).append('\n');
         }
         return out.append(strict
-                ? "Failed, not aborted, because " + ChronoscopeConfig.ASSERTIONS_STRICT_KEY + "=true: an undecidable claim counts as a failure."
-                : "Aborted, not failed: the measurement cannot decide the claim (" + ChronoscopeConfig.ASSERTIONS_STRICT_KEY
+                ? "Failed, not aborted, because " + ChronoscopeConfig.ASSERTIONS_STRICT_KEY
+                + "=true: an undecidable claim counts as a failure."
+                : "Aborted, not failed: the measurement cannot decide the claim ("
+                + ChronoscopeConfig.ASSERTIONS_STRICT_KEY
                 + "=false; set it to true to fail instead).").toString();
     }
 
     // ---- relations ------------------------------------------------------------------------------
 
-    /** How a relation reads: its symbol, its words, and where an interval lies when the claim passes and when it fails. */
+    /**
+     * How a relation reads: its symbol, its words, and where an interval lies when the claim passes and when it fails.
+     */
     record Wording(String symbol, String words, String passingSide, String failingSide) {
         static Wording of(Relation r) {
             return switch (r) {
@@ -81,8 +85,9 @@ public final class ClaimMessages {
 
     static Decision allocationChanged(Timing t, Relation relation, long bytes, Allocation a) {
         return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether " + allocation(t, relation, bytes)
-                + ": its allocation changed during the run (the JIT's escape analysis changed with compilation), so no one"
-                + " figure describes it", allocationDetails(a), "a longer region warm-up (chronoscope.region.warmup.budget) or more calls");
+                + ": its allocation changed during the run (the JIT's escape analysis changed with compilation), so no "
+                + "one" + " figure describes it", allocationDetails(a),
+                "a longer region warm-up (chronoscope.region.warmup.budget) or more calls");
     }
 
     static Decision allocationHolds(Timing t, Allocation a) {
@@ -90,8 +95,8 @@ public final class ClaimMessages {
     }
 
     static Decision allocationFails(Timing t, Relation relation, long bytes, Allocation a) {
-        return new Decision(Outcome.FAIL, "Expected that " + allocation(t, relation, bytes) + ", but it allocates " + a.describe(),
-                allocationDetails(a), "");
+        return new Decision(Outcome.FAIL, "Expected that " + allocation(t, relation, bytes) + ", but it allocates "
+                + a.describe(), allocationDetails(a), "");
     }
 
     private static String allocation(Timing t, Relation relation, long bytes) {
@@ -100,12 +105,15 @@ public final class ClaimMessages {
 
     private static List<String> allocationDetails(Allocation a) {
         return List.of(
-                pad("allocated") + a.describe() + " over " + Format.count(a.calls()) + " calls after the region's warm-up",
-                pad("halves") + Format.bytes(a.firstHalfBytesPerCall()) + " / " + Format.bytes(a.secondHalfBytesPerCall())
+                pad("allocated") + a.describe() + " over " + Format.count(a.calls())
+                + " calls after the region's warm-up", pad("halves") + Format.bytes(a.firstHalfBytesPerCall()) + " / "
+                + Format.bytes(a.secondHalfBytesPerCall())
                         + " B/call (first / second half of the calls)",
-                pad("loop") + Format.bytes(a.loopBytesPerCall()) + " B/call allocated by the timing loop itself, subtracted",
-                pad("first calls") + (Double.isFinite(a.firstCallsBytesPerCall()) ? Format.bytes(a.firstCallsBytesPerCall())
-                        + (a.firstCallsCompiled() ? " B/call before the warm-up, running code the JVM had compiled before them"
+                pad("loop") + Format.bytes(a.loopBytesPerCall())
+                + " B/call allocated by the timing loop itself, subtracted", pad("first calls")
+                + (Double.isFinite(a.firstCallsBytesPerCall()) ? Format.bytes(a.firstCallsBytesPerCall())
+                        + (a.firstCallsCompiled()
+                        ? " B/call before the warm-up, running code the JVM had compiled before them"
                         : " B/call before the warm-up, before C2's escape analysis removes any") : "not counted"));
     }
 
@@ -149,8 +157,9 @@ public final class ClaimMessages {
         }
 
         Decision tooFewSamples() {
-            return inconclusive("only " + Format.count(timing.kept()) + " samples were kept, and a claim needs at least "
-                    + AssertionSettings.MIN_SAMPLES, "time at least " + AssertionSettings.MIN_SAMPLES + " runs");
+            return inconclusive("only " + Format.count(timing.kept())
+                    + " samples were kept, and a claim needs at least " + AssertionSettings.MIN_SAMPLES,
+                    "time at least " + AssertionSettings.MIN_SAMPLES + " runs");
         }
 
         Decision refused() {
@@ -165,15 +174,16 @@ public final class ClaimMessages {
 
         Decision passedRaw() {
             details.add(pad("decision") + "PASS: the clock does not resolve the region, but even the raw interval"
-                    + " (floor included) ends at " + Format.duration(e.rawHigh()) + ", " + Wording.of(bounds.get(0).relation()).passingSide()
-                    + " the bound");
+                    + " (floor included) ends at " + Format.duration(e.rawHigh()) + ", "
+                    + Wording.of(bounds.get(0).relation()).passingSide() + " the bound");
             return new Decision(Outcome.PASS, "The " + claim() + ": even its raw duration is.", details, "");
         }
 
         Decision passed() {
             String sides = joined(bounds, Wording::passingSide);
             details.add(pad("decision") + "PASS: the whole interval lies " + sides);
-            return new Decision(Outcome.PASS, "The " + claim() + ": " + interval() + " lies " + sides + ".", details, "");
+            return new Decision(Outcome.PASS, "The " + claim() + ": " + interval() + " lies " + sides + ".", details,
+                    "");
         }
 
         Decision failed(Bound deciding) {
@@ -185,10 +195,12 @@ public final class ClaimMessages {
 
         Decision straddles(Bound deciding) {
             String why = interval() + " straddles " + Format.duration(deciding.nanos())
-                    + (e.high() == Double.POSITIVE_INFINITY || !e.ranks().hasLower() ? " (" + missingBound() + ")" : "");
+                    + (e.high() == Double.POSITIVE_INFINITY || !e.ranks().hasLower() ? " (" + missingBound() + ")"
+                    : "");
             return inconclusive(why, !e.bounded()
-                    ? "time at least " + Format.count(QuantileInterval.samplesForBothBounds(p / 100, AssertionSettings.CONFIDENCE))
-                    + " runs, so that the " + Format.percentile(p) + " interval has both bounds"
+                    ? "time at least " + Format.count(QuantileInterval.samplesForBothBounds(p / 100,
+                    AssertionSettings.CONFIDENCE)) + " runs, so that the " + Format.percentile(p)
+                    + " interval has both bounds"
                     : "time more runs to narrow the interval (its width shrinks like 1/sqrt(runs)), or claim a bound"
                     + " further from the measured " + Format.duration(e.point()));
         }
@@ -199,23 +211,28 @@ public final class ClaimMessages {
          * could have changed its outcome.
          */
         Decision coreSlower(Outcome measured, Bound deciding, double codeSlowdown) {
-            return inconclusive(String.format(Locale.ROOT, "%s %s, and the core ran x%.2f slower around the samples than in"
-                            + " this JVM's reference state (%s); code slows by up to that squared, x%.2f, and at that the"
-                            + " interval could be %s, which would decide otherwise: the host's state could have changed the outcome",
-                    interval(), measured == Outcome.FAIL ? "fails " + Format.duration(deciding.nanos())
+            return inconclusive(String.format(Locale.ROOT,
+                            "%s %s, and the core ran x%.2f slower around the samples than in"
+                            + " this JVM's reference state (%s); code slows by up to that squared, x%.2f, and at that "
+                            + "the"
+                            + " interval could be %s, which would decide otherwise: the host's state could have "
+                            + "changed the outcome", interval(), measured == Outcome.FAIL ? "fails "
+                            + Format.duration(deciding.nanos())
                             : "passes " + Format.duration(deciding.nanos()), timing.coreSpeed().slowdown(),
-                    timing.coreSpeed().describe(), codeSlowdown, ClaimMessages.interval(e.low() / codeSlowdown, e.high() / codeSlowdown)),
+                    timing.coreSpeed().describe(), codeSlowdown,
+                    ClaimMessages.interval(e.low() / codeSlowdown, e.high() / codeSlowdown)),
                     "time it again when the host is quiet, or compare it with another region in the same test (an"
                             + " interleaved comparison meets the same state on both sides)");
         }
 
         /** The claim {@code measured} ({@code deciding} bound) on samples that may have run lower-tier code. */
         Decision unsettled(Outcome measured, Bound deciding) {
-            return inconclusive(interval() + (measured == Outcome.FAIL ? " fails " : " passes ") + Format.duration(deciding.nanos())
-                            + ", but " + timing.unsettledWarmup().orElseThrow() + ", and code below the JIT's top tier runs"
+            return inconclusive(interval() + (measured == Outcome.FAIL ? " fails " : " passes ")
+                            + Format.duration(deciding.nanos()) + ", but " + timing.unsettledWarmup().orElseThrow()
+                            + ", and code below the JIT's top tier runs"
                             + " slower: the outcome could be the tier's, not the code's",
-                    "raise chronoscope.region.warmup.budget, or time it when the host is less busy (its compiler threads"
-                            + " get too little CPU to finish)");
+                    "raise chronoscope.region.warmup.budget, or time it when the host is less busy (its compiler "
+                    + "threads" + " get too little CPU to finish)");
         }
 
         private String interval() {
@@ -229,12 +246,15 @@ public final class ClaimMessages {
 
         private Decision inconclusive(String why, String advice) {
             details.add(pad("decision") + "INCONCLUSIVE: " + why);
-            return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether the " + claim() + ": " + why + ".",
-                    details, advice);
+            return new Decision(Outcome.INCONCLUSIVE, "Inconclusive: cannot tell whether the " + claim() + ": " + why
+                    + ".", details, advice);
         }
     }
 
-    /** Each bound as {@code relation duration}, the relation worded by {@code relation}: {@code less than 80 ns and at least 10 ns}. */
+    /**
+     * Each bound as {@code relation duration}, the relation worded by {@code relation}: {@code less than 80 ns and at
+     * least 10 ns}.
+     */
     private static String joined(List<Bound> bounds, Function<Wording, String> relation) {
         List<String> parts = new ArrayList<>();
         for (Bound b : bounds) {
@@ -257,7 +277,8 @@ public final class ClaimMessages {
                 + (r.hasUpper() ? " to " + Format.count(r.upper()) : ", no upper one") + " of " + Format.count(r.n());
         return Format.percentile(p) + " " + Format.duration(e.point()) + ", " + level() + " interval "
                 + interval(e.low(), e.high()) + " (" + ranks + ", binomial coverage " + Format.percent(r.coverage())
-                + ", widened by one quantum of the clock's effective resolution" + (t.floorSubtracted() ? ", net of the floor)" : ")");
+                + ", widened by one quantum of the clock's effective resolution"
+                + (t.floorSubtracted() ? ", net of the floor)" : ")");
     }
 
     /** The facts of one timing, one line each: samples, clock, floor, verdict. */

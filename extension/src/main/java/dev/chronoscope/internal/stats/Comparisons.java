@@ -77,8 +77,9 @@ public final class Comparisons {
                     .build();
         }
         BlockBootstrap.Ratio r = BlockBootstrap.ratioOfMedians(
-                BlockBootstrap.sortedBlocks(firstSamples, firstEnds), BlockBootstrap.sortedBlocks(secondSamples, secondEnds),
-                first.floorSubtracted() ? k * first.floor().median() : 0, second.floorSubtracted() ? k * second.floor().median() : 0,
+                BlockBootstrap.sortedBlocks(firstSamples, firstEnds),
+                BlockBootstrap.sortedBlocks(secondSamples, secondEnds), first.floorSubtracted() ? k * first.floor()
+                .median() : 0, second.floorSubtracted() ? k * second.floor().median() : 0,
                 BlockBootstrap.RESAMPLES, level, seed ^ 0x9E3779B97F4A7C15L);
         double m1 = first.percentileValue(50);
         double m2 = second.percentileValue(50);

@@ -86,11 +86,40 @@ public record MannWhitney(long n1, long n2, double u1, double z, double pTwoSide
         if (n1 < 1 || n2 < 1) {
             throw new IllegalArgumentException("both samples need a value: sizes " + n1 + " and " + n2);
         }
+        double[] ranked = rankSumAndTies(n1, n2, first, second);
+        double u1 = ranked[0] - (double) n1 * (n1 + 1) / 2;
+        double tieTerm = ranked[1];
+        double pairs = (double) n1 * n2;
+        double n = n1 + (double) n2;
+        double mean = pairs / 2;
+        double variance = pairs / 12 * ((n + 1) - tieTerm / (n * (n - 1)));
+        double sd = Math.sqrt(Math.max(0, variance));
+        double deviation = u1 - mean;
+        double correction = continuity ? 0.5 : 0;
+        double z = sd == 0 ? 0 : Math.signum(deviation) * Math.max(0, Math.abs(deviation) - correction) / sd;
+        boolean exact = exactAllowed && tieTerm == 0 && n1 < EXACT_BELOW && n2 < EXACT_BELOW;
+        double[] p;
+        if (exact) {
+            p = exactPValues(n1, n2, u1);
+        } else if (sd == 0) {
+            p = new double[] {1, 1, 1};
+        } else {
+            p = new double[] {Normal.upperTail((deviation - correction) / sd),
+                    Normal.cdf((deviation + correction) / sd), Math.min(1, 2 * Normal.upperTail(Math.abs(z)))};
+        }
+        return new MannWhitney(n1, n2, u1, z, p[2], p[0], p[1], exact, (pairs - u1) / pairs);
+    }
+
+    /**
+     * One pass over both sorted samples: the first sample's rank sum (ties at their mean rank) and the tie term,
+     * the sum of t³ − t over tie groups of size t.
+     */
+    private static double[] rankSumAndTies(int n1, int n2, SortedValues first, SortedValues second) {
         int i = 0;
         int j = 0;
         double processed = 0;     // values ranked so far
         double rankSumFirst = 0;
-        double tieTerm = 0;       // sum of t^3 - t over tie groups
+        double tieTerm = 0;
         while (i < n1 || j < n2) {
             double v;
             if (j >= n2 || (i < n1 && first.get(i) <= second.get(j))) {
@@ -116,43 +145,22 @@ public record MannWhitney(long n1, long n2, double u1, double z, double pTwoSide
             }
             processed += t;
         }
-        double u1 = rankSumFirst - (double) n1 * (n1 + 1) / 2;
-        double pairs = (double) n1 * n2;
-        double n = n1 + (double) n2;
-        double mean = pairs / 2;
-        double variance = pairs / 12 * ((n + 1) - tieTerm / (n * (n - 1)));
-        double sd = Math.sqrt(Math.max(0, variance));
-        double deviation = u1 - mean;
-        double correction = continuity ? 0.5 : 0;
-        double z = sd == 0 ? 0 : Math.signum(deviation) * Math.max(0, Math.abs(deviation) - correction) / sd;
-        double pGreater;
-        double pLess;
-        double pTwo;
-        boolean exact = exactAllowed && tieTerm == 0 && n1 < EXACT_BELOW && n2 < EXACT_BELOW;
-        if (exact) {
-            double[] dist = exactDistribution(n1, n2);
-            int u = (int) Math.round(u1);
-            double atMost = 0;
-            for (int k = 0; k <= u; k++) {
-                atMost += dist[k];
-            }
-            double atLeast = 0;
-            for (int k = u; k < dist.length; k++) {
-                atLeast += dist[k];
-            }
-            pGreater = Math.min(1, atLeast);
-            pLess = Math.min(1, atMost);
-            pTwo = Math.min(1, 2 * Math.min(atMost, atLeast));
-        } else if (sd == 0) {
-            pGreater = 1;
-            pLess = 1;
-            pTwo = 1;
-        } else {
-            pGreater = Normal.upperTail((deviation - correction) / sd);
-            pLess = Normal.cdf((deviation + correction) / sd);
-            pTwo = Math.min(1, 2 * Normal.upperTail(Math.abs(z)));
+        return new double[] {rankSumFirst, tieTerm};
+    }
+
+    /** The exact one-sided (greater, less) and two-sided p-values of {@code u1}, without ties. */
+    private static double[] exactPValues(int n1, int n2, double u1) {
+        double[] dist = exactDistribution(n1, n2);
+        int u = (int) Math.round(u1);
+        double atMost = 0;
+        for (int k = 0; k <= u; k++) {
+            atMost += dist[k];
         }
-        return new MannWhitney(n1, n2, u1, z, pTwo, pGreater, pLess, exact, (pairs - u1) / pairs);
+        double atLeast = 0;
+        for (int k = u; k < dist.length; k++) {
+            atLeast += dist[k];
+        }
+        return new double[] {Math.min(1, atLeast), Math.min(1, atMost), Math.min(1, 2 * Math.min(atMost, atLeast))};
     }
 
     /**

@@ -69,7 +69,8 @@ public final class PercentileClaim {
         double codeSlowdown = Math.pow(t.coreSpeed().slowdown(), CODE_SLOWDOWN_EXPONENT);
         if (worst != Outcome.INCONCLUSIVE && t.coreSpeed().slower()) {
             Bound atReference = deciding(bounds, e.low() / codeSlowdown, e.high() / codeSlowdown);
-            if (atReference.relation().decide(e.low() / codeSlowdown, e.high() / codeSlowdown, atReference.nanos()) != worst) {
+            if (atReference.relation().decide(e.low() / codeSlowdown, e.high() / codeSlowdown,
+                    atReference.nanos()) != worst) {
                 return says.coreSlower(worst, deciding, codeSlowdown);
             }
         }
@@ -85,7 +86,10 @@ public final class PercentileClaim {
         };
     }
 
-    /** The bound that decides an interval {@code [low, high]}: one that fails it, else the first it straddles, else the first. */
+    /**
+     * The bound that decides an interval {@code [low, high]}: one that fails it, else the first it straddles, else the
+     * first.
+     */
     private static Bound deciding(List<Bound> bounds, double low, double high) {
         Outcome worst = Outcome.PASS;
         Bound deciding = bounds.get(0);

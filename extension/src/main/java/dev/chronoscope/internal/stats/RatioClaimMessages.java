@@ -25,7 +25,8 @@ final class RatioClaimMessages {
         this.subject = subject;
         this.predicate = predicate;
         Timing a = c.first();
-        details.add(ClaimMessages.pad("claim") + "median(second) / median(first) " + ClaimMessages.Wording.of(relation).symbol() + " " + Format.ratio(bound));
+        details.add(ClaimMessages.pad("claim") + "median(second) / median(first) " + ClaimMessages.Wording.of(relation)
+                .symbol() + " " + Format.ratio(bound));
         details.add(ClaimMessages.pad("ratio") + ratioLine());
         c.batching().ifPresent(why -> details.add(ClaimMessages.pad("timed as") + why));
         details.add(ClaimMessages.pad("first") + regionLine(a));
@@ -37,8 +38,9 @@ final class RatioClaimMessages {
                     + " P(first faster) " + String.format(Locale.ROOT, "%.3f", c.probabilityFirstFaster())
                     + ", rank-biserial " + String.format(Locale.ROOT, "%.3f", c.rankBiserial()));
         }
-        details.add(ClaimMessages.pad("design") + "interleaved: " + c.blockPairs() + " block pairs of " + Format.count(c.blockSize())
-                + " runs of each region, order within each pair shuffled (seed " + c.seed() + ")");
+        details.add(ClaimMessages.pad("design") + "interleaved: " + c.blockPairs() + " block pairs of "
+                + Format.count(c.blockSize()) + " runs of each region, order within each pair shuffled (seed "
+                + c.seed() + ")");
         details.add(ClaimMessages.pad("clock") + ClaimMessages.clockLine(a));
         details.add(ClaimMessages.pad("floor") + ClaimMessages.floorLine(a));
     }
@@ -67,27 +69,29 @@ final class RatioClaimMessages {
         String side = ClaimMessages.Wording.of(relation).passingSide() + " " + Format.ratio(bound);
         details.add(ClaimMessages.pad("decision") + "PASS: the whole interval lies " + side);
         String claim = subject + " is " + predicate;
-        return new Decision(Outcome.PASS, Character.toUpperCase(claim.charAt(0)) + claim.substring(1) + ": " + interval()
-                + ", lies " + side + ".", details, "");
+        return new Decision(Outcome.PASS, Character.toUpperCase(claim.charAt(0)) + claim.substring(1) + ": "
+                + interval() + ", lies " + side + ".", details, "");
     }
 
     Decision failed() {
         String side = ClaimMessages.Wording.of(relation).failingSide() + " " + Format.ratio(bound);
         details.add(ClaimMessages.pad("decision") + "FAIL: the whole interval lies " + side);
-        return new Decision(Outcome.FAIL, "Expected " + subject + " to be " + predicate + ", but " + interval() + ", lies "
-                + side + ".", details, "");
+        return new Decision(Outcome.FAIL, "Expected " + subject + " to be " + predicate + ", but " + interval()
+                + ", lies " + side + ".", details, "");
     }
 
     Decision withinOneQuantum() {
         Timing a = c.first();
         Timing b = c.second();
         return inconclusive("the medians, " + ClaimMessages.inUnits(b, b.percentileValue(50)) + " (second) and "
-                        + ClaimMessages.inUnits(a, a.percentileValue(50)) + " (first), differ by no more than one quantum of the"
-                        + " clock's effective resolution, " + ClaimMessages.inUnits(a, c.clockStep()) + ": quantised medians that"
+                        + ClaimMessages.inUnits(a, a.percentileValue(50))
+                        + " (first), differ by no more than one quantum of the" + " clock's effective resolution, "
+                        + ClaimMessages.inUnits(a, c.clockStep()) + ": quantised medians that"
                         + " coincide are not evidence of equality, and " + interval()
                         + ", widened by that quantum on each median, straddles " + Format.ratio(bound),
                 "put more work in each timed region (loop the operation inside it), so that one quantum ("
-                        + ClaimMessages.inUnits(a, c.clockStep()) + ") is a small share of it, or use a finer clock (@MeasureWith)");
+                        + ClaimMessages.inUnits(a, c.clockStep())
+                        + ") is a small share of it, or use a finer clock (@MeasureWith)");
     }
 
     Decision straddles() {
@@ -98,8 +102,8 @@ final class RatioClaimMessages {
 
     /** The interval of the ratio, without the comma a headline puts after it. */
     private String interval() {
-        return "the " + ClaimMessages.level() + " interval of median(second)/median(first), [" + Format.ratio(c.secondOverFirstLow())
-                + ", " + Format.ratio(c.secondOverFirstHigh()) + "]";
+        return "the " + ClaimMessages.level() + " interval of median(second)/median(first), ["
+                + Format.ratio(c.secondOverFirstLow()) + ", " + Format.ratio(c.secondOverFirstHigh()) + "]";
     }
 
     private Decision inconclusive(String why, String advice) {
@@ -114,11 +118,13 @@ final class RatioClaimMessages {
         String medians = a.kept() > 0 && b.kept() > 0
                 ? " = " + Format.duration(b.percentileValue(50) * b.nanosPerUnit()) + " / "
                 + Format.duration(a.percentileValue(50) * a.nanosPerUnit()) : "";
-        return Format.ratio(c.secondOverFirst()) + medians + ", " + ClaimMessages.level() + " interval [" + Format.ratio(c.secondOverFirstLow()) + ", "
-                + Format.ratio(c.secondOverFirstHigh()) + "] (paired block bootstrap [" + Format.ratio(c.bootstrapLow()) + ", "
+        return Format.ratio(c.secondOverFirst()) + medians + ", " + ClaimMessages.level() + " interval ["
+                + Format.ratio(c.secondOverFirstLow()) + ", " + Format.ratio(c.secondOverFirstHigh())
+                + "] (paired block bootstrap [" + Format.ratio(c.bootstrapLow()) + ", "
                 + Format.ratio(c.bootstrapHigh()) + "] from " + Format.count(c.resamples()) + " resamples of "
-                + c.blockPairs() + " block pairs, seed " + c.seed() + "; widened on each median by one quantum of the clock's"
-                + " effective resolution, " + ClaimMessages.inUnits(a, c.clockStep()) + ")";
+                + c.blockPairs() + " block pairs, seed " + c.seed()
+                + "; widened on each median by one quantum of the clock's" + " effective resolution, "
+                + ClaimMessages.inUnits(a, c.clockStep()) + ")";
     }
 
     private static String regionLine(Timing t) {

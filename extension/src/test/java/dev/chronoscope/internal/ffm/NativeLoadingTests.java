@@ -178,12 +178,12 @@ class NativeLoadingTests {
                 35 22 0:31 / /tmp rw,nosuid,nodev,noexec,relatime shared:15 - tmpfs tmpfs rw
                 36 22 0:32 / /tmp/exec\\040dir rw,relatime shared:16 - tmpfs tmpfs rw
                 """);
-        assertThat(NativeLibraryLoader.mountOptions(Path.of("/tmp/chronoscope-1"), mountinfo)).get()
+        assertThat(MountOptions.mountOptions(Path.of("/tmp/chronoscope-1"), mountinfo)).get()
                 .asList().contains("noexec");
-        assertThat(NativeLibraryLoader.mountOptions(Path.of("/tmp/exec dir/chronoscope-1"), mountinfo)).get()
+        assertThat(MountOptions.mountOptions(Path.of("/tmp/exec dir/chronoscope-1"), mountinfo)).get()
                 .asList().doesNotContain("noexec");
-        assertThat(NativeLibraryLoader.mountOptions(Path.of("/home/x"), mountinfo)).get().asList().containsExactly("rw", "relatime");
-        assertThat(NativeLibraryLoader.mountOptions(Path.of("/x"), temp.resolve("absent"))).isEmpty();
+        assertThat(MountOptions.mountOptions(Path.of("/home/x"), mountinfo)).get().asList().containsExactly("rw", "relatime");
+        assertThat(MountOptions.mountOptions(Path.of("/x"), temp.resolve("absent"))).isEmpty();
     }
 
     @Test

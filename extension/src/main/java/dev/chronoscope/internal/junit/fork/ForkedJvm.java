@@ -1,23 +1,18 @@
 package dev.chronoscope.internal.junit.fork;
 
-import java.io.BufferedReader;
+import dev.chronoscope.internal.launch.ChildProcess;
+import dev.chronoscope.internal.launch.LaunchOutcome;
+
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.Charset;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One forked test's JVM, run to its end: started from a {@link ForkRequest}, its standard output
@@ -29,10 +24,6 @@ public final class ForkedJvm {
 
     /** How much of the child's standard error a failure message quotes, from its end. */
     static final int STDERR_TAIL_CHARS = 4_000;
-    /** How much of the child's standard error is kept and relayed: enough for any warning, bounded against a flood. */
-    static final int MAX_STDERR_CHARS = 1 << 20;
-    /** How long to wait for the stderr reader once the child has ended: its pipe closes with it. */
-    private static final long DRAIN_MILLIS = 5_000;
 
     private ForkedJvm() {
     }
@@ -40,20 +31,21 @@ public final class ForkedJvm {
     /**
      * How the child ended.
      *
-     * @param command   the command that started it (its argument file is kept until the directory goes)
-     * @param pid       its process id; -1 where it never started
-     * @param started   when it was started, epoch milliseconds
-     * @param exited    when it had exited, epoch milliseconds
-     * @param exitCode  its exit code; empty where it was ended for outliving its time or never started
-     * @param timedOut  whether it was ended for outliving {@code timeout}
-     * @param notStarted why it could not be started, if it could not
-     * @param result    what it wrote of its test, if it wrote that
-     * @param records   the JSON Lines records it wrote, in order
-     * @param stderr    the end of its standard error
+     * @param command      the command that started it (its argument file is kept until the directory goes)
+     * @param argumentFile the argument file the command names
+     * @param pid          its process id; -1 where it never started
+     * @param started      when it was started, epoch milliseconds
+     * @param exited       when it had exited, epoch milliseconds
+     * @param exitCode     its exit code; empty where it was ended for outliving its time or never started
+     * @param timedOut     whether it was ended for outliving {@code timeout}
+     * @param notStarted   why it could not be started, if it could not
+     * @param result       what it wrote of its test, if it wrote that
+     * @param records      the JSON Lines records it wrote, in order
+     * @param stderr       the end of its standard error
      */
     public record Ended(List<String> command, String argumentFile, long pid, long started, long exited,
                         Optional<Integer> exitCode, boolean timedOut, Optional<String> notStarted,
-                        Optional<ForkResult> result, List<String> records, String stderr) {
+                        Optional<LaunchOutcome> result, List<String> records, String stderr) {
 
         /** The whole command line, as a user would type it to start the child again by hand. */
         public String commandLine() {
@@ -78,48 +70,17 @@ public final class ForkedJvm {
                     List.of(), "");
         }
         String argumentFile = command.get(command.size() - 1).substring(1);
-        long started = System.currentTimeMillis();
-        Process process;
-        try {
-            process = new ProcessBuilder(command).directory(Path.of("").toAbsolutePath().toFile()).start();
-        } catch (IOException e) {
-            return new Ended(command, argumentFile, -1, started, System.currentTimeMillis(), Optional.empty(), false,
-                    Optional.of(e.toString()), Optional.empty(), List.of(), "");
+        ChildProcess.Exit exit = ChildProcess.run(command, Path.of("").toAbsolutePath(), Map.of(), timeout,
+                new ChildProcess.Relay(out, err));
+        if (exit.startFailure().isPresent()) {
+            return new Ended(command, argumentFile, -1, exit.startedMillis(), exit.exitedMillis(), Optional.empty(),
+                    false, Optional.of(exit.startFailure().get().toString()), Optional.empty(), List.of(), "");
         }
-        closeQuietly(process);
-        AtomicBoolean timedOut = new AtomicBoolean();
-        ScheduledExecutorService watchdog =
-                Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "chronoscope-fork-watchdog"));
-        ScheduledFuture<?> deadline = watchdog.schedule(() -> {
-            timedOut.set(true);
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
-        Tail stderr = new Tail(process.getErrorStream());
-        Thread errReader = daemon(stderr, "chronoscope-fork-stderr");
-        errReader.start();
-        try {
-            relay(process.getInputStream(), out);
-            process.waitFor();
-            errReader.join(DRAIN_MILLIS);
-        } catch (InterruptedException e) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        } finally {
-            deadline.cancel(false);
-            watchdog.shutdownNow();
-        }
-        long exited = System.currentTimeMillis();
-        String errText = stderr.text();
-        if (!errText.isEmpty()) {
-            err.print(errText.endsWith("\n") ? errText : errText + "\n");
-            err.flush();
-        }
-        Optional<ForkResult> read;
+        String errText = exit.stderr();
+        Optional<LaunchOutcome> read;
         List<String> records;
         try {
-            read = ForkResult.read(result);
+            read = LaunchOutcome.read(result);
             records = records(directory.resolve("records"));
         } catch (IOException | RuntimeException e) {
             read = Optional.empty();
@@ -127,30 +88,8 @@ public final class ForkedJvm {
             errText = errText + "\n[chronoscope] the fork's result or records could not be read from " + directory
                     + ": " + e;
         }
-        boolean ended = timedOut.get();
-        Optional<Integer> exitCode = ended || process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        return new Ended(command, argumentFile, process.pid(), started, exited, exitCode, ended, Optional.empty(), read,
-                records, tail(errText));
-    }
-
-    private static void closeQuietly(Process process) {
-        try {
-            process.getOutputStream().close();
-        } catch (IOException ignored) {
-            // the child reads no input: a pipe that cannot be closed changes nothing for it
-        }
-    }
-
-    /** Copies the child's lines to {@code out} as they come, until it closes its output (it ended, or was ended). */
-    private static void relay(InputStream in, PrintStream out) {
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, Charset.defaultCharset()))) {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                out.println(line);
-                out.flush();
-            }
-        } catch (IOException e) {
-            out.println("[chronoscope] the fork's output could not be read to its end: " + e);
-        }
+        return new Ended(command, argumentFile, exit.pid(), exit.startedMillis(), exit.exitedMillis(),
+                exit.exitCode(), exit.timedOut(), Optional.empty(), read, records, tail(errText));
     }
 
     /** The JSON Lines the child wrote into {@code directory}, in the order of its files and lines. */
@@ -172,46 +111,5 @@ public final class ForkedJvm {
 
     private static String tail(String text) {
         return text.length() <= STDERR_TAIL_CHARS ? text : "…" + text.substring(text.length() - STDERR_TAIL_CHARS);
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
-    }
-
-    /** Reads a stream to its end, keeping the first {@link #MAX_STDERR_CHARS} characters and saying where it cut. */
-    private static final class Tail implements Runnable {
-        private final InputStream in;
-        private final StringBuffer text = new StringBuffer();
-
-        Tail(InputStream in) {
-            this.in = in;
-        }
-
-        @Override
-        public void run() {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, Charset.defaultCharset()))) {
-                long dropped = 0;
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                    if (text.length() < MAX_STDERR_CHARS) {
-                        text.append(line).append('\n');
-                    } else {
-                        dropped += line.length() + 1;
-                    }
-                }
-                if (dropped > 0) {
-                    text.append("[chronoscope] the fork wrote ").append(dropped)
-                            .append(" more characters to its standard error, not kept\n");
-                }
-            } catch (IOException e) {
-                text.append("[chronoscope] the fork's standard error could not be read to its end: ").append(e)
-                        .append('\n');
-            }
-        }
-
-        String text() {
-            return text.toString();
-        }
     }
 }

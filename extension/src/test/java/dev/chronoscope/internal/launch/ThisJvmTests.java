@@ -1,4 +1,4 @@
-package dev.chronoscope.internal.junit.fork;
+package dev.chronoscope.internal.launch;
 
 import org.junit.jupiter.api.Test;
 import org.junit.platform.launcher.core.LauncherFactory;
@@ -9,7 +9,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ForkRequestTests {
+class ThisJvmTests {
 
     @Test
     void theChildsClassPathGetsTheLauncherWhereTheTestsClassPathLacksIt() throws Exception {
@@ -18,11 +18,11 @@ class ForkRequestTests {
         String testsOnly = String.join(File.pathSeparator, "/work/project/target/test-classes",
                 "/work/project/target/classes");
 
-        List<String> childs = List.of(ForkRequest.withLauncher(testsOnly).split(File.pathSeparator));
+        List<String> childs = List.of(ThisJvm.withLauncher(testsOnly).split(File.pathSeparator));
 
         assertThat(childs).startsWith("/work/project/target/test-classes", "/work/project/target/classes")
                 .contains(launcherJar).doesNotHaveDuplicates();
-        assertThat(ForkRequest.withLauncher(String.join(File.pathSeparator, childs)))
+        assertThat(ThisJvm.withLauncher(String.join(File.pathSeparator, childs)))
                 .as("nothing added twice").isEqualTo(String.join(File.pathSeparator, childs));
     }
 }

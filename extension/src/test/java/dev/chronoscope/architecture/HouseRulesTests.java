@@ -1,0 +1,359 @@
+package dev.chronoscope.architecture;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The house rules over all main code: no line over {@value #MAX_LINE} characters, no method over
+ * {@value #MAX_METHOD} lines, no class file over {@value #MAX_FILE} lines, and no figure of a particular run in a
+ * comment (such figures go to docs/evidence, where their run is described).
+ */
+class HouseRulesTests {
+
+    static final int MAX_LINE = 120;
+    static final int MAX_METHOD = 60;
+    static final int MAX_FILE = 400;
+
+    /**
+     * Files still being split by the measuring core's and the report's refactoring (issue 50); this list only
+     * shrinks, and only files under internal/measure and internal/report may be on it.
+     */
+    static final Set<String> EXEMPT = Set.of(
+            "dev/chronoscope/internal/measure/AloneAgain.java",
+            "dev/chronoscope/internal/measure/BatchPlan.java",
+            "dev/chronoscope/internal/measure/BatchSizing.java",
+            "dev/chronoscope/internal/measure/ClockStep.java",
+            "dev/chronoscope/internal/measure/CompileCounters.java",
+            "dev/chronoscope/internal/measure/CompiledRegions.java",
+            "dev/chronoscope/internal/measure/CompilerWatch.java",
+            "dev/chronoscope/internal/measure/CoreSpeedReference.java",
+            "dev/chronoscope/internal/measure/ExplicitRegions.java",
+            "dev/chronoscope/internal/measure/FirstCalls.java",
+            "dev/chronoscope/internal/measure/InterleavedComparison.java",
+            "dev/chronoscope/internal/measure/JfrRegionEvent.java",
+            "dev/chronoscope/internal/measure/JitActivity.java",
+            "dev/chronoscope/internal/measure/JitMode.java",
+            "dev/chronoscope/internal/measure/JitState.java",
+            "dev/chronoscope/internal/measure/JvmState.java",
+            "dev/chronoscope/internal/measure/LatencyTiming.java",
+            "dev/chronoscope/internal/measure/MeasuringProbe.java",
+            "dev/chronoscope/internal/measure/ProbeSettings.java",
+            "dev/chronoscope/internal/measure/ProbeWarmup.java",
+            "dev/chronoscope/internal/measure/Region.java",
+            "dev/chronoscope/internal/measure/RegionFailure.java",
+            "dev/chronoscope/internal/measure/RegionLabels.java",
+            "dev/chronoscope/internal/measure/RegionLoop.java",
+            "dev/chronoscope/internal/measure/RegionTimer.java",
+            "dev/chronoscope/internal/measure/RoundFigures.java",
+            "dev/chronoscope/internal/measure/RuntimeModules.java",
+            "dev/chronoscope/internal/measure/SampleRecorder.java",
+            "dev/chronoscope/internal/measure/Samples.java",
+            "dev/chronoscope/internal/measure/SamplingJit.java",
+            "dev/chronoscope/internal/measure/SelfCheckPlan.java",
+            "dev/chronoscope/internal/measure/SelfChecks.java",
+            "dev/chronoscope/internal/measure/ThreadCpu.java",
+            "dev/chronoscope/internal/measure/ThreadProcFile.java",
+            "dev/chronoscope/internal/measure/ThreadSwitches.java",
+            "dev/chronoscope/internal/measure/ThroughputTiming.java",
+            "dev/chronoscope/internal/measure/TimedRegionEvent.java",
+            "dev/chronoscope/internal/measure/Timings.java",
+            "dev/chronoscope/internal/measure/Warmer.java",
+            "dev/chronoscope/internal/measure/WarmupRule.java",
+            "dev/chronoscope/internal/measure/YoungGeneration.java",
+            "dev/chronoscope/internal/report/AllocationRule.java",
+            "dev/chronoscope/internal/report/AllocationVerdict.java",
+            "dev/chronoscope/internal/report/Baseline.java",
+            "dev/chronoscope/internal/report/BaselineEntry.java",
+            "dev/chronoscope/internal/report/BaselineListing.java",
+            "dev/chronoscope/internal/report/BaselineRule.java",
+            "dev/chronoscope/internal/report/BaselineVerdict.java",
+            "dev/chronoscope/internal/report/ChannelOpener.java",
+            "dev/chronoscope/internal/report/ClaimRecord.java",
+            "dev/chronoscope/internal/report/CompactSection.java",
+            "dev/chronoscope/internal/report/ComparisonRecord.java",
+            "dev/chronoscope/internal/report/ConsoleNotes.java",
+            "dev/chronoscope/internal/report/ContainerFacts.java",
+            "dev/chronoscope/internal/report/CoreSpeed.java",
+            "dev/chronoscope/internal/report/Distribution.java",
+            "dev/chronoscope/internal/report/FloorControl.java",
+            "dev/chronoscope/internal/report/GatePower.java",
+            "dev/chronoscope/internal/report/HistoryPlot.java",
+            "dev/chronoscope/internal/report/HtmlReport.java",
+            "dev/chronoscope/internal/report/JmhJson.java",
+            "dev/chronoscope/internal/report/Json.java",
+            "dev/chronoscope/internal/report/JsonLinesWriter.java",
+            "dev/chronoscope/internal/report/JsonParser.java",
+            "dev/chronoscope/internal/report/MarkdownSummary.java",
+            "dev/chronoscope/internal/report/ObservedTiming.java",
+            "dev/chronoscope/internal/report/Overview.java",
+            "dev/chronoscope/internal/report/RecordJson.java",
+            "dev/chronoscope/internal/report/Repetitions.java",
+            "dev/chronoscope/internal/report/ReportBaseline.java",
+            "dev/chronoscope/internal/report/ReportEntries.java",
+            "dev/chronoscope/internal/report/ReportSet.java",
+            "dev/chronoscope/internal/report/ReportedTest.java",
+            "dev/chronoscope/internal/report/ReportedTiming.java",
+            "dev/chronoscope/internal/report/RunKey.java",
+            "dev/chronoscope/internal/report/RunPresence.java",
+            "dev/chronoscope/internal/report/RunRecords.java",
+            "dev/chronoscope/internal/report/RunReport.java",
+            "dev/chronoscope/internal/report/SpeedControl.java",
+            "dev/chronoscope/internal/report/SpreadPools.java",
+            "dev/chronoscope/internal/report/Stalls.java",
+            "dev/chronoscope/internal/report/SvgPlot.java",
+            "dev/chronoscope/internal/report/TestRecord.java",
+            "dev/chronoscope/internal/report/TimingSection.java",
+            "dev/chronoscope/internal/report/UnendedTest.java",
+            "dev/chronoscope/internal/report/Uninterrupted.java",
+            "dev/chronoscope/internal/report/Utf8.java");
+
+    private static final Path MAIN = Path.of("src/main/java");
+
+    /** A number with a unit of time, frequency or share. */
+    private static final Pattern FIGURE = Pattern.compile("\\d[\\d,.]*\\s?(ns|ms|µs|us|MHz|GHz|%)(?!\\w)");
+    /** The words that tie a figure to a run ("41 ns here", "seen 3 %", "read 57 ns"). */
+    private static final Pattern RUN_WORD = Pattern.compile("\\b(here|seen|read)\\b");
+    /** An example of output ({@code …}) shows a format, not a run. */
+    private static final Pattern CODE_SPAN = Pattern.compile("\\{@code [^}]*}");
+    /** How near a run word and a figure stand to be read together, in characters. */
+    private static final int BESIDE = 40;
+
+    private static List<Source> sources;
+
+    record Source(Path path, String relative, List<String> lines) {
+
+        boolean exempt() {
+            return EXEMPT.contains(relative);
+        }
+    }
+
+    @BeforeAll
+    static void readMainSources() throws IOException {
+        sources = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(MAIN)) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                String relative = MAIN.relativize(p).toString().replace('\\', '/');
+                sources.add(new Source(p, relative, Files.readAllLines(p, StandardCharsets.UTF_8)));
+            }
+        }
+    }
+
+    @Test
+    void theExemptionsAreOnlyTheMeasuringCoreAndTheReport() {
+        assertThat(EXEMPT).allMatch(e -> e.startsWith("dev/chronoscope/internal/measure/")
+                || e.startsWith("dev/chronoscope/internal/report/"));
+        assertThat(sources).hasSizeGreaterThan(100);
+    }
+
+    @Test
+    void noLineIsLongerThan120Characters() {
+        List<String> found = new ArrayList<>();
+        for (Source s : checked()) {
+            for (int i = 0; i < s.lines().size(); i++) {
+                String line = s.lines().get(i);
+                int characters = line.codePointCount(0, line.length());
+                if (characters > MAX_LINE) {
+                    found.add(s.relative() + ":" + (i + 1) + " has " + characters + " characters");
+                }
+            }
+        }
+        assertThat(found).as("lines over %d characters: wrap or extract", MAX_LINE).isEmpty();
+    }
+
+    @Test
+    void noClassFileIsLongerThan400Lines() {
+        List<String> found = new ArrayList<>();
+        for (Source s : checked()) {
+            if (s.lines().size() > MAX_FILE) {
+                found.add(s.relative() + " has " + s.lines().size() + " lines");
+            }
+        }
+        assertThat(found).as("files over %d lines: split the class", MAX_FILE).isEmpty();
+    }
+
+    @Test
+    void noMethodIsLongerThan60Lines() {
+        List<String> found = new ArrayList<>();
+        for (Source s : checked()) {
+            for (MethodSpan m : MethodSpan.in(String.join("\n", s.lines()))) {
+                if (m.lines() > MAX_METHOD) {
+                    found.add(s.relative() + ":" + m.firstLine() + " has a body of " + m.lines() + " lines");
+                }
+            }
+        }
+        assertThat(found).as("methods over %d lines: split them", MAX_METHOD).isEmpty();
+    }
+
+    @Test
+    void noCommentCarriesTheFigureOfARun() {
+        List<String> found = new ArrayList<>();
+        for (Source s : checked()) {
+            List<String> comments = Comments.perLine(s.lines());
+            for (int i = 0; i < comments.size(); i++) {
+                if (runFigure(comments.get(i))) {
+                    found.add(s.relative() + ":" + (i + 1) + ": " + comments.get(i).strip());
+                }
+            }
+        }
+        assertThat(found).as("figures of a run in comments: move them to docs/evidence").isEmpty();
+    }
+
+    @Test
+    void theScansFindWhatTheyLookFor() {
+        String code = "class A {\n  void a() {\n" + "    x();\n".repeat(61) + "  }\n  void b() { if (c) { d(); } }\n}";
+        assertThat(MethodSpan.in(code)).extracting(MethodSpan::lines).containsExactly(63, 1);
+        assertThat(MethodSpan.in("record R(int a) {\n  R {\n  }\n}")).isEmpty();
+        assertThat(runFigure(" a call took 41 ns here")).isTrue();
+        assertThat(runFigure(" seen: 300 ms a test")).isTrue();
+        assertThat(runFigure(" {@code read cost 29.1 ns}")).isFalse();
+        assertThat(runFigure(" the ratio is read to 1 decimal")).isFalse();
+        assertThat(Comments.perLine(List.of("int a = 1; // 41 ns here", "String s = \"// 3 ns here\";")))
+                .containsExactly(" 41 ns here", "");
+    }
+
+    private static List<Source> checked() {
+        return sources.stream().filter(s -> !s.exempt()).toList();
+    }
+
+    static boolean runFigure(String comment) {
+        String text = CODE_SPAN.matcher(comment).replaceAll("");
+        Matcher figure = FIGURE.matcher(text);
+        while (figure.find()) {
+            Matcher word = RUN_WORD.matcher(text);
+            while (word.find()) {
+                if (Math.abs(word.start() - figure.start()) <= BESIDE) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The comment text of each line (empty where a line has none), outside string and character literals. */
+    static final class Comments {
+
+        private Comments() {
+        }
+
+        static List<String> perLine(List<String> lines) {
+            List<String> comments = new ArrayList<>();
+            boolean inBlock = false;
+            for (String line : lines) {
+                StringBuilder comment = new StringBuilder();
+                int i = 0;
+                while (i < line.length()) {
+                    if (inBlock) {
+                        int end = line.indexOf("*/", i);
+                        comment.append(end < 0 ? line.substring(i) : line.substring(i, end));
+                        inBlock = end < 0;
+                        i = end < 0 ? line.length() : end + 2;
+                    } else if (line.startsWith("//", i)) {
+                        comment.append(line.substring(i + 2));
+                        i = line.length();
+                    } else if (line.startsWith("/*", i)) {
+                        inBlock = true;
+                        i += 2;
+                    } else if (line.charAt(i) == '"' || line.charAt(i) == '\'') {
+                        i = literalEnd(line, i);
+                    } else {
+                        i++;
+                    }
+                }
+                comments.add(comment.toString());
+            }
+            return comments;
+        }
+
+        private static int literalEnd(String line, int start) {
+            char quote = line.charAt(start);
+            int i = start + 1;
+            while (i < line.length() && line.charAt(i) != quote) {
+                i += line.charAt(i) == '\\' ? 2 : 1;
+            }
+            return i + 1;
+        }
+    }
+
+    /**
+     * A method's (or constructor's) body found by counting braces: a brace whose head, since the last {@code ;},
+     * {@code {} or {@code }}, ends in a parameter list and is no statement, type, lambda or anonymous class.
+     *
+     * @param firstLine the line of the body's opening brace, from 1
+     * @param lines     the body's lines, braces included
+     */
+    record MethodSpan(int firstLine, int lines) {
+
+        private static final Pattern PARAMETERS_END = Pattern.compile("\\)\\s*(throws\\s+[\\w.,\\s<>]+)?$");
+        private static final Pattern NOT_A_METHOD = Pattern.compile(
+                "\\b(if|for|while|switch|catch|synchronized|try|else|do)\\s*\\(|^(else|try|do|finally)\\b"
+                        + "|\\b(record|class|interface|enum)\\b|->\\s*$|=|\\bnew\\b");
+
+        static List<MethodSpan> in(String source) {
+            String code = codeOnly(source);
+            List<MethodSpan> spans = new ArrayList<>();
+            List<int[]> open = new ArrayList<>();
+            int line = 1;
+            int headStart = 0;
+            for (int i = 0; i < code.length(); i++) {
+                char c = code.charAt(i);
+                if (c == '\n') {
+                    line++;
+                } else if (c == '{') {
+                    String head = code.substring(headStart, i).strip().replaceAll("\\s+", " ");
+                    boolean method = PARAMETERS_END.matcher(head).find() && !NOT_A_METHOD.matcher(head).find();
+                    open.add(new int[] {line, method ? 1 : 0});
+                    headStart = i + 1;
+                } else if (c == '}' || c == ';') {
+                    if (c == '}' && !open.isEmpty()) {
+                        int[] start = open.removeLast();
+                        if (start[1] == 1) {
+                            spans.add(new MethodSpan(start[0], line - start[0] + 1));
+                        }
+                    }
+                    headStart = i + 1;
+                }
+            }
+            spans.sort((a, b) -> Integer.compare(a.firstLine(), b.firstLine()));
+            return spans;
+        }
+
+        /** {@code source} with comments and literals blanked, its line breaks kept. */
+        private static String codeOnly(String source) {
+            StringBuilder code = new StringBuilder(source.length());
+            int i = 0;
+            while (i < source.length()) {
+                int end;
+                if (source.startsWith("//", i)) {
+                    end = source.indexOf('\n', i);
+                    end = end < 0 ? source.length() : end;
+                } else if (source.startsWith("/*", i)) {
+                    end = source.indexOf("*/", i + 2) + 2;
+                } else if (source.startsWith("\"\"\"", i)) {
+                    end = source.indexOf("\"\"\"", i + 3) + 3;
+                } else if (source.charAt(i) == '"' || source.charAt(i) == '\'') {
+                    end = Comments.literalEnd(source, i);
+                } else {
+                    code.append(source.charAt(i++));
+                    continue;
+                }
+                source.substring(i, end).chars().filter(ch -> ch == '\n').forEach(ch -> code.append('\n'));
+                code.append("\"\"");
+                i = end;
+            }
+            return code.toString();
+        }
+    }
+}
