@@ -50,7 +50,7 @@ class ThroughputOptionsTests {
                 .isInstanceOf(CommandLine.InvalidOptionException.class)
                 .hasMessageStartingWith("option --workloads: 'chain8' in 'chain4,chain8' is not a workload; expected a"
                         + " comma-separated list of chain4, chain64, fnv64, chain1024, hashMapGet")
-                .hasMessageEndingWith("or the groups chains, corpus, profiles, smoke");
+                .hasMessageEndingWith("or the groups chains, corpus, profiles, smoke, suite");
     }
 
     @Test
