@@ -9,7 +9,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  * {@link Timing#refusedBy()}): evidence that the figure is not the region's steady cost, though the
  * clock resolved it. Each names its evidence and its consequence; which ways of timing run which
  * checks, and in what order, is one list in Chronoscope's measuring code, and the docs' table is
- * tested against both; the words here are tested against the thresholds each check holds. The host's state (the core's speed, preemption) is never a refusal: it is
+ * tested against both; the words here are tested against the thresholds each check holds. The host's state (the core's
+ * speed, preemption) is never a refusal: it is
  * recorded beside the figure ({@link Timing#coreSpeed()}).
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -28,97 +28,27 @@ class HouseRulesTests {
     static final int MAX_FILE = 400;
 
     /**
-     * Files still being split by the measuring core's and the report's refactoring (issue 50); this list only
-     * shrinks, and only files under internal/measure and internal/report may be on it.
+     * Files still being split by the measuring core's, the gate's and the report's refactoring: each breaks a rule
+     * below (a method or a file too long, a figure of a run in a comment). This list only shrinks, and only files under
+     * internal/measure, internal/gate and internal/report may be on it.
      */
     static final Set<String> EXEMPT = Set.of(
-            "dev/chronoscope/internal/measure/AloneAgain.java",
-            "dev/chronoscope/internal/measure/BatchPlan.java",
+            "dev/chronoscope/internal/gate/AllocationRule.java",
+            "dev/chronoscope/internal/gate/BaselineRule.java",
+            "dev/chronoscope/internal/gate/FloorControl.java",
+            "dev/chronoscope/internal/gate/SpeedControl.java",
+            "dev/chronoscope/internal/gate/SpreadPools.java",
             "dev/chronoscope/internal/measure/BatchSizing.java",
-            "dev/chronoscope/internal/measure/ClockStep.java",
-            "dev/chronoscope/internal/measure/CompileCounters.java",
             "dev/chronoscope/internal/measure/CompiledRegions.java",
-            "dev/chronoscope/internal/measure/CompilerWatch.java",
-            "dev/chronoscope/internal/measure/CoreSpeedReference.java",
-            "dev/chronoscope/internal/measure/ExplicitRegions.java",
-            "dev/chronoscope/internal/measure/FirstCalls.java",
-            "dev/chronoscope/internal/measure/InterleavedComparison.java",
-            "dev/chronoscope/internal/measure/JfrRegionEvent.java",
-            "dev/chronoscope/internal/measure/JitActivity.java",
             "dev/chronoscope/internal/measure/JitMode.java",
             "dev/chronoscope/internal/measure/JitState.java",
-            "dev/chronoscope/internal/measure/JvmState.java",
-            "dev/chronoscope/internal/measure/LatencyTiming.java",
-            "dev/chronoscope/internal/measure/MeasuringProbe.java",
-            "dev/chronoscope/internal/measure/ProbeSettings.java",
-            "dev/chronoscope/internal/measure/ProbeWarmup.java",
-            "dev/chronoscope/internal/measure/Region.java",
-            "dev/chronoscope/internal/measure/RegionFailure.java",
-            "dev/chronoscope/internal/measure/RegionLabels.java",
             "dev/chronoscope/internal/measure/RegionLoop.java",
-            "dev/chronoscope/internal/measure/RegionTimer.java",
-            "dev/chronoscope/internal/measure/RoundFigures.java",
-            "dev/chronoscope/internal/measure/RuntimeModules.java",
-            "dev/chronoscope/internal/measure/SampleRecorder.java",
-            "dev/chronoscope/internal/measure/Samples.java",
-            "dev/chronoscope/internal/measure/SamplingJit.java",
-            "dev/chronoscope/internal/measure/SelfCheckPlan.java",
-            "dev/chronoscope/internal/measure/SelfChecks.java",
-            "dev/chronoscope/internal/measure/ThreadCpu.java",
-            "dev/chronoscope/internal/measure/ThreadProcFile.java",
-            "dev/chronoscope/internal/measure/ThreadSwitches.java",
             "dev/chronoscope/internal/measure/ThroughputTiming.java",
-            "dev/chronoscope/internal/measure/TimedRegionEvent.java",
-            "dev/chronoscope/internal/measure/Timings.java",
             "dev/chronoscope/internal/measure/Warmer.java",
-            "dev/chronoscope/internal/measure/WarmupRule.java",
-            "dev/chronoscope/internal/measure/YoungGeneration.java",
-            "dev/chronoscope/internal/report/AllocationRule.java",
-            "dev/chronoscope/internal/report/AllocationVerdict.java",
-            "dev/chronoscope/internal/report/Baseline.java",
-            "dev/chronoscope/internal/report/BaselineEntry.java",
-            "dev/chronoscope/internal/report/BaselineListing.java",
-            "dev/chronoscope/internal/report/BaselineRule.java",
-            "dev/chronoscope/internal/report/BaselineVerdict.java",
-            "dev/chronoscope/internal/report/ChannelOpener.java",
-            "dev/chronoscope/internal/report/ClaimRecord.java",
-            "dev/chronoscope/internal/report/CompactSection.java",
-            "dev/chronoscope/internal/report/ComparisonRecord.java",
-            "dev/chronoscope/internal/report/ConsoleNotes.java",
-            "dev/chronoscope/internal/report/ContainerFacts.java",
-            "dev/chronoscope/internal/report/CoreSpeed.java",
             "dev/chronoscope/internal/report/Distribution.java",
-            "dev/chronoscope/internal/report/FloorControl.java",
-            "dev/chronoscope/internal/report/GatePower.java",
-            "dev/chronoscope/internal/report/HistoryPlot.java",
             "dev/chronoscope/internal/report/HtmlReport.java",
-            "dev/chronoscope/internal/report/JmhJson.java",
-            "dev/chronoscope/internal/report/Json.java",
-            "dev/chronoscope/internal/report/JsonLinesWriter.java",
-            "dev/chronoscope/internal/report/JsonParser.java",
-            "dev/chronoscope/internal/report/MarkdownSummary.java",
-            "dev/chronoscope/internal/report/ObservedTiming.java",
-            "dev/chronoscope/internal/report/Overview.java",
             "dev/chronoscope/internal/report/RecordJson.java",
-            "dev/chronoscope/internal/report/Repetitions.java",
-            "dev/chronoscope/internal/report/ReportBaseline.java",
-            "dev/chronoscope/internal/report/ReportEntries.java",
-            "dev/chronoscope/internal/report/ReportSet.java",
-            "dev/chronoscope/internal/report/ReportedTest.java",
-            "dev/chronoscope/internal/report/ReportedTiming.java",
-            "dev/chronoscope/internal/report/RunKey.java",
-            "dev/chronoscope/internal/report/RunPresence.java",
-            "dev/chronoscope/internal/report/RunRecords.java",
-            "dev/chronoscope/internal/report/RunReport.java",
-            "dev/chronoscope/internal/report/SpeedControl.java",
-            "dev/chronoscope/internal/report/SpreadPools.java",
-            "dev/chronoscope/internal/report/Stalls.java",
-            "dev/chronoscope/internal/report/SvgPlot.java",
-            "dev/chronoscope/internal/report/TestRecord.java",
-            "dev/chronoscope/internal/report/TimingSection.java",
-            "dev/chronoscope/internal/report/UnendedTest.java",
-            "dev/chronoscope/internal/report/Uninterrupted.java",
-            "dev/chronoscope/internal/report/Utf8.java");
+            "dev/chronoscope/internal/report/SvgPlot.java");
 
     private static final Path MAIN = Path.of("src/main/java");
 
@@ -152,9 +82,10 @@ class HouseRulesTests {
     }
 
     @Test
-    void theExemptionsAreOnlyTheMeasuringCoreAndTheReport() {
+    void theExemptionsAreOnlyTheMeasuringCoreTheGateAndTheReport() {
         assertThat(EXEMPT).allMatch(e -> e.startsWith("dev/chronoscope/internal/measure/")
-                || e.startsWith("dev/chronoscope/internal/report/"));
+                || e.startsWith("dev/chronoscope/internal/gate/") || e.startsWith("dev/chronoscope/internal/report/"));
+        assertThat(sources).extracting(Source::relative).as("every exempt file exists").containsAll(EXEMPT);
         assertThat(sources).hasSizeGreaterThan(100);
     }
 

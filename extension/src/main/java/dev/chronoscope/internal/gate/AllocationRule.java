@@ -108,7 +108,8 @@ public final class AllocationRule {
         double lowest = counted.stream().mapToDouble(Counted::bytesPerCall).min().orElseThrow();
         double highest = counted.stream().mapToDouble(Counted::bytesPerCall).max().orElseThrow();
         double tolerance = tolerance(highest);
-        String range = String.format(Locale.ROOT, "the baseline runs' %s–%s (%d run%s, tolerance %s B/call)", bytes(lowest),
+        String range = String.format(Locale.ROOT, "the baseline runs' %s–%s (%d run%s, tolerance %s B/call)",
+                bytes(lowest),
                 bytes(highest), counted.size(), counted.size() == 1 ? "" : "s", bytes(tolerance));
         Either first = Either.of(now, counted);
         java.util.function.Function<String, AllocationVerdict> inconclusive = why -> new AllocationVerdict(
@@ -119,10 +120,13 @@ public final class AllocationRule {
                 return inconclusive.apply(moved + first.untold());
             }
             if (first.asInBaseline() && first.removedInBaseline() && bytesPerCall <= first.fewest() + tolerance) {
-                return inconclusive.apply(moved + ", but within what its first calls allocate before C2's escape analysis ("
-                        + first.describe() + "): the JIT removed less of it in this JVM, as it can for unchanged code; not judged");
+                return inconclusive.apply(moved
+                        + ", but within what its first calls allocate before C2's escape analysis ("
+                        + first.describe()
+                        + "): the JIT removed less of it in this JVM, as it can for unchanged code; not judged");
             }
-            return new AllocationVerdict(BaselineVerdict.REGRESSED, bytesPerCall, lowest, highest, tolerance, moved + first.rose(), true);
+            return new AllocationVerdict(BaselineVerdict.REGRESSED, bytesPerCall, lowest, highest, tolerance, moved
+                    + first.rose(), true);
         }
         if (bytesPerCall < lowest - tolerance) {
             String moved = "allocation " + bytes(lowest) + " → " + bytes(bytesPerCall) + " B/call, below " + range;
@@ -130,18 +134,23 @@ public final class AllocationRule {
                 return inconclusive.apply(moved + first.untold());
             }
             if (first.asInBaseline() && first.now() - bytesPerCall > firstCallsTolerance(first.now())) {
-                return inconclusive.apply(moved + ", while its first calls allocate as the baseline's (" + first.describe()
-                        + "): C2's escape analysis removed more of it in this JVM, as it can for unchanged code; not judged");
+                return inconclusive.apply(moved + ", while its first calls allocate as the baseline's ("
+                        + first.describe()
+                        + "): C2's escape analysis removed more of it in this JVM, as it can for unchanged code; not "
+                        + "judged");
             }
             if (first.roseBeyondBaseline()) {
-                return inconclusive.apply(moved + first.rose() + ": the code allocates more, and C2's escape analysis removed"
+                return inconclusive.apply(moved + first.rose()
+                        + ": the code allocates more, and C2's escape analysis removed"
                         + " more of it in this JVM; not judged");
             }
-            return new AllocationVerdict(BaselineVerdict.IMPROVED, bytesPerCall, lowest, highest, tolerance, moved, true);
+            return new AllocationVerdict(BaselineVerdict.IMPROVED, bytesPerCall, lowest, highest, tolerance, moved,
+                    true);
         }
         String within = "allocation " + bytes(bytesPerCall) + " B/call, within " + range;
         if (first.roseBeyondBaseline()) {
-            return inconclusive.apply(within + first.rose() + ": the code allocates more, and C2's escape analysis removed it in"
+            return inconclusive.apply(within + first.rose()
+                    + ": the code allocates more, and C2's escape analysis removed it in"
                     + " this JVM; not judged");
         }
         return new AllocationVerdict(BaselineVerdict.UNCHANGED, bytesPerCall, lowest, highest, tolerance, within, true);
@@ -170,7 +179,10 @@ public final class AllocationRule {
                             > firstCallsTolerance(c.firstCalls().bytesPerCall())), "");
         }
 
-        /** Whether both this run and the baseline counted them, and this run's lies within the baseline's, with tolerance. */
+        /**
+         * Whether both this run and the baseline counted them, and this run's lies within the baseline's, with
+         * tolerance.
+         */
         boolean asInBaseline() {
             return Double.isFinite(now) && Double.isFinite(highest) && now <= highest + firstCallsTolerance(highest)
                     && now >= lowest - firstCallsTolerance(highest);
@@ -189,20 +201,30 @@ public final class AllocationRule {
             return Math.min(now, lowest);
         }
 
-        /** {@code , but the first calls of this run ran code … ; not judged}: why a move cannot be judged; empty where it can. */
+        /**
+         * {@code , but the first calls of this run ran code … ; not judged}: why a move cannot be judged; empty where
+         * it can.
+         */
         String untold() {
-            return compiledIn.isEmpty() ? "" : ", but the first calls of " + compiledIn + " ran code the JVM had compiled before"
-                    + " them, so C2's escape analysis, which removes a different share in each JVM, cannot be told from a change of"
+            return compiledIn.isEmpty() ? "" : ", but the first calls of " + compiledIn
+                    + " ran code the JVM had compiled before"
+                    + " them, so C2's escape analysis, which removes a different share in each JVM, cannot be told "
+                    + "from a change of"
                     + " the code; not judged";
         }
 
-        /** {@code ; its first calls, before C2's escape analysis: 332 → 348 B/call} where {@link #roseBeyondBaseline()}; else empty. */
+        /**
+         * {@code ; its first calls, before C2's escape analysis: 332 → 348 B/call} where {@link #roseBeyondBaseline()};
+         * else empty.
+         */
         String rose() {
-            return roseBeyondBaseline() ? "; its first calls, before C2's escape analysis: " + bytes(highest) + " → " + bytes(now) + " B/call" : "";
+            return roseBeyondBaseline() ? "; its first calls, before C2's escape analysis: " + bytes(highest) + " → "
+                    + bytes(now) + " B/call" : "";
         }
 
         String describe() {
-            return bytes(now) + " B/call; the baseline's " + (lowest == highest ? bytes(highest) : bytes(lowest) + "–" + bytes(highest));
+            return bytes(now) + " B/call; the baseline's " + (lowest == highest ? bytes(highest) : bytes(lowest) + "–"
+                    + bytes(highest));
         }
     }
 

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param highest      the most among them (NaN where none holds a count)
  * @param tolerance    the bytes per call beyond their range that still count as theirs
  */
-public record AllocationVerdict(String verdict, double bytesPerCall, double lowest, double highest, double tolerance, String reason,
+public record AllocationVerdict(String verdict, double bytesPerCall, double lowest, double highest, double tolerance,
+        String reason,
                                 boolean gated) {
 
     public AllocationVerdict {
@@ -40,7 +41,8 @@ public record AllocationVerdict(String verdict, double bytesPerCall, double lowe
     }
 
     public Json.Obj toJson() {
-        return Json.object().put("verdict", verdict).put("bytesPerCall", bytesPerCall).put("lowest", lowest).put("highest", highest)
+        return Json.object().put("verdict", verdict).put("bytesPerCall", bytesPerCall).put("lowest", lowest)
+                .put("highest", highest)
                 .put("tolerance", tolerance).put("reason", reason).put("gated", gated);
     }
 
@@ -50,7 +52,8 @@ public record AllocationVerdict(String verdict, double bytesPerCall, double lowe
             return null;
         }
         return new AllocationVerdict((String) m.get("verdict"), number(m.get("bytesPerCall")), number(m.get("lowest")),
-                number(m.get("highest")), number(m.get("tolerance")), (String) m.get("reason"), !Boolean.FALSE.equals(m.get("gated")));
+                number(m.get("highest")), number(m.get("tolerance")), (String) m.get("reason"),
+                        !Boolean.FALSE.equals(m.get("gated")));
     }
 
     private static double number(Object v) {

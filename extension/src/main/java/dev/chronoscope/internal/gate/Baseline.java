@@ -39,7 +39,8 @@ public final class Baseline {
      * @param container its cgroup limits: kept beside the fingerprint, not in it, so that runs under
      *                  another CPU quota are still compared, and the comparison says the quota differs
      */
-    public record Run(String run, String savedAt, HostFingerprint host, List<BaselineEntry> timings, ContainerFacts container) {
+    public record Run(String run, String savedAt, HostFingerprint host, List<BaselineEntry> timings,
+            ContainerFacts container) {
         public Run {
             timings = List.copyOf(timings);
             Objects.requireNonNull(container, "container");
@@ -105,7 +106,8 @@ public final class Baseline {
         }
         Object schema = o.get("schema");
         if (!SCHEMA.equals(schema)) {
-            throw new IOException("baseline " + file + " has schema " + (schema instanceof String s ? JsonParser.excerpt(s) : schema)
+            throw new IOException("baseline " + file + " has schema " + (schema instanceof String s
+                    ? JsonParser.excerpt(s) : schema)
                     + "; expected " + SCHEMA);
         }
         List<Run> runs = new ArrayList<>();
@@ -186,7 +188,8 @@ public final class Baseline {
      * cpuset or memory limit) adds which, to its reason. The allocation per call is judged on its own
      * against the same runs ({@link AllocationRule}).
      */
-    public BaselineVerdict compare(ObservedTiming timing, HostFingerprint host, ContainerFacts container, double threshold) {
+    public BaselineVerdict compare(ObservedTiming timing, HostFingerprint host, ContainerFacts container,
+            double threshold) {
         Objects.requireNonNull(container, "container");
         BaselineVerdict v = Repetitions.judged(compareOnHost(timing, host, threshold), timing.repetitionKeys().size());
         Set<String> differences = new LinkedHashSet<>();
@@ -200,7 +203,8 @@ public final class Baseline {
         }
         v = allocations.isEmpty() ? v : v.withAllocation(AllocationRule.judge(
                 new AllocationRule.Counted(timing.bytesPerCall(), timing.firstCalls()), allocations));
-        return differences.isEmpty() ? v : v.withReasonAdded("; the baseline ran in another container: " + String.join(", ", differences));
+        return differences.isEmpty() ? v : v.withReasonAdded("; the baseline ran in another container: "
+                + String.join(", ", differences));
     }
 
     private BaselineVerdict compareOnHost(ObservedTiming timing, HostFingerprint host, double threshold) {
@@ -233,22 +237,27 @@ public final class Baseline {
         }
         BaselineEntry latest = entries.getLast();
         if (!latest.clock().equals(clock)) {
-            return BaselineVerdict.inconclusive("the baseline was timed with " + latest.clock() + ", this run with " + clock);
+            return BaselineVerdict.inconclusive("the baseline was timed with " + latest.clock() + ", this run with "
+                    + clock);
         }
         if (!timing.resolved() || !(medianNs > 0)) {
-            return BaselineVerdict.inconclusive("this run's clock did not resolve the region (its verdict is not RESOLVED), "
+            return BaselineVerdict.inconclusive("this run's clock did not resolve the region (its verdict is not "
+                    + "RESOLVED), "
                     + "so its median is not a duration to compare");
         }
-        List<BaselineEntry> comparable = entries.stream().filter(e -> e.clock().equals(clock) && e.measure().equals(measure)
+        List<BaselineEntry> comparable = entries.stream().filter(e -> e.clock().equals(clock) && e.measure()
+                .equals(measure)
                 && e.resolved() && e.medianNs() > 0).toList();
         if (comparable.isEmpty()) {
-            return BaselineVerdict.inconclusive("no baseline run resolved this region with the same clock and " + measure + " figures");
+            return BaselineVerdict.inconclusive("no baseline run resolved this region with the same clock and "
+                    + measure + " figures");
         }
         return judgeAgainst(timing, alike, comparable, threshold);
     }
 
     /**
-     * The verdict for {@code timing} against the baseline runs {@code comparable} (same clock and figures, resolved), of
+     * The verdict for {@code timing} against the baseline runs {@code comparable} (same clock and figures, resolved),
+     * of
      * the runs {@code alike} made on a host like this one: the floors and the core's speed as controls, then the rule.
      */
     private static BaselineVerdict judgeAgainst(ObservedTiming timing, List<Run> alike, List<BaselineEntry> comparable,
@@ -262,8 +271,10 @@ public final class Baseline {
         // Like with like: a throughput timing's floor is its batch's, per call, never the test's.
         double typicalFloor = median(comparable.stream().map(e -> e.floorFor(kind)).toList());
         if (Double.isFinite(floorNs) && !Double.isFinite(typicalFloor) && kind == BaselineRule.Kind.THROUGHPUT) {
-            return BaselineVerdict.inconclusive("the baseline holds no throughput floor for this timing (it was saved before the "
-                    + "floors of batches were kept, with the test's latency floor, which is not comparable): save the baseline again");
+            return BaselineVerdict.inconclusive("the baseline holds no throughput floor for this timing (it was saved "
+                    + "before the "
+                    + "floors of batches were kept, with the test's latency floor, which is not comparable): save the "
+                    + "baseline again");
         }
         if (FloorControl.off(kind, floorNs, typicalFloor, medianNs, threshold)) {
             return BaselineVerdict.inconclusive(FloorControl.reason(kind, floorNs, typicalFloor));
@@ -271,26 +282,34 @@ public final class Baseline {
         // a throughput timing's batch floor is a few clock steps over k calls, too coarse to show the host's state;
         // its test's probe floor shows it (docs/evidence/gate-validation.md)
         boolean testFloorToo = kind == BaselineRule.Kind.THROUGHPUT;
-        double typicalTestFloor = testFloorToo ? median(comparable.stream().map(BaselineEntry::floorP50Ns).toList()) : Double.NaN;
-        if (testFloorToo && FloorControl.off(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor, medianNs, threshold)) {
-            return BaselineVerdict.inconclusive(FloorControl.reason(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor));
+        double typicalTestFloor = testFloorToo ? median(comparable.stream().map(BaselineEntry::floorP50Ns).toList())
+                : Double.NaN;
+        if (testFloorToo && FloorControl.off(BaselineRule.Kind.LATENCY, timing.testFloorNs(), typicalTestFloor,
+                medianNs, threshold)) {
+            return BaselineVerdict.inconclusive(FloorControl.reason(BaselineRule.Kind.LATENCY, timing.testFloorNs(),
+                    typicalTestFloor));
         }
         List<BaselineEntry> kept = comparable.stream()
                 .filter(e -> !FloorControl.off(kind, e.floorFor(kind), typicalFloor, e.medianNs(), threshold))
                 .filter(e -> !testFloorToo
-                        || !FloorControl.off(BaselineRule.Kind.LATENCY, e.floorP50Ns(), typicalTestFloor, e.medianNs(), threshold))
+                        || !FloorControl.off(BaselineRule.Kind.LATENCY, e.floorP50Ns(), typicalTestFloor, e.medianNs(),
+                        threshold))
                 .toList();
         if (kept.isEmpty()) {
             // an even number of runs whose floors lie far apart: their median floor is none of theirs
-            return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT, "the baseline runs' floors disagree with each "
-                    + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like control for this one",
+            return BaselineVerdict.inconclusive(String.format(java.util.Locale.ROOT,
+                    "the baseline runs' floors disagree with each "
+                    + "other beyond x%.2f of their median (%s ns), so no run of the baseline is a like-for-like "
+                    + "control for this one",
                     FloorControl.TOLERANCE, Format.units(typicalFloor)));
         }
         BaselineRule.RunMedian current = new BaselineRule.RunMedian(medianNs, timing.withinRunSe(), timing.stepNs());
-        java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against = runsJudged -> BaselineRule.judge(kind,
+        java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against = runsJudged ->
+                BaselineRule.judge(kind,
                 current, runsJudged.stream().map(BaselineEntry::runMedian).toList(),
                 SpreadPools.pooled(alike, key, kind, timing.clock(), timing.measure(), SpreadPools.LIKE_NOISE),
-                SpreadPools.pooled(alike, key, kind, timing.clock(), timing.measure(), SpreadPools.LIKE_NOISE_UNCHANGED),
+                SpreadPools.pooled(alike, key, kind, timing.clock(), timing.measure(),
+                        SpreadPools.LIKE_NOISE_UNCHANGED),
                 threshold);
         BaselineVerdict v = against.apply(kept);
         // the core's speed as a control: a regression read on a slower core (an improvement on a faster one) is

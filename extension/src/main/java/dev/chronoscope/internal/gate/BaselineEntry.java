@@ -19,16 +19,21 @@ import java.util.Map;
  *                    test's latency floor whatever the kind
  * @param coreSpeed   the core's speed before and after the timing's test ({@link CoreSpeed}); unknown in entries
  *                    saved before it existed
- * @param bytesPerCall heap bytes allocated per call ({@link dev.chronoscope.Allocation}); null where not counted, and in
+ * @param bytesPerCall heap bytes allocated per call ({@link dev.chronoscope.Allocation}); null where not counted, and
+ * in
  *                    entries saved before it existed
- * @param firstCalls  what the timing's first calls allocated per call, before C2 ({@link AllocationRule.FirstCalls}); null
+ * @param firstCalls  what the timing's first calls allocated per call, before C2 ({@link AllocationRule.FirstCalls});
+ * null
  *                    where not counted, and in entries saved before it existed
- * @param stepNs      the clock's step per call in ns ({@link BaselineRule.RunMedian#stepNs}); NaN in entries saved before it
+ * @param stepNs      the clock's step per call in ns ({@link BaselineRule.RunMedian#stepNs}); NaN in entries saved
+ * before it
  *                    existed
  */
 public record BaselineEntry(String key, String test, String label, String clock, String measure, double medianNs,
-                            double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs, String kind,
-                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall, AllocationRule.FirstCalls firstCalls,
+                            double floorP50Ns, long kept, boolean resolved, Map<String, Double> quantilesNs,
+                                    String kind,
+                            double kindFloorP50Ns, CoreSpeed coreSpeed, Double bytesPerCall,
+                                    AllocationRule.FirstCalls firstCalls,
                             double stepNs) {
 
     /** The percentiles of the raw samples an entry keeps. */
@@ -139,7 +144,8 @@ public record BaselineEntry(String key, String test, String label, String clock,
         }
 
         public BaselineEntry build() {
-            return new BaselineEntry(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved, quantilesNs, kind,
+            return new BaselineEntry(key, test, label, clock, measure, medianNs, floorP50Ns, kept, resolved,
+                    quantilesNs, kind,
                     kindFloorP50Ns, coreSpeed, bytesPerCall, firstCalls, stepNs);
         }
     }
@@ -161,9 +167,13 @@ public record BaselineEntry(String key, String test, String label, String clock,
         return kind == BaselineRule.Kind.THROUGHPUT ? Double.NaN : floorP50Ns;
     }
 
-    /** The standard error of this entry's log-median within its run, from its quartiles ({@link BaselineRule.RunMedian#withinRunSe}). */
+    /**
+     * The standard error of this entry's log-median within its run, from its quartiles ({@link
+     * BaselineRule.RunMedian#withinRunSe}).
+     */
     public BaselineRule.RunMedian runMedian() {
-        return new BaselineRule.RunMedian(medianNs, BaselineRule.RunMedian.withinRunSe(quantilesNs.getOrDefault("p25", Double.NaN),
+        return new BaselineRule.RunMedian(medianNs, BaselineRule.RunMedian.withinRunSe(quantilesNs.getOrDefault("p25",
+                Double.NaN),
                 quantilesNs.getOrDefault("p75", Double.NaN), kept, medianNs), stepNs);
     }
 
@@ -174,7 +184,8 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 quantiles.put("p" + p, quantilesNs.get("p" + p));
             }
         }
-        return Json.object().put("key", key).put("test", test).put("label", label).put("clock", clock).put("measure", measure)
+        return Json.object().put("key", key).put("test", test).put("label", label).put("clock", clock).put("measure",
+                measure)
                 .put("medianNs", medianNs).put("floorP50Ns", floorP50Ns).put("kept", kept).put("resolved", resolved)
                 .put("quantilesNs", quantiles).put("kind", kind).put("kindFloorP50Ns", kindFloorP50Ns)
                 .put("coreSpeed", coreSpeed.toJson()).put("bytesPerCall", bytesPerCall)
@@ -182,30 +193,38 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 .put("stepNs", Double.isFinite(stepNs) ? stepNs : null);
     }
 
-    /** The longest duration a baseline may hold, in ns (about 11.6 days): beyond it a value is damage, not a measurement. */
+    /**
+     * The longest duration a baseline may hold, in ns (about 11.6 days): beyond it a value is damage, not a
+     * measurement.
+     */
     static final double MAX_NS = GateTuning.MAX_NS;
     /** The shortest positive median a baseline may hold, in ns (a femtosecond): below it a ratio is meaningless. */
     static final double MIN_MEDIAN_NS = GateTuning.MIN_MEDIAN_NS;
 
     /**
      * The entry {@code o}, found at {@code where} (for messages); every member must be there, with its type, and every
-     * value plausible: durations finite and within {@value #MAX_NS} ns, floors not negative, a resolved median positive,
+     * value plausible: durations finite and within {@value #MAX_NS} ns, floors not negative, a resolved median
+     * positive,
      * the quantiles in order.
      *
-     * @throws IllegalArgumentException naming the entry (where, test and label), the member, its value and what was expected
+     * @throws IllegalArgumentException naming the entry (where, test and label), the member, its value and what was
+     * expected
      */
     public static BaselineEntry fromJson(Map<String, Object> o, String where) {
         BaselineEntry e = parse(o, where);
         String entry = where + " (" + e.test() + " :: " + e.label() + ")";
         if (e.resolved() && !(e.medianNs() >= MIN_MEDIAN_NS && e.medianNs() <= MAX_NS)) {
-            throw implausible(entry, "medianNs", e.medianNs(), "a positive duration in ns, from " + MIN_MEDIAN_NS + " to " + MAX_NS);
+            throw implausible(entry, "medianNs", e.medianNs(), "a positive duration in ns, from " + MIN_MEDIAN_NS
+                    + " to " + MAX_NS);
         }
         if (!Double.isNaN(e.medianNs()) && !(Math.abs(e.medianNs()) <= MAX_NS)) {
             throw implausible(entry, "medianNs", e.medianNs(), "a finite duration in ns, at most " + MAX_NS);
         }
-        for (Map.Entry<String, Double> floor : Map.of("floorP50Ns", e.floorP50Ns(), "kindFloorP50Ns", e.kindFloorP50Ns()).entrySet()) {
+        for (Map.Entry<String, Double> floor : Map.of("floorP50Ns", e.floorP50Ns(), "kindFloorP50Ns",
+                e.kindFloorP50Ns()).entrySet()) {
             if (!Double.isNaN(floor.getValue()) && !(floor.getValue() >= 0 && floor.getValue() <= MAX_NS)) {
-                throw implausible(entry, floor.getKey(), floor.getValue(), "a duration in ns from 0 to " + MAX_NS + ", or null where unknown");
+                throw implausible(entry, floor.getKey(), floor.getValue(), "a duration in ns from 0 to " + MAX_NS
+                        + ", or null where unknown");
             }
         }
         double previous = 0;
@@ -215,20 +234,25 @@ public record BaselineEntry(String key, String test, String label, String clock,
                 continue;
             }
             if (!(q >= previous && q <= MAX_NS)) {
-                throw implausible(entry, "quantilesNs.p" + p, q, "a duration in ns from " + previous + " (the quantile below it) to " + MAX_NS);
+                throw implausible(entry, "quantilesNs.p" + p, q, "a duration in ns from " + previous
+                        + " (the quantile below it) to " + MAX_NS);
             }
             previous = q;
         }
         if (!Double.isNaN(e.stepNs()) && !(e.stepNs() >= 0 && e.stepNs() <= MAX_NS)) {
-            throw implausible(entry, "stepNs", e.stepNs(), "a duration in ns from 0 to " + MAX_NS + ", or null where unknown");
+            throw implausible(entry, "stepNs", e.stepNs(), "a duration in ns from 0 to " + MAX_NS
+                    + ", or null where unknown");
         }
         if (e.kept() < 1) {
             throw implausible(entry, "kept", e.kept(), "at least 1 sample");
         }
-        for (Map.Entry<String, Double> bytes : java.util.Arrays.asList(Map.entry("bytesPerCall", nanIfNull(e.bytesPerCall())),
-                Map.entry("firstCalls.bytesPerCall", e.firstCalls() == null ? Double.NaN : e.firstCalls().bytesPerCall()))) {
+        for (Map.Entry<String, Double> bytes : java.util.Arrays.asList(Map.entry("bytesPerCall",
+                nanIfNull(e.bytesPerCall())),
+                Map.entry("firstCalls.bytesPerCall", e.firstCalls() == null ? Double.NaN : e.firstCalls()
+                        .bytesPerCall()))) {
             if (!Double.isNaN(bytes.getValue()) && !(bytes.getValue() >= 0 && Double.isFinite(bytes.getValue()))) {
-                throw implausible(entry, bytes.getKey(), bytes.getValue(), "a finite number of bytes, 0 or more, or null where not counted");
+                throw implausible(entry, bytes.getKey(), bytes.getValue(),
+                        "a finite number of bytes, 0 or more, or null where not counted");
             }
         }
         return e;
@@ -247,10 +271,12 @@ public record BaselineEntry(String key, String test, String label, String clock,
         Map<String, Object> quantiles = JsonFields.object(o, "quantilesNs", where);
         quantiles.keySet().forEach(k -> q.put(k, JsonFields.numberOrNaN(quantiles, k, where + ".quantilesNs")));
         return new BaselineEntry(JsonFields.string(o, "key", where), JsonFields.string(o, "test", where),
-                JsonFields.string(o, "label", where), JsonFields.string(o, "clock", where), JsonFields.string(o, "measure", where),
+                JsonFields.string(o, "label", where), JsonFields.string(o, "clock", where), JsonFields.string(o,
+                        "measure", where),
                 JsonFields.numberOrNaN(o, "medianNs", where), JsonFields.numberOrNaN(o, "floorP50Ns", where),
                 (long) JsonFields.number(o, "kept", where), JsonFields.bool(o, "resolved", where), q,
-                o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN : JsonFields.number(o, "kindFloorP50Ns", where),
+                o.get("kind") instanceof String kind ? kind : null, o.get("kindFloorP50Ns") == null ? Double.NaN
+                        : JsonFields.number(o, "kindFloorP50Ns", where),
                 CoreSpeed.fromJson(o.get("coreSpeed"), where + ".coreSpeed"),
                 o.get("bytesPerCall") == null ? null : JsonFields.number(o, "bytesPerCall", where),
                 AllocationRule.FirstCalls.fromJson(o.get("firstCalls"), where + ".firstCalls"),

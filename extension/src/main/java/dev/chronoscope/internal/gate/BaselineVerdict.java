@@ -13,7 +13,8 @@ import java.util.Objects;
  * not, unless asked); what the gate can see at the spread it judged with ({@code power}, null where
  * no spread was used), and the allocation per call's own verdict ({@code allocation}, null where not counted).
  */
-public record BaselineVerdict(String verdict, double ratio, double low, double high, String reason, boolean gated, GatePower power,
+public record BaselineVerdict(String verdict, double ratio, double low, double high, String reason, boolean gated,
+        GatePower power,
                               AllocationVerdict allocation) {
 
     public BaselineVerdict(String verdict, double ratio, double low, double high, String reason) {
@@ -32,7 +33,8 @@ public record BaselineVerdict(String verdict, double ratio, double low, double h
     public BaselineVerdict {
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(reason, "reason");
-        if (!verdict.equals(REGRESSED) && !verdict.equals(IMPROVED) && !verdict.equals(UNCHANGED) && !verdict.equals(INCONCLUSIVE)) {
+        if (!verdict.equals(REGRESSED) && !verdict.equals(IMPROVED) && !verdict.equals(UNCHANGED)
+                && !verdict.equals(INCONCLUSIVE)) {
             throw new IllegalArgumentException("unknown baseline verdict " + verdict);
         }
     }
@@ -77,7 +79,10 @@ public record BaselineVerdict(String verdict, double ratio, double low, double h
                 : String.format(Locale.ROOT, "%s | ratio %.3f [%.3f, %.3f] | %s", verdict, ratio, low, high, reason);
     }
 
-    /** A timing section's lines for this verdict, key and text: the verdict, what its gate can see, the allocation's verdict. */
+    /**
+     * A timing section's lines for this verdict, key and text: the verdict, what its gate can see, the allocation's
+     * verdict.
+     */
     public java.util.List<Map.Entry<String, String>> sectionLines() {
         java.util.List<Map.Entry<String, String>> lines = new java.util.ArrayList<>();
         lines.add(Map.entry("baseline", describe()));
@@ -91,12 +96,15 @@ public record BaselineVerdict(String verdict, double ratio, double low, double h
     }
 
     public Json.Obj toJson() {
-        return Json.object().put("verdict", verdict).put("ratio", ratio).put("low", low).put("high", high).put("reason", reason).put("gated", gated)
-                .put("power", power == null ? null : power.toJson()).put("allocation", allocation == null ? null : allocation.toJson());
+        return Json.object().put("verdict", verdict).put("ratio", ratio).put("low", low).put("high", high)
+                .put("reason", reason).put("gated", gated)
+                .put("power", power == null ? null : power.toJson()).put("allocation", allocation == null ? null
+                : allocation.toJson());
     }
 
     public static BaselineVerdict fromJson(Map<String, Object> o) {
-        return new BaselineVerdict((String) o.get("verdict"), number(o.get("ratio")), number(o.get("low")), number(o.get("high")),
+        return new BaselineVerdict((String) o.get("verdict"), number(o.get("ratio")), number(o.get("low")),
+                number(o.get("high")),
                 (String) o.get("reason"), !Boolean.FALSE.equals(o.get("gated")), GatePower.fromJson(o.get("power")),
                 AllocationVerdict.fromJson(o.get("allocation")));
     }

@@ -34,7 +34,8 @@ public record ContainerFacts(String cgroup, String cpuQuota, String cpuset, Stri
     }
 
     /** Nothing known: what records and baselines written before these facts existed hold. */
-    public static final ContainerFacts NOT_RECORDED = new ContainerFacts("unknown (not recorded)", "unknown (not recorded)",
+    public static final ContainerFacts NOT_RECORDED = new ContainerFacts("unknown (not recorded)",
+            "unknown (not recorded)",
             "unknown (not recorded)", "unknown (not recorded)");
 
     public static ContainerFacts of(HostFacts host) {
@@ -46,9 +47,12 @@ public record ContainerFacts(String cgroup, String cpuQuota, String cpuset, Stri
         return fact.isKnown() ? String.valueOf(fact.get()) : UNKNOWN_PREFIX + " (" + fact.source() + ")";
     }
 
-    /** {@code CPU quota 30000/100000 us (0.30 CPUs) | cpuset 0-1 | memory limit none | cgroup v1 cpu:/a …}: one line. */
+    /**
+     * {@code CPU quota 30000/100000 us (0.30 CPUs) | cpuset 0-1 | memory limit none | cgroup v1 cpu:/a …}: one line.
+     */
     public String describe() {
-        return "CPU quota " + cpuQuota + " | cpuset " + cpuset + " | memory limit " + memoryLimit + " | cgroup " + cgroup;
+        return "CPU quota " + cpuQuota + " | cpuset " + cpuset + " | memory limit " + memoryLimit + " | cgroup "
+                + cgroup;
     }
 
     /**
@@ -71,7 +75,8 @@ public record ContainerFacts(String cgroup, String cpuQuota, String cpuset, Stri
     }
 
     public Json.Obj toJson() {
-        return Json.object().put("cpuQuota", cpuQuota).put("cpuset", cpuset).put("memoryLimit", memoryLimit).put("cgroup", cgroup);
+        return Json.object().put("cpuQuota", cpuQuota).put("cpuset", cpuset).put("memoryLimit", memoryLimit)
+                .put("cgroup", cgroup);
     }
 
     /** The facts {@code o} holds; {@link #NOT_RECORDED} for null (written before they existed). */
@@ -79,7 +84,8 @@ public record ContainerFacts(String cgroup, String cpuQuota, String cpuset, Stri
         if (o == null) {
             return NOT_RECORDED;
         }
-        return new ContainerFacts(string(o, "cgroup"), string(o, "cpuQuota"), string(o, "cpuset"), string(o, "memoryLimit"));
+        return new ContainerFacts(string(o, "cgroup"), string(o, "cpuQuota"), string(o, "cpuset"), string(o,
+                "memoryLimit"));
     }
 
     private static String string(Map<String, Object> o, String name) {

@@ -39,12 +39,14 @@ public record CoreSpeed(double beforeNsPerStep, double afterNsPerStep, String re
 
     /** "0.752 ns per multiply-add before the test, 0.998 after". */
     public String describe() {
-        return known() ? String.format(Locale.ROOT, "%.3f ns per multiply-add before the test, %.3f after", beforeNsPerStep,
+        return known() ? String.format(Locale.ROOT, "%.3f ns per multiply-add before the test, %.3f after",
+                beforeNsPerStep,
                 afterNsPerStep) : "not read";
     }
 
     public Json.Obj toJson() {
-        return Json.object().put("beforeNsPerStep", beforeNsPerStep).put("afterNsPerStep", afterNsPerStep).put("reference", reference);
+        return Json.object().put("beforeNsPerStep", beforeNsPerStep).put("afterNsPerStep", afterNsPerStep)
+                .put("reference", reference);
     }
 
     /** The value of a record's {@code coreSpeed} member; {@link #UNKNOWN} where it has none. */

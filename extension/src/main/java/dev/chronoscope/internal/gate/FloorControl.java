@@ -38,15 +38,20 @@ final class FloorControl {
 
     /** Why a floor off the baseline's makes the medians incomparable, saying which way it moved. */
     static String reason(BaselineRule.Kind kind, double floorNs, double typicalFloor) {
-        String which = kind == BaselineRule.Kind.THROUGHPUT ? "this timing's batch floor (per call)" : "this test's probe floor";
+        String which = kind == BaselineRule.Kind.THROUGHPUT ? "this timing's batch floor (per call)"
+                : "this test's probe floor";
         double ratio = floorNs / typicalFloor;
         String moved = ratio > 1
-                ? String.format(java.util.Locale.ROOT, "x%.2f higher, beyond x%.2f: the host was busier, or the probe path slower, "
+                ? String.format(java.util.Locale.ROOT,
+                "x%.2f higher, beyond x%.2f: the host was busier, or the probe path slower, "
                 + "while it ran", ratio, TOLERANCE)
-                : String.format(java.util.Locale.ROOT, "x%.2f lower (1/%.2f), beyond 1/%.2f: the baseline runs ran on a busier host, or "
+                : String.format(java.util.Locale.ROOT,
+                "x%.2f lower (1/%.2f), beyond 1/%.2f: the baseline runs ran on a busier host, or "
                 + "a slower probe path, than this one", ratio, 1 / ratio, TOLERANCE);
-        return String.format(java.util.Locale.ROOT, "%s was %s ns against %s ns in the baseline runs (their median), %s, so its "
-                + "medians are not comparable; run again", which, Format.units(floorNs), Format.units(typicalFloor), moved);
+        return String.format(java.util.Locale.ROOT,
+                "%s was %s ns against %s ns in the baseline runs (their median), %s, so its "
+                + "medians are not comparable; run again", which, Format.units(floorNs), Format.units(typicalFloor),
+                moved);
     }
 
     private FloorControl() {

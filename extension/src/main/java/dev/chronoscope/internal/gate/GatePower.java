@@ -21,32 +21,43 @@ import java.util.Map;
  * @param runsForThreshold  the fewest runs at which the noise no longer limits the gate below the threshold; 0 where
  *                          even {@value #MAX_RUNS} runs would not do
  * @param spreadForThreshold the largest spread at which many runs bring the gate to the threshold
- * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier timings)
+ * @param unchangedSpread   the spread the verdict's {@code unchanged} test used (its pool leaves out much noisier
+ * timings)
  * @param unchangedDf       its degrees of freedom
  * @param repetitions       how many repetitions of a repeated test each side's figure is the mean of (1: one timing)
- * @param rounding          how far a run's median may lie off the duration it rounds to the clock's step, relative to it,
- *                          on the scale of the spread (0: no step known): an error a regression's margin counts beside the
- *                          spread ({@link BaselineRule}); {@code detectable}, {@code detectableAtMost} and {@code runsForThreshold}
+ * @param rounding          how far a run's median may lie off the duration it rounds to the clock's step, relative to
+ * it,
+ *                          on the scale of the spread (0: no step known): an error a regression's margin counts beside
+ * the
+ *                          spread ({@link BaselineRule}); {@code detectable}, {@code detectableAtMost} and {@code
+ * runsForThreshold}
  *                          include it
  */
 public record GatePower(double spread, int df, int runs, double threshold, double detectable, double detectableAtMost,
-                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf, int repetitions,
+                        int runsForThreshold, double spreadForThreshold, double unchangedSpread, int unchangedDf,
+                                int repetitions,
                         double rounding) {
 
-    /** The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10. */
+    /**
+     * The standard normal's 90th percentile: a change this many standard errors past the bar is caught 9 times in 10.
+     */
     static final double Z_90 = 1.2816;
     /** The most runs a baseline keeps ({@code chronoscope.baseline.keep}). */
     static final int MAX_RUNS = GateTuning.MAX_RUNS;
 
-    /** The power of a gate that judged with {@code spread} over {@code df} degrees of freedom against {@code runs} runs. */
+    /**
+     * The power of a gate that judged with {@code spread} over {@code df} degrees of freedom against {@code runs} runs.
+     */
     public static GatePower of(double spread, int df, int runs, double threshold) {
         return of(spread, df, spread, df, runs, threshold);
     }
 
     /** {@link #of(double, int, int, double)} for a gate whose {@code unchanged} test used {@code unchangedSpread}. */
-    public static GatePower of(double spread, int df, double unchangedSpread, int unchangedDf, int runs, double threshold) {
+    public static GatePower of(double spread, int df, double unchangedSpread, int unchangedDf, int runs,
+            double threshold) {
         if (!(spread > 0) || runs < 1 || !(threshold > 0)) {
-            throw new IllegalArgumentException("a gate's power needs a positive spread, runs and threshold: spread " + spread
+            throw new IllegalArgumentException("a gate's power needs a positive spread, runs and threshold: spread "
+                    + spread
                     + ", runs " + runs + ", threshold " + threshold);
         }
         int needed = 0;
@@ -57,7 +68,8 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         }
         double spreadForThreshold = Math.log1p(threshold) / (BaselineRule.t995(0) + Z_90);
         return new GatePower(spread, df, runs, threshold, detectable(spread, df, runs, threshold),
-                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold, unchangedSpread, unchangedDf, 1, 0);
+                detectable(spread, dfWith(df, MAX_RUNS), MAX_RUNS, threshold), needed, spreadForThreshold,
+                        unchangedSpread, unchangedDf, 1, 0);
     }
 
     /**
@@ -99,7 +111,8 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     }
 
     /**
-     * The share of runs of unchanged code that spread {@code trueSpread} between runs which this gate's {@code unchanged}
+     * The share of runs of unchanged code that spread {@code trueSpread} between runs which this gate's {@code
+     * unchanged}
      * test can pass: the model the rule is validated against, with the spread and quantile that test used.
      */
     public double reachableUnchanged(double trueSpread) {
@@ -116,9 +129,12 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         return Math.log1p(threshold) - BaselineRule.t95(unchangedDf) * unchangedSpread * Math.sqrt(1 + 1.0 / runs);
     }
 
-    /** This power, for figures that are each the mean of {@code m} repetitions of a run (the spread is of those means). */
+    /**
+     * This power, for figures that are each the mean of {@code m} repetitions of a run (the spread is of those means).
+     */
     GatePower ofMeans(int m) {
-        return new GatePower(spread, df, runs, threshold, detectable, detectableAtMost, runsForThreshold, spreadForThreshold,
+        return new GatePower(spread, df, runs, threshold, detectable, detectableAtMost, runsForThreshold,
+                spreadForThreshold,
                 unchangedSpread, unchangedDf, m, rounding);
     }
 
@@ -132,22 +148,30 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
      * threshold 10 % is out of reach: it needs a steadier region, a single-run spread below 2.5 %}.
      */
     public String describe() {
-        String head = String.format(Locale.ROOT, "spreads %.1f %% between runs%s: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
-                100 * spread, repetitions > 1 ? " (means of " + repetitions + " repetitions)" : "", runs, runs == 1 ? "" : "s",
+        String head = String.format(Locale.ROOT,
+                "spreads %.1f %% between runs%s: with %d run%s the gate tells changes ≥ %s (9 times in 10)",
+                100 * spread, repetitions > 1 ? " (means of " + repetitions + " repetitions)" : "", runs, runs == 1
+                        ? "" : "s",
                 percent(detectable));
-        String stepNote = rounding >= ROUNDING_SAID ? String.format(Locale.ROOT, "; each run's median is rounded by up to %s (half the "
+        String stepNote = rounding >= ROUNDING_SAID ? String.format(Locale.ROOT,
+                "; each run's median is rounded by up to %s (half the "
                 + "clock's step), counted with the spread", percent(rounding)) : "";
         if (runsForThreshold > 0 && runsForThreshold <= runs) {
-            return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it", percent(threshold)) + stepNote;
+            return head + String.format(Locale.ROOT, "; at the threshold %s, the noise does not limit it",
+                    percent(threshold)) + stepNote;
         }
         if (runsForThreshold > 0) {
-            return head + String.format(Locale.ROOT, "; %d runs → %s: the noise no longer limits it below the threshold %s",
-                    runsForThreshold, percent(detectable(Math.hypot(spread, rounding), dfWith(df, runsForThreshold), runsForThreshold,
+            return head + String.format(Locale.ROOT,
+                    "; %d runs → %s: the noise no longer limits it below the threshold %s",
+                    runsForThreshold, percent(detectable(Math.hypot(spread, rounding), dfWith(df, runsForThreshold),
+                            runsForThreshold,
                             threshold)),
                     percent(threshold)) + stepNote;
         }
-        return head + String.format(Locale.ROOT, "; %d runs → %s; the threshold %s is out of reach: it needs a steadier region, "
-                + "a single-run spread below %.1f %%", MAX_RUNS, percent(detectableAtMost), percent(threshold), 100 * spreadForThreshold)
+        return head + String.format(Locale.ROOT,
+                "; %d runs → %s; the threshold %s is out of reach: it needs a steadier region, "
+                + "a single-run spread below %.1f %%", MAX_RUNS, percent(detectableAtMost), percent(threshold),
+                100 * spreadForThreshold)
                 + stepNote;
     }
 
@@ -157,7 +181,8 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     public Json.Obj toJson() {
         return Json.object().put("spread", spread).put("df", df).put("runs", runs).put("threshold", threshold)
                 .put("detectableChange", detectable).put("detectableChangeAtMostRuns", detectableAtMost)
-                .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold", spreadForThreshold)
+                .put("runsForThreshold", runsForThreshold == 0 ? null : runsForThreshold).put("spreadForThreshold",
+                spreadForThreshold)
                 .put("unchangedSpread", unchangedSpread).put("unchangedDf", unchangedDf).put("repetitions", repetitions)
                 .put("rounding", rounding).put("statement", describe());
     }
@@ -171,10 +196,12 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
         // records written before the 'unchanged' test's spread was kept: the same as the verdict's
         boolean own = m.get("unchangedSpread") instanceof Number;
         return new GatePower(number(m.get("spread")), (int) number(m.get("df")), (int) number(m.get("runs")),
-                number(m.get("threshold")), number(m.get("detectableChange")), number(m.get("detectableChangeAtMostRuns")),
+                number(m.get("threshold")), number(m.get("detectableChange")),
+                        number(m.get("detectableChangeAtMostRuns")),
                 needed == null ? 0 : (int) number(needed), number(m.get("spreadForThreshold")),
                 number(m.get(own ? "unchangedSpread" : "spread")), (int) number(m.get(own ? "unchangedDf" : "df")),
-                m.get("repetitions") instanceof Number r ? r.intValue() : 1, m.get("rounding") instanceof Number r2 ? r2.doubleValue() : 0);
+                m.get("repetitions") instanceof Number r ? r.intValue() : 1, m.get("rounding") instanceof Number r2
+                        ? r2.doubleValue() : 0);
     }
 
     /** The degrees of freedom with {@code runs} runs: a timing's own from 6 runs, else what it was judged with. */
@@ -199,7 +226,8 @@ public record GatePower(double spread, int df, int runs, double threshold, doubl
     static double normalCdf(double x) {
         double z = Math.abs(x) / Math.sqrt(2);
         double t = 1 / (1 + 0.3275911 * z);
-        double erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+        double erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t
+                + 0.254829592) * t * Math.exp(-z * z);
         return x >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
     }
 }

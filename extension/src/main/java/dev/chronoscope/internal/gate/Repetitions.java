@@ -29,7 +29,8 @@ final class Repetitions {
         double logs = 0;
         for (String k : keys) {
             BaselineEntry e = entries.get(k);
-            if (e == null || !e.resolved() || !(e.medianNs() > 0) || !e.clock().equals(own.clock()) || !e.measure().equals(own.measure())) {
+            if (e == null || !e.resolved() || !(e.medianNs() > 0) || !e.clock().equals(own.clock()) || !e.measure()
+                    .equals(own.measure())) {
                 return null;
             }
             logs += Math.log(e.medianNs());
@@ -47,7 +48,8 @@ final class Repetitions {
             return v;
         }
         return new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), String.format(Locale.ROOT,
-                "the geometric mean of this run's %d repetitions so far against each baseline run's same %d; ", m, m) + v.reason(),
+                "the geometric mean of this run's %d repetitions so far against each baseline run's same %d; ", m, m)
+                        + v.reason(),
                 v.gated(), v.power().ofMeans(m), v.allocation());
     }
 }

@@ -16,7 +16,8 @@ import java.util.Locale;
  * region's {@code regressed} (throughput or latency) on a core slower than that by more than {@link #TOLERANCE}
  * (an {@code improved} on a faster one) is judged again against the baseline runs whose core ran
  * at its speed ({@link #judgeLikeStates}). Where there are none it stands only beyond what the state could
- * make of unchanged code, the speed ratio squared ({@link #beyondTheState}), and is inconclusive below: in one JVM whose
+ * make of unchanged code, the speed ratio squared ({@link #beyondTheState}), and is inconclusive below: in one JVM
+ * whose
  * reference read 1.43x slower, the corpus's code read 1.5-1.8x slower (a sort of 200 strings 1.77x, LZ4 1.55x), the
  * 200-step chain 1.11x in the pools, so no division by the reference's ratio alone says what the host took.
  * One call alone slows too, by a few tens of ns (docs/evidence/gate-validation.md). Nothing else changes: a
@@ -43,7 +44,8 @@ final class SpeedControl {
      * core, the other way round.
      */
     static Selection select(CoreSpeed judged, List<BaselineEntry> comparable) {
-        // readings of another reference's chains are another measure: as unknown as a baseline saved before speeds were read
+        // readings of another reference's chains are another measure: as unknown as a baseline saved before speeds were
+        // read
         List<CoreSpeed> known = comparable.stream().map(BaselineEntry::coreSpeed).filter(CoreSpeed::known)
                 .filter(s -> s.reference().equals(judged.reference())).toList();
         if (!judged.known() || known.isEmpty()) {
@@ -67,7 +69,10 @@ final class SpeedControl {
      */
     record Selection(double ratio, double typical) {
 
-        /** Whether {@code v} is a verdict the speed could have made: a regression on a slower core, an improvement on a faster one. */
+        /**
+         * Whether {@code v} is a verdict the speed could have made: a regression on a slower core, an improvement on a
+         * faster one.
+         */
         boolean couldExplain(BaselineVerdict v) {
             return ratio > 1 ? v.verdict().equals(BaselineVerdict.REGRESSED)
                     : ratio < 1 && v.verdict().equals(BaselineVerdict.IMPROVED);
@@ -80,28 +85,38 @@ final class SpeedControl {
      * longer a difference between the two sides. Where the baseline holds none, as read beyond the state's reach
      * ({@link #beyondTheState}), else inconclusive ({@link #judgeAcrossSpeeds}).
      */
-    static BaselineVerdict judgeLikeStates(BaselineVerdict raw, CoreSpeed judged, Selection selection, List<BaselineEntry> kept,
+    static BaselineVerdict judgeLikeStates(BaselineVerdict raw, CoreSpeed judged, Selection selection,
+            List<BaselineEntry> kept,
                                            java.util.function.Function<List<BaselineEntry>, BaselineVerdict> against,
                                            double threshold) {
-        List<BaselineEntry> like = kept.stream().filter(e -> alike(judged, e.coreSpeed(), selection.ratio() > 1)).toList();
+        List<BaselineEntry> like = kept.stream().filter(e -> alike(judged, e.coreSpeed(), selection.ratio() > 1))
+                .toList();
         if (like.isEmpty()) {
-            return beyondTheState(raw, judged, selection, threshold).orElseGet(() -> judgeAcrossSpeeds(raw, judged, selection))
+            return beyondTheState(raw, judged, selection, threshold).orElseGet(() -> judgeAcrossSpeeds(raw, judged,
+                    selection))
                     .withPower(raw.power());
         }
         BaselineVerdict v = against.apply(like);
-        return new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), String.format(Locale.ROOT, "the core ran x%.2f %s than "
-                + "in the baseline runs (%s), so this is judged against the %d of them whose core ran at this test's %s speed "
-                + "throughout; ", selection.ratio() > 1 ? selection.ratio() : 1 / selection.ratio(), selection.ratio() > 1 ? "slower" : "faster",
-                judged.describe(), like.size(), selection.ratio() > 1 ? "slower" : "faster") + v.reason(), v.gated(), v.power(), v.allocation());
+        return new BaselineVerdict(v.verdict(), v.ratio(), v.low(), v.high(), String.format(Locale.ROOT,
+                "the core ran x%.2f %s than "
+                + "in the baseline runs (%s), so this is judged against the %d of them whose core ran at this test's "
+                + "%s speed "
+                + "throughout; ", selection.ratio() > 1 ? selection.ratio() : 1 / selection.ratio(),
+                selection.ratio() > 1 ? "slower" : "faster",
+                judged.describe(), like.size(), selection.ratio() > 1 ? "slower" : "faster") + v.reason(), v.gated(),
+                        v.power(), v.allocation());
     }
 
     /**
-     * {@code raw} where its change lies beyond what the core's other speed could make of unchanged code: code slows with
-     * the core by up to its speed ratio squared ({@link PercentileClaim#CODE_SLOWDOWN_EXPONENT}, the claims' bound), so a
+     * {@code raw} where its change lies beyond what the core's other speed could make of unchanged code: code slows
+     * with
+     * the core by up to its speed ratio squared ({@link PercentileClaim#CODE_SLOWDOWN_EXPONENT}, the claims' bound), so
+     * a
      * regression whose ratio and interval, divided by that, still pass the threshold and 1 is the code's; empty where
      * the state could have made it.
      */
-    static java.util.Optional<BaselineVerdict> beyondTheState(BaselineVerdict raw, CoreSpeed judged, Selection selection, double threshold) {
+    static java.util.Optional<BaselineVerdict> beyondTheState(BaselineVerdict raw, CoreSpeed judged,
+            Selection selection, double threshold) {
         double most = Math.pow(selection.ratio(), PercentileClaim.CODE_SLOWDOWN_EXPONENT);
         boolean slower = selection.ratio() > 1;
         boolean beyond = slower ? raw.ratio() / most > 1 + threshold && raw.low() / most > 1
@@ -109,17 +124,24 @@ final class SpeedControl {
         if (!beyond) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new BaselineVerdict(raw.verdict(), raw.ratio(), raw.low(), raw.high(), String.format(Locale.ROOT,
-                "the core ran x%.2f %s than in the baseline runs (%s) and none of them ran at that speed; code slows with the "
-                        + "core by up to that squared, x%.2f, and the change lies beyond it (its interval x%.3f..x%.3f divided by "
-                        + "that: x%.3f..x%.3f); ", slower ? selection.ratio() : 1 / selection.ratio(), slower ? "slower" : "faster",
-                judged.describe(), slower ? most : 1 / most, raw.low(), raw.high(), raw.low() / most, raw.high() / most) + raw.reason(),
+        return java.util.Optional.of(new BaselineVerdict(raw.verdict(), raw.ratio(), raw.low(), raw.high(),
+                String.format(Locale.ROOT,
+                "the core ran x%.2f %s than in the baseline runs (%s) and none of them ran at that speed; code slows "
+                        + "with the "
+                        + "core by up to that squared, x%.2f, and the change lies beyond it (its interval "
+                        + "x%.3f..x%.3f divided by "
+                        + "that: x%.3f..x%.3f); ", slower ? selection.ratio() : 1 / selection.ratio(), slower
+                        ? "slower" : "faster",
+                judged.describe(), slower ? most : 1 / most, raw.low(), raw.high(), raw.low() / most,
+                        raw.high() / most) + raw.reason(),
                 raw.gated(), raw.power(), raw.allocation()));
     }
 
     /**
-     * Whether a baseline test's core ran throughout (its two readings within {@link #TOLERANCE}) at the speed that could
-     * explain most of the judged test's verdict: for a regression its slower reading, for an improvement its faster one.
+     * Whether a baseline test's core ran throughout (its two readings within {@link #TOLERANCE}) at the speed that
+     * could
+     * explain most of the judged test's verdict: for a regression its slower reading, for an improvement its faster
+     * one.
      * A judged test whose state changed during it may have timed in either state; against runs of the state that
      * favours its verdict least, the state explains none of it.
      */
@@ -140,10 +162,13 @@ final class SpeedControl {
      * the reference's ratio tells the code's change from the host's.
      */
     static BaselineVerdict judgeAcrossSpeeds(BaselineVerdict raw, CoreSpeed judged, Selection selection) {
-        return BaselineVerdict.inconclusive(String.format(Locale.ROOT, "the core ran at another speed than in the baseline runs: its"
-                        + " speed reference read %s, against %.3f ns per multiply-add in the baseline runs (the median of their %s"
+        return BaselineVerdict.inconclusive(String.format(Locale.ROOT,
+                "the core ran at another speed than in the baseline runs: its"
+                        + " speed reference read %s, against %.3f ns per multiply-add in the baseline runs (the "
+                        + "median of their %s"
                         + " readings), x%.2f, beyond x%.2f; as read it is %s (ratio %.3f), but code slows"
-                        + " with the core by more or less than this reference, so the change of the code cannot be told from the"
+                        + " with the core by more or less than this reference, so the change of the code cannot be "
+                        + "told from the"
                         + " host's: run again", judged.describe(), selection.typical(),
                 selection.ratio() > 1 ? "faster" : "slower", selection.ratio(), TOLERANCE, raw.verdict(), raw.ratio()));
     }

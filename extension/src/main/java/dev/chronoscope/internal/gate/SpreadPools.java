@@ -18,12 +18,14 @@ final class SpreadPools {
      * measure, pooled over those timings ({@link BaselineRule#pooled}) whose own spread lies between
      * a third of this timing's and {@code noisier} times it.
      */
-    static java.util.Optional<BaselineRule.Spread> pooled(List<Baseline.Run> runs, String key, BaselineRule.Kind kind, String clock,
+    static java.util.Optional<BaselineRule.Spread> pooled(List<Baseline.Run> runs, String key, BaselineRule.Kind kind,
+            String clock,
                                                           String measure, double noisier) {
         Map<String, List<Double>> byKey = new java.util.LinkedHashMap<>();
         for (Baseline.Run r : runs) {
             for (BaselineEntry e : r.timings()) {
-                if (sameNoise(e.ruleKind(), kind) && e.clock().equals(clock) && e.measure().equals(measure) && e.resolved()
+                if (sameNoise(e.ruleKind(), kind) && e.clock().equals(clock) && e.measure().equals(measure)
+                        && e.resolved()
                         && e.medianNs() > 0) {
                     byKey.computeIfAbsent(e.key(), k -> new ArrayList<>()).add(e.medianNs());
                 }

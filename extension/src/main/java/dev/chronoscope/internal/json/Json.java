@@ -62,7 +62,8 @@ public final class Json {
             writeMembers(out, obj.fields.entrySet().stream().map(e -> new Member(e.getKey(), e.getValue())).toList(),
                     '{', '}', indent, depth);
         } else if (value instanceof Map<?, ?> map) {
-            writeMembers(out, map.entrySet().stream().map(e -> new Member(String.valueOf(e.getKey()), e.getValue())).toList(),
+            writeMembers(out, map.entrySet().stream().map(e -> new Member(String.valueOf(e.getKey()), e.getValue()))
+                    .toList(),
                     '{', '}', indent, depth);
         } else if (value instanceof Collection<?> list) {
             writeMembers(out, list.stream().map(v -> new Member(null, v)).toList(), '[', ']', indent, depth);
@@ -135,7 +136,8 @@ public final class Json {
             if (Character.isSurrogate(c)) {
                 // a pair is written as it is; a lone surrogate, which UTF-8 cannot encode (it would
                 // become '?'), as its escape, which reads back as the same char
-                boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length()
+                        && Character.isLowSurrogate(s.charAt(i + 1));
                 if (paired) {
                     out.append(c).append(s.charAt(++i));
                 } else {

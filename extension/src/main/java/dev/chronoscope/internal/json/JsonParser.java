@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A strict JSON parser for the documents Chronoscope reads back (JSON Lines records, baselines): objects (as ordered maps), arrays (lists), strings, numbers
+ * A strict JSON parser for the documents Chronoscope reads back (JSON Lines records, baselines): objects (as ordered
+ * maps), arrays (lists), strings, numbers
  * (as {@link Double}), {@code true}, {@code false} and {@code null}. Anything else — trailing
  * garbage, a missing comma, an unescaped control character, nesting deeper than {@value #MAX_DEPTH} — is
  * an {@link IllegalArgumentException} quoting at most a short excerpt, so a record that parses is
@@ -94,7 +95,10 @@ public final class JsonParser {
         return list;
     }
 
-    /** Reads an object's members or an array's values between {@code open} and {@code close}, {@code element} reading each. */
+    /**
+     * Reads an object's members or an array's values between {@code open} and {@code close}, {@code element} reading
+     * each.
+     */
     private void elements(char open, char close, Runnable element) {
         expect(open);
         skipWhitespace();
@@ -222,7 +226,8 @@ public final class JsonParser {
     private IllegalArgumentException error(String what) {
         int from = Math.max(0, pos - 20);
         int to = Math.min(text.length(), pos + 20);
-        return new IllegalArgumentException(what + " at " + pos + ": ..." + Json.quote(text.substring(from, to)) + "...");
+        return new IllegalArgumentException(what + " at " + pos + ": ..." + Json.quote(text.substring(from, to))
+                + "...");
     }
 
     /**
@@ -233,6 +238,7 @@ public final class JsonParser {
         if (text.length() <= EXCERPT) {
             return Json.quote(text);
         }
-        return Json.quote(text.substring(0, EXCERPT)) + String.format(java.util.Locale.ROOT, "... (%,d characters)", text.length());
+        return Json.quote(text.substring(0, EXCERPT)) + String.format(java.util.Locale.ROOT, "... (%,d characters)",
+                text.length());
     }
 }

@@ -40,7 +40,8 @@ public final class Utf8 {
                     lineStart = i + 1;
                 }
             }
-            return String.format(Locale.ROOT, "not UTF-8: the byte 0x%02X at offset %,d (line %,d, byte %,d of the line) is not "
+            return String.format(Locale.ROOT,
+                    "not UTF-8: the byte 0x%02X at offset %,d (line %,d, byte %,d of the line) is not "
                     + "part of a whole UTF-8 character", bytes[offset] & 0xFF, offset, line, offset - lineStart + 1);
         }
     }

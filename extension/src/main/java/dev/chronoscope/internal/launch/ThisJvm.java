@@ -1,7 +1,5 @@
 package dev.chronoscope.internal.launch;
 
-import dev.chronoscope.internal.format.Text;
-
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
@@ -65,7 +63,12 @@ public final class ThisJvm {
      * on {@code junit-jupiter} alone would start a child that cannot launch anything.
      */
     static String withLauncher(String classPath) {
-        List<String> entries = new ArrayList<>(List.of(Text.split(classPath, File.pathSeparatorChar)));
+        List<String> entries = new ArrayList<>();
+        for (int from = 0, to; from <= classPath.length(); from = to + 1) {
+            to = classPath.indexOf(File.pathSeparatorChar, from);
+            to = to < 0 ? classPath.length() : to;
+            entries.add(classPath.substring(from, to));
+        }
         for (String name : LAUNCHER_CLASSES) {
             try {
                 CodeSource source = Class.forName(name, false, ThisJvm.class.getClassLoader())

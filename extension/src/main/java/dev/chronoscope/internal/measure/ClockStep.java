@@ -27,7 +27,8 @@ public record ClockStep(StepObservation observation, long step) {
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "%d over %,d back-to-back reads, %.1f %% changed: %s", step, observation.reads(),
+        return String.format(Locale.ROOT, "%d over %,d back-to-back reads, %.1f %% changed: %s", step,
+                observation.reads(),
                 100 * observation.changedFraction(), isClockStep() ? "the clock's own step"
                         : "the reading loop's period (the clock is finer)");
     }

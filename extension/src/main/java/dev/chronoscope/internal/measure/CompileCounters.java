@@ -48,7 +48,8 @@ final class CompileCounters {
         long pid = ProcessHandle.current().pid();
         java.util.Optional<Path> found = locate(Path.of("/tmp"), System.getProperty("user.name", ""), pid);
         if (found.isEmpty()) {
-            return new Opened(null, "no performance-data file /tmp/hsperfdata_*/" + pid + ": the JVM runs with -XX:-UsePerfData or"
+            return new Opened(null, "no performance-data file /tmp/hsperfdata_*/" + pid
+                    + ": the JVM runs with -XX:-UsePerfData or"
                     + " -XX:+PerfDisableSharedMem, or is not HotSpot");
         }
         Path file = found.get();
@@ -88,7 +89,8 @@ final class CompileCounters {
     /** Finds the two counters among the file's entries (layout: HotSpot's perfMemory.hpp). */
     static Opened parse(MappedByteBuffer data, Object source) {
         if (data.capacity() < 32) {
-            return new Opened(null, source + " holds " + data.capacity() + " bytes, fewer than a performance-data header");
+            return new Opened(null, source + " holds " + data.capacity()
+                    + " bytes, fewer than a performance-data header");
         }
         data.order(ByteOrder.BIG_ENDIAN);
         if (data.getInt(0) != MAGIC) {
@@ -124,7 +126,8 @@ final class CompileCounters {
             at += length;
         }
         if (total < 0 || last < 0 || type < 0) {
-            return new Opened(null, source + " has no " + (total < 0 ? TOTAL : last < 0 ? LAST_METHOD : LAST_TYPE) + " counter");
+            return new Opened(null, source + " has no " + (total < 0 ? TOTAL : last < 0 ? LAST_METHOD : LAST_TYPE)
+                    + " counter");
         }
         return new Opened(new CompileCounters(data, total, last, lastLength, type), "");
     }

@@ -90,7 +90,8 @@ public final class CompiledRegions {
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException("could not create the inlined loop of " + region.region().getClass().getName(), e);
+            throw new IllegalStateException("could not create the inlined loop of " + region.region().getClass()
+                    .getName(), e);
         }
     }
 

@@ -54,7 +54,8 @@ final class CompilerWatch {
      * Entry names spelled, by class and method: a region's is spelled at its warm-up's start and only
      * looked up at its samplings', which build no string (see {@link Deferred}).
      */
-    private final Map<Class<?>, Map<String, byte[]>> spelled = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+    private final Map<Class<?>, Map<String,
+            byte[]>> spelled = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     private CompilerWatch(CompileCounters counters, String unavailableReason) {
         this.counters = counters;
@@ -90,7 +91,8 @@ final class CompilerWatch {
         if (counters == null) {
             return unavailableReason;
         }
-        return currentThreads().c2().length == 0 ? "no C2 compiler thread in this JVM (C1 only, or another compiler)" : "";
+        return currentThreads().c2().length == 0 ? "no C2 compiler thread in this JVM (C1 only, or another compiler)"
+                : "";
     }
 
     /**
@@ -228,7 +230,10 @@ final class CompilerWatch {
         /** Whether C1 was seen finishing a standard compilation of the entry in this session. */
         private boolean c1CompiledEntry;
         private long c2AtRoundEnd = -1;
-        /** Intervals between polls whose compilation of the entry no compiler could be named for (both ran, or it came with others). */
+        /**
+         * Intervals between polls whose compilation of the entry no compiler could be named for (both ran, or it came
+         * with others).
+         */
         private int unattributed;
 
         private Session(byte[] entry) {
@@ -323,7 +328,8 @@ final class CompilerWatch {
      * threads ran was that compiler's. While both ran it was C2's only if C1 had already been seen
      * compiling the entry: tiered compilation takes a method from C1's code to C2's, so the next
      * standard compilation after C1's is C2's; where C1 was busy with other code when C2 finished,
-     * the watch claims nothing and the warm-up falls back to the JIT's quiet. The exception, C1 compiling the entry twice (a limited-profile compilation first, when C2's
+     * the watch claims nothing and the warm-up falls back to the JIT's quiet. The exception, C1 compiling the entry
+     * twice (a limited-profile compilation first, when C2's
      * queue is long), is held by what else settling needs: C2 idle over the last round, which it is
      * not while the entry waits for it, and medians near the lowest of the warm-up.
      */
@@ -357,7 +363,10 @@ final class CompilerWatch {
         return sum;
     }
 
-    /** The first field of the thread's {@code schedstat} (its CPU time in nanoseconds), parsed in place; -1 when unreadable. */
+    /**
+     * The first field of the thread's {@code schedstat} (its CPU time in nanoseconds), parsed in place; -1 when
+     * unreadable.
+     */
     private static long schedstat(int tid) {
         byte[] schedstat;
         try {
@@ -373,7 +382,10 @@ final class CompilerWatch {
         return i == 0 ? -1 : value;
     }
 
-    /** Linux's CPU-time clock of thread {@code tid} of this process (glibc's MAKE_THREAD_CPUCLOCK: scheduler time, per thread). */
+    /**
+     * Linux's CPU-time clock of thread {@code tid} of this process (glibc's MAKE_THREAD_CPUCLOCK: scheduler time, per
+     * thread).
+     */
     static int threadCpuClock(int tid) {
         return (~tid << 3) | 6;
     }

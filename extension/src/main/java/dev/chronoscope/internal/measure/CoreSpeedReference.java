@@ -30,7 +30,8 @@ import java.util.function.DoubleSupplier;
  *
  * <p>One per JVM ({@link JvmState#coreSpeed}); its first reading first runs the chains until they
  * have read no faster for {@value #WARM_MILLIS} ms (at most {@value #WARM_MAX_MILLIS} ms), so that
- * the JIT's top tier runs the Java chains, or the downcall's. The reference state is this JVM's own ({@link #referenceState}):
+ * the JIT's top tier runs the Java chains, or the downcall's. The reference state is this JVM's own ({@link
+ * #referenceState}):
  * readings of other JVMs are other moments, and one fast moment must not judge a whole boot.
  */
 public final class CoreSpeedReference {
@@ -139,7 +140,10 @@ public final class CoreSpeedReference {
         return secondFastest;
     }
 
-    /** The core's speed around samples taken since the reading {@code before}: read again now, against the reference state. */
+    /**
+     * The core's speed around samples taken since the reading {@code before}: read again now, against the reference
+     * state.
+     */
     synchronized CoreSpeedState around(double before) {
         double after = quickNanosPerStep();
         return new CoreSpeedState(before, after, referenceState());

@@ -34,7 +34,8 @@ final class ExplicitRegions {
     /** Opens a region: the clock's reading, which {@link #end} expects back. */
     long begin() {
         if (open) {
-            throw new IllegalStateException("Probe.begin() called again before end(): one explicit region may be open at a time");
+            throw new IllegalStateException("Probe.begin() called again before end(): one explicit region may be open "
+                    + "at a time");
         }
         open = true;
         if (event == null) {
@@ -58,7 +59,8 @@ final class ExplicitRegions {
             throw new IllegalStateException("Probe.end() called without a matching begin()");
         }
         if (begin != this.begin) {
-            throw new IllegalArgumentException("Probe.end(" + begin + "): expected the value the matching begin() returned ("
+            throw new IllegalArgumentException("Probe.end(" + begin
+                    + "): expected the value the matching begin() returned ("
                     + this.begin + "); the region stays open");
         }
         open = false;
@@ -79,7 +81,8 @@ final class ExplicitRegions {
     Timing recordedForTheRecord() {
         Timing timing = recorded();
         if (event != null) {
-            event.commitEnded(testName, timing, samples.samples().size() + samples.droppedMigration() + samples.droppedNegative());
+            event.commitEnded(testName, timing, samples.samples().size() + samples.droppedMigration()
+                    + samples.droppedNegative());
             event = null;
         }
         return timing;

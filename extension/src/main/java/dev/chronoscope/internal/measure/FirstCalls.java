@@ -21,7 +21,9 @@ final class FirstCalls {
 
     /** Calls per stretch at most; three stretches run, the first two counted and the lower per call kept. */
     static final int MAX_CALLS = 16;
-    /** A stretch stops early once it has run this long: interpreted code can be a hundred times slower than compiled. */
+    /**
+     * A stretch stops early once it has run this long: interpreted code can be a hundred times slower than compiled.
+     */
     static final long MAX_STRETCH_NANOS = 2_000_000;
 
     /**
@@ -100,7 +102,8 @@ final class FirstCalls {
             case IntSupplier s -> sink.consume(s.getAsInt());
             case DoubleSupplier s -> sink.consume(s.getAsDouble());
             case Runnable r -> r.run();
-            default -> throw new IllegalArgumentException("a region of an unknown shape: " + region.getClass().getName());
+            default -> throw new IllegalArgumentException("a region of an unknown shape: " + region.getClass()
+                    .getName());
         }
     }
 }

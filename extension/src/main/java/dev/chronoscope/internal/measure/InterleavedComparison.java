@@ -240,10 +240,13 @@ final class InterleavedComparison {
          * side's JIT finding, its calls alone, and for one call per sample what its warm-up alone
          * settled at and a look at it alone again, against {@code other}'s slowdown.
          */
-        Evidence evidence(long faults, long sampled, int callsPerSample, List<ThreadCpu.Part> parts, ComparedRegion other) {
-            return SamplingEvidence.of(faults, sampled, callsPerSample, timer.jitSeen(jit, recorder), parts, timer.unit())
+        Evidence evidence(long faults, long sampled, int callsPerSample, List<ThreadCpu.Part> parts,
+                ComparedRegion other) {
+            return SamplingEvidence.of(faults, sampled, callsPerSample, timer.jitSeen(jit, recorder), parts,
+                    timer.unit())
                     .alone(aloneFigure::read)
-                    .warmedUp(SamplingEvidence.warmedUp(recorder, callsPerSample == 1 ? settledAlone : ProbeWarmup.NONE))
+                    .warmedUp(SamplingEvidence.warmedUp(recorder, callsPerSample == 1 ? settledAlone
+                    : ProbeWarmup.NONE))
                     .again(() -> alone(other.label, other.slowdown()));
         }
 

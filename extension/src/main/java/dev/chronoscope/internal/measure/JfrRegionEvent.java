@@ -20,7 +20,8 @@ import jdk.jfr.Timespan;
 @Name(JfrRegionEvent.NAME)
 @Label("Timed Region")
 @Category({"Chronoscope"})
-@Description("A region timed by Chronoscope: its test, label, clock, calls, median and p99, floor, verdict and allocation")
+@Description("A region timed by Chronoscope: its test, label, clock, calls, median and p99, floor, verdict and "
+        + "allocation")
 @StackTrace(false)
 final class JfrRegionEvent extends Event implements TimedRegionEvent.Span {
 
@@ -36,7 +37,8 @@ final class JfrRegionEvent extends Event implements TimedRegionEvent.Span {
     String clock;
 
     @Label("Mode")
-    @Description("latency: one call alone between two reads; throughput: per call of a batch; invocation: the test method's invocation")
+    @Description("latency: one call alone between two reads; throughput: per call of a batch; invocation: the test "
+            + "method's invocation")
     String mode;
 
     @Label("Calls")

@@ -23,7 +23,10 @@ final class JitActivity {
         this.watch = watch;
     }
 
-    /** The current reading, {@code timespec} being a native buffer of the caller's; compare two readings for equality, nothing else. */
+    /**
+     * The current reading, {@code timespec} being a native buffer of the caller's; compare two readings for equality,
+     * nothing else.
+     */
     long now(MemorySegment timespec) {
         int[] tids = watch.currentThreads().all();
         long fromThreads = CompilerWatch.cpuNanos(tids, timespec);

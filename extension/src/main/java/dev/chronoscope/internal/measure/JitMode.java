@@ -26,7 +26,8 @@ public record JitMode(int topTier, String describe) {
     /** Why figures are not of the top compiler's code; empty where the top tier is C2 or a JVMCI compiler. */
     public Optional<String> warning() {
         return topTier >= 4 ? Optional.empty() : Optional.of("this JVM's code never reaches C2 (" + describe
-                + "): every figure is of " + (topTier == 0 ? "interpreted code" : "C1's code") + ", slower than a JVM with"
+                + "): every figure is of " + (topTier == 0 ? "interpreted code" : "C1's code")
+                + ", slower than a JVM with"
                 + " C2 runs the same code (2-10x for short loops); remove the option to time what production runs");
     }
 
@@ -46,7 +47,8 @@ public record JitMode(int topTier, String describe) {
             return new JitMode(4, "C2 only, no tiers (-XX:-TieredCompilation)" + compiled);
         }
         if (stop < 4) {
-            return new JitMode(Math.max(0, stop), String.format(Locale.ROOT, "tiered up to level %d, %s (-XX:TieredStopAtLevel=%d)",
+            return new JitMode(Math.max(0, stop), String.format(Locale.ROOT,
+                    "tiered up to level %d, %s (-XX:TieredStopAtLevel=%d)",
                     stop, stop == 0 ? "interpreter only" : "C1, no C2", stop) + compiled);
         }
         return new JitMode(4, "tiered C1 and C2, C2 at the top" + compiled);

@@ -97,7 +97,9 @@ public final class JvmState {
         return facts.host();
     }
 
-    /** The counter's frequency against CLOCK_MONOTONIC_RAW, calibrated once; unknown with the reason if it cannot be. */
+    /**
+     * The counter's frequency against CLOCK_MONOTONIC_RAW, calibrated once; unknown with the reason if it cannot be.
+     */
     public Fact<TscCalibration> calibration() {
         return facts.calibration();
     }
@@ -112,7 +114,10 @@ public final class JvmState {
         return facts.step(clock);
     }
 
-    /** {@code clock}'s probe-path warm-up with a budget of {@code budgetNanos} (see {@link JitState} for when it is redone). */
+    /**
+     * {@code clock}'s probe-path warm-up with a budget of {@code budgetNanos} (see {@link JitState} for when it is
+     * redone).
+     */
     public ProbeWarmup warmup(ClockId clock, long budgetNanos) throws ClockUnavailableException {
         // opened only where a warm-up is due; a kept warm-up that serves a budget serves it for good
         // (it is only replaced by one with a larger budget), so a request that found it needs no reader

@@ -39,7 +39,10 @@ public final class MeasuringProbe implements Probe {
     /** Set when the test this probe belongs to has ended: the probe refuses further use. */
     private volatile String endedTest;
 
-    /** A probe measuring in {@code context} as {@code settings} say ({@link ProbeSettings#defaultsFor} for the defaults). */
+    /**
+     * A probe measuring in {@code context} as {@code settings} say ({@link ProbeSettings#defaultsFor} for the
+     * defaults).
+     */
     public MeasuringProbe(Timings.Context context, ProbeSettings settings) {
         this.timer = new RegionTimer(context, settings);
         this.context = context;
@@ -70,7 +73,8 @@ public final class MeasuringProbe implements Probe {
     private void requireActive(String method) {
         String ended = endedTest;
         if (ended != null) {
-            throw new IllegalStateException(method + ": this Probe belonged to " + ended + ", which has ended; a region "
+            throw new IllegalStateException(method + ": this Probe belonged to " + ended
+                    + ", which has ended; a region "
                     + "timed now would be in no record. Time regions in the test method, with the Probe it receives.");
         }
     }
@@ -112,10 +116,15 @@ public final class MeasuringProbe implements Probe {
         }
     }
 
-    /** A use of the probe from inside a region it is timing: the outer figure would hold the inner use's warm-up and sampling. */
+    /**
+     * A use of the probe from inside a region it is timing: the outer figure would hold the inner use's warm-up and
+     * sampling.
+     */
     private static IllegalStateException nested(String method) {
-        return new IllegalStateException(method + " inside a region this Probe is timing: the region's figure would hold this"
-                + " call's warm-up, floor reads and sampling as if they were the region's work. Time the inner work with a call of its"
+        return new IllegalStateException(method
+                + " inside a region this Probe is timing: the region's figure would hold this"
+                + " call's warm-up, floor reads and sampling as if they were the region's work. Time the inner work "
+                + "with a call of its"
                 + " own, before or after the one whose region holds it.");
     }
 
@@ -212,7 +221,8 @@ public final class MeasuringProbe implements Probe {
     }
 
     @Override
-    public Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first, LongSupplier second) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first,
+            LongSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
@@ -222,7 +232,8 @@ public final class MeasuringProbe implements Probe {
     }
 
     @Override
-    public Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first, DoubleSupplier second) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first,
+            DoubleSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
@@ -232,22 +243,26 @@ public final class MeasuringProbe implements Probe {
     }
 
     @Override
-    public Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first, Supplier<?> second) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, LongSupplier first,
+            Supplier<?> second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, LongSupplier second) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first,
+            LongSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first, Supplier<?> second) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, DoubleSupplier first,
+            Supplier<?> second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 
     @Override
-    public Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first, DoubleSupplier second) {
+    public Comparison compare(String firstLabel, String secondLabel, int times, Supplier<?> first,
+            DoubleSupplier second) {
         return compare(firstLabel, Region.of(first), secondLabel, Region.of(second), times);
     }
 

@@ -15,25 +15,33 @@ import java.util.Optional;
  *                                {@link ChronoscopeConfig#REGION_WARMUP_BUDGET}
  * @param floorSamples            samples of each throughput batch floor, 1 or more. Default: as many as the context's
  *                                latency floor kept, at least 1,000
- * @param floorBudgetNanos        the time each throughput batch floor may take, ns, more than 0 (it is stretched to one ns
+ * @param floorBudgetNanos        the time each throughput batch floor may take, ns, more than 0 (it is stretched to one
+ * ns
  *                                per call of its samples). Default {@link ChronoscopeConfig#FLOOR_BUDGET}
- * @param testName                the test the probe times regions for, named in its JFR events. Default empty: outside a test
- * @param loopBytesPerCall        what the floor's run allocated per empty region ({@link Timings.Floor#loopBytesPerCall()}),
+ * @param testName                the test the probe times regions for, named in its JFR events. Default empty: outside
+ * a test
+ * @param loopBytesPerCall        what the floor's run allocated per empty region ({@link
+ * Timings.Floor#loopBytesPerCall()}),
  *                                subtracted from every region's count: finite, 0 or more. Default 0
- * @param compiledRegions         the JVM's region classes already compiled ({@link JvmState#compiledRegions()}). Default: a
+ * @param compiledRegions         the JVM's region classes already compiled ({@link JvmState#compiledRegions()}).
+ * Default: a
  *                                memory of the probe's own, empty
- * @param coreSpeed               the JVM's core-speed reference ({@link JvmState#coreSpeed()}), read around the samples of
- *                                throughput timings and comparisons for the core-speed self-check. Default empty: not read
+ * @param coreSpeed               the JVM's core-speed reference ({@link JvmState#coreSpeed()}), read around the samples
+ * of
+ *                                throughput timings and comparisons for the core-speed self-check. Default empty: not
+ * read
  */
 public record ProbeSettings(long regionWarmupBudgetNanos, int floorSamples, long floorBudgetNanos, String testName,
-                            double loopBytesPerCall, CompiledRegions compiledRegions, Optional<CoreSpeedReference> coreSpeed) {
+                            double loopBytesPerCall, CompiledRegions compiledRegions,
+                                    Optional<CoreSpeedReference> coreSpeed) {
 
     /** The fewest samples a batch floor takes by default, however few the latency floor kept. */
     static final int MIN_DEFAULT_FLOOR_SAMPLES = 1_000;
 
     public ProbeSettings {
         if (regionWarmupBudgetNanos < 0) {
-            throw invalid("regionWarmupBudgetNanos", regionWarmupBudgetNanos, "0 (no region warm-up) or more nanoseconds");
+            throw invalid("regionWarmupBudgetNanos", regionWarmupBudgetNanos,
+                    "0 (no region warm-up) or more nanoseconds");
         }
         if (floorSamples < 1) {
             throw invalid("floorSamples", floorSamples, "1 or more samples");
@@ -53,43 +61,53 @@ public record ProbeSettings(long regionWarmupBudgetNanos, int floorSamples, long
         return new IllegalArgumentException("ProbeSettings." + field + " was " + value + "; expected " + expected);
     }
 
-    /** Every setting at its default, the floor samples as many as {@code context}'s latency floor kept (at least 1,000). */
+    /**
+     * Every setting at its default, the floor samples as many as {@code context}'s latency floor kept (at least 1,000).
+     */
     public static ProbeSettings defaultsFor(Timings.Context context) {
         return new ProbeSettings(ChronoscopeConfig.REGION_WARMUP_BUDGET.toNanos(),
-                (int) Math.max(MIN_DEFAULT_FLOOR_SAMPLES, context.floor().raw().count()), ChronoscopeConfig.FLOOR_BUDGET.toNanos(),
+                (int) Math.max(MIN_DEFAULT_FLOOR_SAMPLES, context.floor().raw().count()),
+                        ChronoscopeConfig.FLOOR_BUDGET.toNanos(),
                 "", 0, new CompiledRegions(), Optional.empty());
     }
 
     public ProbeSettings withRegionWarmupBudgetNanos(long nanos) {
-        return new ProbeSettings(nanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall, compiledRegions, coreSpeed);
+        return new ProbeSettings(nanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall, compiledRegions,
+                coreSpeed);
     }
 
     public ProbeSettings withFloorSamples(int samples) {
-        return new ProbeSettings(regionWarmupBudgetNanos, samples, floorBudgetNanos, testName, loopBytesPerCall, compiledRegions,
+        return new ProbeSettings(regionWarmupBudgetNanos, samples, floorBudgetNanos, testName, loopBytesPerCall,
+                compiledRegions,
                 coreSpeed);
     }
 
     public ProbeSettings withFloorBudgetNanos(long nanos) {
-        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, nanos, testName, loopBytesPerCall, compiledRegions, coreSpeed);
+        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, nanos, testName, loopBytesPerCall,
+                compiledRegions, coreSpeed);
     }
 
     public ProbeSettings withTestName(String name) {
-        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, name, loopBytesPerCall, compiledRegions,
+        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, name, loopBytesPerCall,
+                compiledRegions,
                 coreSpeed);
     }
 
     public ProbeSettings withLoopBytesPerCall(double bytes) {
-        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, bytes, compiledRegions, coreSpeed);
+        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, bytes,
+                compiledRegions, coreSpeed);
     }
 
     public ProbeSettings withCompiledRegions(CompiledRegions regions) {
-        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall, regions,
+        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall,
+                regions,
                 coreSpeed);
     }
 
     /** These settings with {@code reference} read around throughput and comparison samples. */
     public ProbeSettings withCoreSpeed(CoreSpeedReference reference) {
-        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall, compiledRegions,
+        return new ProbeSettings(regionWarmupBudgetNanos, floorSamples, floorBudgetNanos, testName, loopBytesPerCall,
+                compiledRegions,
                 Optional.of(Objects.requireNonNull(reference, "ProbeSettings.coreSpeed reference")));
     }
 }

@@ -10,7 +10,10 @@ final class RegionFailure extends RuntimeException {
         super(message, null, false, false);
     }
 
-    /** What a region was run for when it threw, as its note says: a region failing on its 1000th call fails in its warm-up, untimed. */
+    /**
+     * What a region was run for when it threw, as its note says: a region failing on its 1000th call fails in its
+     * warm-up, untimed.
+     */
     enum Phase {
         FIRST_CALLS("in its first calls, before its warm-up"),
         WARM_UP("during its warm-up"),
@@ -30,9 +33,13 @@ final class RegionFailure extends RuntimeException {
         }
     }
 
-    /** The note of a timing of one region that {@code method} was making under {@code label}, the region thrown in {@code phase}. */
+    /**
+     * The note of a timing of one region that {@code method} was making under {@code label}, the region thrown in
+     * {@code phase}.
+     */
     static String timingNote(String method, String label, Phase phase) {
-        return method + "(\"" + label + "\"): the region threw " + phase.when() + "; nothing of this timing was recorded";
+        return method + "(\"" + label + "\"): the region threw " + phase.when()
+                + "; nothing of this timing was recorded";
     }
 
     /**

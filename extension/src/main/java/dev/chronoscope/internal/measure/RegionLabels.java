@@ -27,7 +27,8 @@ final class RegionLabels {
         if (label.length() > Probe.MAX_LABEL_LENGTH) {
             // the label's start only: the whole of it is what the limit keeps out of every output
             throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: label must be at most %d characters"
-                    + " (Probe.MAX_LABEL_LENGTH), was %,d characters: \"%s…\"", method, Probe.MAX_LABEL_LENGTH, label.length(),
+                    + " (Probe.MAX_LABEL_LENGTH), was %,d characters: \"%s…\"", method, Probe.MAX_LABEL_LENGTH,
+                    label.length(),
                     Text.printable(label.substring(0, LABEL_START_SHOWN))));
         }
         if (label.isBlank() || label.chars().anyMatch(Character::isISOControl)) {
@@ -53,7 +54,8 @@ final class RegionLabels {
             String label = labels[k];
             requireLabel(method, label);
             if (RECORD_LABELS.contains(label)) {
-                throw new IllegalArgumentException(method + ": label \"" + label + "\" is the label of the test's own " + label
+                throw new IllegalArgumentException(method + ": label \"" + label + "\" is the label of the test's own "
+                        + label
                         + " timing; give the region a label of its own");
             }
             if (earlier.stream().anyMatch(t -> t.label().equals(label))) {
@@ -66,7 +68,8 @@ final class RegionLabels {
     }
 
     private static IllegalArgumentException duplicate(String method, String label, String where) {
-        return new IllegalArgumentException(method + ": label \"" + Text.printable(label) + "\" " + where + "; each timing of a test"
+        return new IllegalArgumentException(method + ": label \"" + Text.printable(label) + "\" " + where
+                + "; each timing of a test"
                 + " needs a label of its own (the baseline and the regression gate tell a test's timings apart by it)");
     }
 }

@@ -111,7 +111,9 @@ final class RegionTimer {
         return context.unit().symbol();
     }
 
-    /** Heap a sample of one region needs while its timing is built: its {@code int} in the list and in the sorted copy. */
+    /**
+     * Heap a sample of one region needs while its timing is built: its {@code int} in the list and in the sorted copy.
+     */
     static final int SAMPLE_HEAP_BYTES = 8;
     /**
      * Heap a comparison needs per sample asked: both regions' lists and sorted copies, their samples
@@ -137,7 +139,8 @@ final class RegionTimer {
     static void requireCallsWithinBound(String method, String label, int samples, int callsPerSample) {
         if ((long) callsPerSample * samples > Probe.MAX_CALLS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "%s(\"%s\"): %d samples of %d calls each (the batch the clock needs for this region) would run %d calls,"
+                    "%s(\"%s\"): %d samples of %d calls each (the batch the clock needs for this region) would run %d "
+                            + "calls,"
                             + " more than the bound of %d; ask for at most %d samples", method, label, samples,
                     callsPerSample, (long) callsPerSample * samples, Probe.MAX_CALLS,
                     Probe.MAX_CALLS / callsPerSample));
@@ -215,7 +218,8 @@ final class RegionTimer {
         if (!warmup.ran() || warmup.settled()) {
             return timing;
         }
-        return timing.withUnsettledWarmup(String.format(Locale.ROOT, "its warm-up did not settle within the region warm-up"
+        return timing.withUnsettledWarmup(String.format(Locale.ROOT,
+                "its warm-up did not settle within the region warm-up"
                         + " budget of %.0f ms (%d rounds, round medians from %d to %d %s per sample)",
                 regionWarmupBudgetNanos / 1e6, warmup.rounds(),
                 warmup.medians().isEmpty() ? 0 : warmup.medians().get(0), warmup.settledLevel(), unit()));
@@ -251,7 +255,10 @@ final class RegionTimer {
         return callsPerSample * jit.time(region, context.reader(), samples, callsPerSample, recorder, sink);
     }
 
-    /** Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed, {@code jit} watching: the samples taken. */
+    /**
+     * Single calls of {@code region}, at most {@code count}, until {@code budgetNanos} have passed, {@code jit}
+     * watching: the samples taken.
+     */
     long timeFor(SamplingJit jit, Region region, long count, long budgetNanos, SampleRecorder recorder) {
         phase = RegionFailure.Phase.SAMPLING;
         return jit.timeFor(region, context.reader(), count, budgetNanos, recorder, sink);
@@ -323,7 +330,9 @@ final class RegionTimer {
         return timing;
     }
 
-    /** What {@code jit} saw, for the JIT self-check, where region warm-ups run: with them off a timing is of any code. */
+    /**
+     * What {@code jit} saw, for the JIT self-check, where region warm-ups run: with them off a timing is of any code.
+     */
     Optional<JitSeen> jitSeen(SamplingJit jit, SampleRecorder recorder) {
         return regionWarmupBudgetNanos > 0 ? Optional.of(jit.seen(recorder.samples())) : Optional.empty();
     }
@@ -337,7 +346,8 @@ final class RegionTimer {
      * exactly as many times as asked.
      * Each discarded sampling is said in the test's record, naming {@code what}.
      */
-    boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, List<ThreadCpu.Part> threads, Resampling budget,
+    boolean sampleAgain(SamplingJit jit, long faults, long samples, int k, List<ThreadCpu.Part> threads,
+            Resampling budget,
                         String what) {
         // with region warm-ups off the region runs as many times as asked and no more: it may count
         // its calls or have effects (a scripted clock's test did, and a sampling taken again ran out of its script)

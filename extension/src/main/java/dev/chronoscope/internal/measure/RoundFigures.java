@@ -135,7 +135,10 @@ final class RoundFigures {
         quantum = quantum(sorted);
     }
 
-    /** The last round's nearest-rank median (of the samples read), as {@link Statistics#percentile(Samples, double)} gives it. */
+    /**
+     * The last round's nearest-rank median (of the samples read), as {@link Statistics#percentile(Samples, double)}
+     * gives it.
+     */
     long median() {
         return median;
     }

@@ -37,7 +37,8 @@ public final class RuntimeModules {
         if (missing.isEmpty()) {
             return Optional.empty();
         }
-        StringBuilder out = new StringBuilder("this runtime lacks the module" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+        StringBuilder out = new StringBuilder("this runtime lacks the module" + (missing.size() == 1 ? " " : "s ")
+                + String.join(", ", missing)
                 + ", so these are not read:");
         if (missing.contains(JFR)) {
             out.append(" no JFR events of timed regions;");
@@ -49,7 +50,8 @@ public final class RuntimeModules {
             out.append(" no JIT options (the JIT's mode is assumed from the defaults), allocation or thread CPU time;");
         }
         out.setLength(out.length() - 1);
-        return Optional.of(out + ". The timings themselves are taken as anywhere else; add the modules to the runtime (jlink "
+        return Optional.of(out
+                + ". The timings themselves are taken as anywhere else; add the modules to the runtime (jlink "
                 + "--add-modules " + String.join(",", missing) + ") to have them");
     }
 }

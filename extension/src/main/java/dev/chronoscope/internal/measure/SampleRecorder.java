@@ -66,7 +66,10 @@ public final class SampleRecorder {
         collectionsMark = GarbageCollections.now();
     }
 
-    /** Adds the switches and throttling since {@link #startCountingSwitches()}; each stays unknown where it cannot be read. */
+    /**
+     * Adds the switches and throttling since {@link #startCountingSwitches()}; each stays unknown where it cannot be
+     * read.
+     */
     public void stopCountingSwitches() {
         long now = ThreadSwitches.involuntary();
         CpuStat throttlingNow = QuotaThrottling.read();
@@ -81,14 +84,16 @@ public final class SampleRecorder {
         if (throttlingNow != null && throttlingMark != null) {
             CpuStat d = throttlingNow.since(throttlingMark);
             throttling = throttling == null ? d
-                    : new CpuStat(throttling.periods() + d.periods(), throttling.throttledPeriods() + d.throttledPeriods(),
+                    : new CpuStat(throttling.periods() + d.periods(), throttling.throttledPeriods()
+                    + d.throttledPeriods(),
                     throttling.throttledNanos() + d.throttledNanos());
         }
     }
 
     /** The cgroup's CPU-quota throttling while counting; null where it was not counted (no quota, or unreadable). */
     public CpuThrottling cpuThrottling() {
-        return throttling == null ? null : new CpuThrottling(throttling.periods(), throttling.throttledPeriods(), throttling.throttledNanos());
+        return throttling == null ? null : new CpuThrottling(throttling.periods(), throttling.throttledPeriods(),
+                throttling.throttledNanos());
     }
 
     public long involuntarySwitches() {
@@ -141,7 +146,8 @@ public final class SampleRecorder {
      */
     static final class GarbageCollections {
         private static final java.util.List<java.lang.management.GarbageCollectorMXBean> COLLECTORS =
-                RuntimeModules.has(RuntimeModules.MANAGEMENT) ? java.lang.management.ManagementFactory.getGarbageCollectorMXBeans() : null;
+                RuntimeModules.has(RuntimeModules.MANAGEMENT)
+                        ? java.lang.management.ManagementFactory.getGarbageCollectorMXBeans() : null;
 
         private GarbageCollections() {
         }

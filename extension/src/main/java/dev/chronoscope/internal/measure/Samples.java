@@ -140,15 +140,20 @@ public final class Samples {
         return heapShortfall(count, bytesPerSample, Runtime.getRuntime().maxMemory(), liveAfterLastCollection());
     }
 
-    /** As above, for a heap of at most {@code maxHeap} bytes of which {@code live} were in use after the last collection. */
+    /**
+     * As above, for a heap of at most {@code maxHeap} bytes of which {@code live} were in use after the last
+     * collection.
+     */
     static Optional<String> heapShortfall(long count, long bytesPerSample, long maxHeap, long live) {
         long needed = count * bytesPerSample;
         long room = Math.max(0, maxHeap - maxHeap / 8 - live);
         if (needed <= room) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "%,d samples need %s of heap while their timing is built (%d bytes each), more "
-                        + "than the %s this JVM's heap can give them (at most %s, %s in use after the last collection, an eighth kept "
+        return Optional.of(String.format(Locale.ROOT,
+                "%,d samples need %s of heap while their timing is built (%d bytes each), more "
+                        + "than the %s this JVM's heap can give them (at most %s, %s in use after the last "
+                        + "collection, an eighth kept "
                         + "for the test's own data); ask for at "
                         + "most %,d samples, or give the test JVM more heap (-Xmx)", count, mib(needed), bytesPerSample,
                 mib(room), mib(maxHeap), mib(live), room / bytesPerSample));
@@ -158,7 +163,10 @@ public final class Samples {
         return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
     }
 
-    /** Bytes of the heap's pools in use after their last collection: what the heap holds live, as best known (0 before any). */
+    /**
+     * Bytes of the heap's pools in use after their last collection: what the heap holds live, as best known (0 before
+     * any).
+     */
     private static long liveAfterLastCollection() {
         long live = 0;
         if (!RuntimeModules.has(RuntimeModules.MANAGEMENT)) {

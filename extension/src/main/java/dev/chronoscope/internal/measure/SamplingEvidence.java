@@ -30,7 +30,10 @@ final class SamplingEvidence {
         return Evidence.of(new Sampling(samples, k, unit), seen);
     }
 
-    /** The level {@code warmup} ended at, for the samples in {@code recorder}; empty: no warm-up ran ({@link ProbeWarmup#NONE}), or no samples. */
+    /**
+     * The level {@code warmup} ended at, for the samples in {@code recorder}; empty: no warm-up ran ({@link
+     * ProbeWarmup#NONE}), or no samples.
+     */
     static Optional<WarmedUp> warmedUp(SampleRecorder recorder, ProbeWarmup warmup) {
         return !warmup.ran() || recorder.samples().isEmpty() ? Optional.empty()
                 : Optional.of(new WarmedUp(warmup.settledLevel(), warmup.settled()));

@@ -26,7 +26,9 @@ final class SamplingJit {
     private long finished;
     private int compiledEntry;
     private long unseen;
-    /** The recorder's sample count at the poll before the one that last saw the timed code compiled, and at that poll. */
+    /**
+     * The recorder's sample count at the poll before the one that last saw the timed code compiled, and at that poll.
+     */
     private int lastCompileFrom = -1;
     private int lastCompileTo = -1;
     private int polledAt;
@@ -40,11 +42,13 @@ final class SamplingJit {
     /** A watch over {@code region}'s code from now on; one that sees nothing where the JVM keeps no counters. */
     static SamplingJit watch(CompilerWatch watch, Region region) {
         CompileCounters counters = watch.counters();
-        return new SamplingJit(counters, counters == null ? null : watch.entryOf(region.target().getClass(), region.entryMethod()));
+        return new SamplingJit(counters, counters == null ? null : watch.entryOf(region.target().getClass(),
+                region.entryMethod()));
     }
 
     /** Takes {@code count} samples of {@code calls} calls in blocks, reading the counters between them. */
-    long time(Region region, dev.chronoscope.internal.clock.ClockReader reader, long count, int calls, SampleRecorder recorder,
+    long time(Region region, dev.chronoscope.internal.clock.ClockReader reader, long count, int calls,
+            SampleRecorder recorder,
               Sink sink) {
         long done = 0;
         while (done < count) {

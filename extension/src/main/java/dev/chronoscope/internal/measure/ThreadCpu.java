@@ -49,7 +49,8 @@ final class ThreadCpu {
         }
         try {
             long[] ids = BEAN.getAllThreadIds();
-            return new Reading(Thread.currentThread().threadId(), ids, BEAN.getThreadCpuTime(ids), ThreadSwitches.voluntary());
+            return new Reading(Thread.currentThread().threadId(), ids, BEAN.getThreadCpuTime(ids),
+                    ThreadSwitches.voluntary());
         } catch (RuntimeException e) {
             return null;
         }
@@ -145,12 +146,18 @@ final class ThreadCpu {
         }));
     }
 
-    /** The busiest {@code n} other threads over {@code parts} as "name 12.3 ms", names read now (one ended meanwhile: its id). */
+    /**
+     * The busiest {@code n} other threads over {@code parts} as {@code "name 12.3 ms"}, names read now (one ended
+     * meanwhile: its id).
+     */
     static String busiest(List<Part> parts, int n) {
         return busiest(parts, n, names(parts));
     }
 
-    /** The names of the threads in {@code parts}, read now (a thread that ended is left out): a note worded later names them. */
+    /**
+     * The names of the threads in {@code parts}, read now (a thread that ended is left out): a note worded later names
+     * them.
+     */
     static Map<Long, String> names(List<Part> parts) {
         Map<Long, String> names = new HashMap<>();
         for (Part part : parts) {

@@ -14,7 +14,10 @@ import java.nio.file.Path;
  */
 final class ThreadProcFile {
 
-    /** A count read from a file's first {@code length} bytes, parsed in place: no line or string per read; -1 when it has none. */
+    /**
+     * A count read from a file's first {@code length} bytes, parsed in place: no line or string per read; -1 when it
+     * has none.
+     */
     @FunctionalInterface
     interface Parser {
         long parse(byte[] text, int length);
@@ -46,7 +49,10 @@ final class ThreadProcFile {
         return parser.parse(text, text.length);
     }
 
-    /** The decimal number at {@code from} (at most 19 digits, within the first {@code length} bytes); -1 when none starts there. */
+    /**
+     * The decimal number at {@code from} (at most 19 digits, within the first {@code length} bytes); -1 when none
+     * starts there.
+     */
     static long digitsAt(byte[] text, int from, int length) {
         long value = 0;
         int digits = 0;

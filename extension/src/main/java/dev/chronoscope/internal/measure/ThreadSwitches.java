@@ -21,7 +21,8 @@ public final class ThreadSwitches {
     // static: each thread's own file, open for the thread's lifetime (a thread-local inside), not a run's or a
     // test's state; opened per test or per timing, every read around a measurement would allocate
     private static final ThreadProcFile FILE = new ThreadProcFile(STATUS, 4096, ThreadSwitches::parse);
-    private static final ThreadProcFile VOLUNTARY_FILE = new ThreadProcFile(STATUS, 4096, ThreadSwitches::parseVoluntary);
+    private static final ThreadProcFile VOLUNTARY_FILE = new ThreadProcFile(STATUS, 4096,
+            ThreadSwitches::parseVoluntary);
 
     /** The calling thread's involuntary context switches so far; -1 where they cannot be read. */
     public static long involuntary() {

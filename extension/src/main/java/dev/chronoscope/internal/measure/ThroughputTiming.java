@@ -33,7 +33,8 @@ final class ThroughputTiming {
     Timing throughput(String method, String label, int samples, Region shared) {
         RegionLabels.requireLabel(method, label);
         if (samples < 1 || samples > Probe.MAX_SAMPLES) {
-            throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and " + Probe.MAX_SAMPLES
+            throw new IllegalArgumentException(method + "(\"" + label + "\"): samples must be between 1 and "
+                    + Probe.MAX_SAMPLES
                     + ", was " + samples);
         }
         // back to back as JMH runs a benchmark: the region inlined into a loop of its own, and the
@@ -50,7 +51,8 @@ final class ThroughputTiming {
         int callsPerSample = batch.callsPerSample();
         // outside naming(): too many calls is the caller's mistake, not the region's
         RegionTimer.requireCallsWithinBound(method, label, samples, callsPerSample);
-        // from the region's warm-up to its last sample the compiler threads are not listed again (CompilerWatch.holdThreads)
+        // from the region's warm-up to its last sample the compiler threads are not listed again
+        // (CompilerWatch.holdThreads)
         try (CompilerWatch.Held held = compiledRegions.compilerWatch().holdThreads()) {
             SamplingMode.Throughput mode = timer.throughput(empty, samples, callsPerSample, floorWhat);
             return naming(note, () -> {
@@ -90,7 +92,8 @@ final class ThroughputTiming {
                         // the same calls without the region's own loop, right after, warmed for an eighth of the
                         // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
                         .alone(() -> sizing.aloneNet(shared, aloneWarmNanos).read());
-                t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed), settled), evidence);
+                t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed),
+                        settled), evidence);
                 return timer.commit(sampled.event(), t, sampled.recorder(), callsPerSample);
             });
         }

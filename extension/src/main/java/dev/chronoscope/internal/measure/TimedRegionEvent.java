@@ -51,7 +51,9 @@ public final class TimedRegionEvent {
         commitEnded(testName, timing, calls);
     }
 
-    /** Commits the event, whose span {@link #end()} has closed, with {@code timing}'s figures, if a recording wants it. */
+    /**
+     * Commits the event, whose span {@link #end()} has closed, with {@code timing}'s figures, if a recording wants it.
+     */
     public void commitEnded(String testName, Timing timing, long calls) {
         span.commitEnded(testName, timing, calls);
     }

@@ -59,7 +59,8 @@ record WarmupRule(int minRounds, long minJitQuietNanos, long minRoundNanos, long
 
     /** Whether {@code median}, the last round's, is within tolerance of the settled level (always, without one). */
     boolean withinSettledLevel(long median, long quantum) {
-        return settledLevel <= 0 || median - settledLevel <= Math.max(quantum, (long) Math.ceil(PLATEAU_TOLERANCE * settledLevel));
+        return settledLevel <= 0 || median - settledLevel <= Math.max(quantum,
+                (long) Math.ceil(PLATEAU_TOLERANCE * settledLevel));
     }
 
     /**

@@ -17,7 +17,9 @@ import java.util.Locale;
  */
 final class YoungGeneration {
 
-    /** Small enough for an allocation buffer (G1 puts objects of half a region or more outside the young generation). */
+    /**
+     * Small enough for an allocation buffer (G1 puts objects of half a region or more outside the young generation).
+     */
     private static final int ARRAY_LONGS = 2 * 1024;
     /** Collections to see at least: the young generation is sized after the first (above). */
     static final int COLLECTIONS = 2;
@@ -60,7 +62,8 @@ final class YoungGeneration {
      */
     static Cycled cycle(Sink sink, long budgetNanos) {
         // without java.management no collection is seen: the cycle runs its budget, and says it did not complete
-        List<GarbageCollectorMXBean> collectors = RuntimeModules.has(RuntimeModules.MANAGEMENT) ? ManagementFactory.getGarbageCollectorMXBeans()
+        List<GarbageCollectorMXBean> collectors = RuntimeModules.has(RuntimeModules.MANAGEMENT)
+                ? ManagementFactory.getGarbageCollectorMXBeans()
                 : List.of();
         long before = collections(collectors);
         long start = System.nanoTime();

@@ -54,7 +54,8 @@ public record BaselineListing(String file, List<String> vanished, List<String> a
     private static void summarised(List<String> out, String what, List<String> items) {
         items.stream().limit(LISTED).forEach(i -> out.add(what + ": " + i));
         if (items.size() > LISTED) {
-            out.add(String.format(java.util.Locale.ROOT, "%s: %,d more (%,d in all; the run report lists up to %,d)", what,
+            out.add(String.format(java.util.Locale.ROOT, "%s: %,d more (%,d in all; the run report lists up to %,d)",
+                    what,
                     items.size() - LISTED, items.size(), HtmlReport.LISTED));
         }
     }

@@ -11,19 +11,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** A run's records saved as a run of a baseline file ({@link Baseline#save}): each timing that kept samples, one entry. */
+/**
+ * A run's records saved as a run of a baseline file ({@link Baseline#save}): each timing that kept samples, one entry.
+ */
 public final class BaselineSave {
 
     private BaselineSave() {
     }
 
     /** {@link Baseline#save} of the timings of {@code records} that kept samples. */
-    public static Baseline save(Path file, String run, HostFingerprint host, ContainerFacts container, RunRecords records,
+    public static Baseline save(Path file, String run, HostFingerprint host, ContainerFacts container,
+            RunRecords records,
                                 int keep) throws IOException {
         return Baseline.save(file, run, host, container, entries(records), keep);
     }
 
-    /** {@link #save(Path, String, HostFingerprint, ContainerFacts, RunRecords, int)} with no container facts recorded. */
+    /**
+     * {@link #save(Path, String, HostFingerprint, ContainerFacts, RunRecords, int)} with no container facts recorded.
+     */
     public static Baseline save(Path file, String run, HostFingerprint host, RunRecords records, int keep)
             throws IOException {
         return save(file, run, host, ContainerFacts.NOT_RECORDED, records, keep);
@@ -53,7 +58,9 @@ public final class BaselineSave {
         BaselineRule.Kind kind = test.timings().indexOf(t) == 0 ? BaselineRule.Kind.INVOCATION
                 : "throughput".equals(t.mode()) ? BaselineRule.Kind.THROUGHPUT : BaselineRule.Kind.LATENCY;
         double kindFloor = kind == BaselineRule.Kind.THROUGHPUT ? t.floorP50Ns() : test.floorP50Ns();
-        return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(), test.floorP50Ns(),
-                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCalls(), t.stepNs());
+        return new BaselineEntry(test.key(t), test.test(), t.label(), test.clock(), t.measure(), t.medianNs(),
+                test.floorP50Ns(),
+                t.kept(), t.resolved(), q, kind.key(), kindFloor, test.coreSpeed(), t.bytesPerCall(), t.firstCalls(),
+                        t.stepNs());
     }
 }

@@ -14,9 +14,12 @@ import java.nio.file.StandardOpenOption;
 public interface ChannelOpener {
 
     /** Opens {@code file} for appending, creating it if needed. */
-    ChannelOpener APPEND = file -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    ChannelOpener APPEND = file -> FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.APPEND);
 
-    /** Creates {@code file}, which must not exist yet, for writing (as any new file is, with the umask's permissions). */
+    /**
+     * Creates {@code file}, which must not exist yet, for writing (as any new file is, with the umask's permissions).
+     */
     ChannelOpener CREATE_NEW = file -> FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 
     SeekableByteChannel open(Path file) throws IOException;

@@ -16,7 +16,8 @@ import java.util.Objects;
  * test's record holds it: on which timings, what was claimed, how it came out, and the message in
  * the words the test report uses.
  *
- * @param timings the indexes of the timings it is about in the record's {@code timings}: one, or a comparison's first and second
+ * @param timings the indexes of the timings it is about in the record's {@code timings}: one, or a comparison's first
+ * and second
  * @param claim   what was claimed, in a few words ({@code p50 < 80 ns})
  * @param outcome {@code passed}, {@code failed} or {@code inconclusive} ({@link Outcome#word()})
  * @param effect  what it did to the test: {@code passed}, {@code failed the test} or {@code aborted the test}
@@ -38,7 +39,10 @@ public record ClaimRecord(List<Integer> timings, String claim, String outcome, S
         }
     }
 
-    /** The records of the claims in {@code log}, whose subjects are among {@code timings} (the very objects); a subject that is not is left out of the indexes. */
+    /**
+     * The records of the claims in {@code log}, whose subjects are among {@code timings} (the very objects); a subject
+     * that is not is left out of the indexes.
+     */
     public static List<ClaimRecord> of(List<ClaimLog.Entry> log, List<Timing> timings) {
         List<ClaimRecord> out = new ArrayList<>();
         for (ClaimLog.Entry e : log) {
@@ -52,7 +56,8 @@ public record ClaimRecord(List<Integer> timings, String claim, String outcome, S
                 }
             }
             if (!indexes.isEmpty()) {
-                out.add(new ClaimRecord(indexes, e.claim(), e.outcome().word(), effect(e.outcome(), e.strict()), e.message()));
+                out.add(new ClaimRecord(indexes, e.claim(), e.outcome().word(), effect(e.outcome(), e.strict()),
+                        e.message()));
             }
         }
         return out;
@@ -67,7 +72,8 @@ public record ClaimRecord(List<Integer> timings, String claim, String outcome, S
     }
 
     public Json.Obj toJson() {
-        return Json.object().put("timings", List.<Object>copyOf(timings)).put("claim", claim).put("outcome", outcome).put("effect", effect)
+        return Json.object().put("timings", List.<Object>copyOf(timings)).put("claim", claim).put("outcome", outcome)
+                .put("effect", effect)
                 .put("message", message);
     }
 

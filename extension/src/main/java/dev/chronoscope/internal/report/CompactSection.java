@@ -45,13 +45,15 @@ public final class CompactSection {
         String outcome = " " + r.outcome();
         lines.add(header + "-".repeat(Math.max(3, WIDTH - header.length() - outcome.length())) + outcome);
         for (String fact : runFacts(r)) {
-            // once per run by its name: a later test's figures for the same fact (e.g. the resolution's count of reads) are in its record
+            // once per run by its name: a later test's figures for the same fact (e.g. the resolution's count of reads)
+            // are in its record
             if (firstSeen.test(fact.substring(0, Math.max(0, fact.indexOf(": "))))) {
                 addOneLine(lines, "", fact);
             }
         }
         add(lines, "clock", clockLine(r));
-        // shown where other processes kept at least half a CPU busy: a fact that slows figures without changing the code
+        // shown where other processes kept at least half a CPU busy: a fact that slows figures without changing the
+        // code
         if (r.hostLoad().isKnown() && r.hostLoad().get().othersCpus() >= BUSY_CPUS) {
             add(lines, "host load", r.hostLoad().get().describe());
         }
@@ -59,7 +61,8 @@ public final class CompactSection {
             Timing t = r.timings().get(i);
             BaselineVerdict judged = r.baseline().isEmpty() ? null : r.baseline().get(i);
             // a verdict the gate does not apply to is a clause of its timing's line; its reason is in the record
-            add(lines, isInvocation(t) ? "invocation" : "timing", timingLine(t) + (judged != null && !judged.gated() ? notGated(judged) : ""));
+            add(lines, isInvocation(t) ? "invocation" : "timing", timingLine(t) + (judged != null && !judged.gated()
+                    ? notGated(judged) : ""));
             if (judged != null) {
                 baselineLines(judged).forEach(l -> addOneLine(lines, l.getKey(), l.getValue()));
             }
@@ -89,12 +92,17 @@ public final class CompactSection {
         return body.substring(0, rule + 1) + String.join("\n", lines) + body.substring(rule) + "\n";
     }
 
-    /** The clock, its resolution and the floor, in one line: {@code TSC_FENCED | resolution 21 ticks = 10.02 ns | floor p50 …}. */
+    /**
+     * The clock, its resolution and the floor, in one line: {@code TSC_FENCED | resolution 21 ticks = 10.02 ns | floor
+     * p50 …}.
+     */
     public static String clockLine(TestRecord r) {
         String unit = r.floor().raw().unit().symbol();
         return r.clock() + " | resolution " + Format.units(r.step()) + " " + unit
-                + (unit.equals("ticks") && r.frequency() != null ? " = " + Format.duration(r.frequency().ticksToNanos(r.step())) : "")
-                + " | floor p50 " + Format.duration(r.floor().nanos().p50()) + " (n " + Format.count(r.floor().raw().count()) + ")"
+                + (unit.equals("ticks") && r.frequency() != null ? " = " + Format.duration(r.frequency()
+                .ticksToNanos(r.step())) : "")
+                + " | floor p50 " + Format.duration(r.floor().nanos().p50()) + " (n " + Format.count(r.floor().raw()
+                .count()) + ")"
                 + (r.floorSubtracted() ? ", subtracted" : ", not subtracted");
     }
 
@@ -126,10 +134,14 @@ public final class CompactSection {
      * figures that matter in scaled units, the verdict, the noise and the allocation.
      */
     public static String timingLine(Timing t) {
-        return (isInvocation(t) ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ") + figures(t);
+        return (isInvocation(t) ? "" : t.label() + " | " + t.mode().question(t.callsPerSample(), t.clock()) + " | ")
+                + figures(t);
     }
 
-    /** A repeated or parameterized test's aggregate of invocations: its label, which says what it mixes, and its figures. */
+    /**
+     * A repeated or parameterized test's aggregate of invocations: its label, which says what it mixes, and its
+     * figures.
+     */
     public static String aggregateLine(Timing aggregate) {
         return aggregate.label() + " | " + figures(aggregate);
     }
@@ -143,7 +155,8 @@ public final class CompactSection {
         } else if (t.kept() == 1) {
             figures = Format.duration(s.p50()) + (t.floorSubtracted() ? " net" : "");
         } else {
-            figures = "p50 " + Format.duration(s.p50()) + "  p90 " + Format.duration(s.p90()) + "  p99 " + Format.duration(s.p99())
+            figures = "p50 " + Format.duration(s.p50()) + "  p90 " + Format.duration(s.p90()) + "  p99 "
+                    + Format.duration(s.p99())
                     + (t.floorSubtracted() ? " net" : "") + " | " + Format.count(t.kept()) + " kept"
                     + (t.dropped() > 0 ? ", " + Format.count(t.dropped()) + " dropped" : "");
         }
@@ -151,9 +164,12 @@ public final class CompactSection {
         long preempted = t.involuntaryContextSwitches().orElse(0);
         String noise = (preempted > 0 ? " | preempted " + Format.count(preempted) + "x" : "")
                 + t.cpuThrottling().filter(CpuThrottling::throttled).map(c -> " | CPU quota " + c.describe()).orElse("")
-                + (t.collectionsWhileSampling().orElse(0) > 0 ? " | " + t.collectionsWhileSampling().getAsLong() + " GC while sampling" : "")
-                + Stalls.of(t).map(st -> " | mean " + Format.multiple(st.meanOverMedian()) + " the median (stalls)").orElse("");
-        String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves() ? " (changed during the run)" : ""))
+                + (t.collectionsWhileSampling().orElse(0) > 0 ? " | " + t.collectionsWhileSampling().getAsLong()
+                + " GC while sampling" : "")
+                + Stalls.of(t).map(st -> " | mean " + Format.multiple(st.meanOverMedian()) + " the median (stalls)")
+                .orElse("");
+        String alloc = t.allocation().map(a -> " | alloc " + a.describe() + (a.changedBetweenHalves()
+                ? " (changed during the run)" : ""))
                 .orElse("");
         return figures + " | " + verdict + noise + alloc;
     }
@@ -170,13 +186,17 @@ public final class CompactSection {
             out.add(java.util.Map.entry("baseline", v.describe()));
         }
         AllocationVerdict a = v.allocation();
-        if (a != null && (a.verdict().equals(BaselineVerdict.REGRESSED) || a.verdict().equals(BaselineVerdict.IMPROVED))) {
+        if (a != null && (a.verdict().equals(BaselineVerdict.REGRESSED) || a.verdict()
+                .equals(BaselineVerdict.IMPROVED))) {
             out.add(java.util.Map.entry("alloc gate", a.describe()));
         }
         return out;
     }
 
-    /** {@code  | baseline not gated: regressed ×4.770 [0.600, 1.600]}: a verdict the gate does not apply to, as a clause. */
+    /**
+     * {@code  | baseline not gated: regressed ×4.770 [0.600, 1.600]}: a verdict the gate does not apply to, as a
+     * clause.
+     */
     static String notGated(BaselineVerdict v) {
         return " | baseline not gated: " + v.verdict() + (Double.isNaN(v.ratio()) ? ""
                 : String.format(java.util.Locale.ROOT, " ×%.3f [%.3f, %.3f]", v.ratio(), v.low(), v.high()));
@@ -195,7 +215,10 @@ public final class CompactSection {
                 + (why.startsWith(testName + " ") ? why.substring(testName.length() + 1) : why);
     }
 
-    /** {@code value} on one line after {@code key}, cut at a word with an ellipsis where longer: the whole is in the record. */
+    /**
+     * {@code value} on one line after {@code key}, cut at a word with an ellipsis where longer: the whole is in the
+     * record.
+     */
     private static void addOneLine(List<String> lines, String key, String value) {
         String first = key.isEmpty() ? " ".repeat(KEY_WIDTH) : key + " ".repeat(Math.max(1, KEY_WIDTH - key.length()));
         String text = TimingSection.printable(value);

@@ -20,7 +20,8 @@ import java.util.Map;
  * @param high            upper bound of the ratio's interval; may be infinite
  * @param confidenceLevel the interval's level, e.g. 0.95
  */
-public record ComparisonRecord(int first, String firstLabel, int second, String secondLabel, double ratio, double low, double high,
+public record ComparisonRecord(int first, String firstLabel, int second, String secondLabel, double ratio, double low,
+        double high,
                                double confidenceLevel) {
 
     /**
@@ -31,7 +32,8 @@ public record ComparisonRecord(int first, String firstLabel, int second, String 
     public static ComparisonRecord of(Comparison c, List<Timing> timings) {
         int first = indexOf(c.first(), timings);
         int second = indexOf(c.second(), timings);
-        return new ComparisonRecord(first, c.first().label(), second, c.second().label(), c.secondOverFirst(), c.secondOverFirstLow(), c.secondOverFirstHigh(),
+        return new ComparisonRecord(first, c.first().label(), second, c.second().label(), c.secondOverFirst(),
+                c.secondOverFirstLow(), c.secondOverFirstHigh(),
                 c.confidenceLevel());
     }
 
@@ -46,18 +48,25 @@ public record ComparisonRecord(int first, String firstLabel, int second, String 
 
     /** {@code ratio of medians second/first ×1.830, 95 % interval [1.750, 1.910]}; an infinite bound is {@code ∞}. */
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "ratio of medians second/first ×%.3f, %.0f %% interval [%.3f, %s]", ratio,
-                100 * confidenceLevel, low, Double.isFinite(high) ? String.format(java.util.Locale.ROOT, "%.3f", high) : "∞");
+        return String.format(java.util.Locale.ROOT, "ratio of medians second/first ×%.3f, %.0f %% interval [%.3f, %s]",
+                ratio,
+                100 * confidenceLevel, low, Double.isFinite(high) ? String.format(java.util.Locale.ROOT, "%.3f", high)
+                        : "∞");
     }
 
     public Json.Obj toJson() {
-        return Json.object().put("first", first).put("firstLabel", firstLabel).put("second", second).put("secondLabel", secondLabel)
+        return Json.object().put("first", first).put("firstLabel", firstLabel).put("second", second).put("secondLabel",
+                secondLabel)
                 .put("ratio", ratio).put("low", low).put("high", high).put("confidenceLevel", confidenceLevel);
     }
 
-    /** Reads {@link #toJson()}'s shape back (a bound written as null, not finite, reads as infinite or NaN as its side says). */
+    /**
+     * Reads {@link #toJson()}'s shape back (a bound written as null, not finite, reads as infinite or NaN as its side
+     * says).
+     */
     static ComparisonRecord fromJson(Map<String, Object> o) {
-        return new ComparisonRecord(((Number) o.get("first")).intValue(), (String) o.get("firstLabel"), ((Number) o.get("second")).intValue(),
+        return new ComparisonRecord(((Number) o.get("first")).intValue(), (String) o.get("firstLabel"),
+                ((Number) o.get("second")).intValue(),
                 (String) o.get("secondLabel"), number(o.get("ratio"), Double.NaN), number(o.get("low"), Double.NaN),
                 number(o.get("high"), Double.POSITIVE_INFINITY), ((Number) o.get("confidenceLevel")).doubleValue());
     }

@@ -37,7 +37,8 @@ public final class ConsoleNotes {
         }
         for (Timing t : r.timings()) {
             String quoted = "'" + t.label() + "'";
-            if (warning.startsWith(quoted + SAMPLED_AGAIN) || warning.startsWith(quoted + COMPARED) && warning.contains(SAMPLED_AGAIN)) {
+            if (warning.startsWith(quoted + SAMPLED_AGAIN) || warning.startsWith(quoted + COMPARED)
+                    && warning.contains(SAMPLED_AGAIN)) {
                 return t.verdict() == Verdict.RESOLVED;
             }
         }

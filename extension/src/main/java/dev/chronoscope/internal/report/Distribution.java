@@ -28,7 +28,8 @@ public record Distribution(List<Double> quantilesNs, List<Double> tailNs, double
         quantilesNs = List.copyOf(quantilesNs);
         tailNs = List.copyOf(tailNs);
         if (quantilesNs.size() != POINTS) {
-            throw new IllegalArgumentException("a distribution has " + POINTS + " quantiles, found " + quantilesNs.size());
+            throw new IllegalArgumentException("a distribution has " + POINTS + " quantiles, found "
+                    + quantilesNs.size());
         }
     }
 

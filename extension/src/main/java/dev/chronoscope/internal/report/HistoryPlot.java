@@ -29,11 +29,14 @@ public final class HistoryPlot {
      */
     public static String of(String title, List<ReportBaseline.Point> points, double currentNs, double threshold) {
         StringBuilder svg = SvgPlot.open(figures(title, points, currentNs), HEIGHT);
-        List<Double> same = points.stream().filter(p -> p.sameHost() && Double.isFinite(p.medianNs()) && p.medianNs() > 0)
+        List<Double> same = points.stream().filter(p -> p.sameHost() && Double.isFinite(p.medianNs())
+                && p.medianNs() > 0)
                 .map(ReportBaseline.Point::medianNs).toList();
-        double mean = same.isEmpty() ? Double.NaN : Math.exp(same.stream().mapToDouble(Math::log).average().orElseThrow());
+        double mean = same.isEmpty() ? Double.NaN : Math.exp(same.stream().mapToDouble(Math::log).average()
+                .orElseThrow());
         List<Double> values = new java.util.ArrayList<>();
-        points.stream().map(ReportBaseline.Point::medianNs).filter(v -> Double.isFinite(v) && v >= 0).forEach(values::add);
+        points.stream().map(ReportBaseline.Point::medianNs).filter(v -> Double.isFinite(v) && v >= 0)
+                .forEach(values::add);
         // a net median can be 0 (clamped at the floor): drawn at 0, not left out
         if (Double.isFinite(currentNs) && currentNs >= 0) {
             values.add(currentNs);
@@ -61,8 +64,10 @@ public final class HistoryPlot {
                 ? String.format(Locale.ROOT, "; shaded: ±%.0f %% around the baseline's mean", 100 * threshold) : ""));
         if (band) {
             double y1 = y.applyAsDouble(mean * (1 + threshold));
-            svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"#d5f0dc\"/>",
-                    AXIS_LEFT, y1, SvgPlot.WIDTH - SvgPlot.LEFT - AXIS_LEFT, y.applyAsDouble(mean / (1 + threshold)) - y1));
+            svg.append(String.format(Locale.ROOT,
+                    "<rect class=\"threshold\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"#d5f0dc\"/>",
+                    AXIS_LEFT, y1, SvgPlot.WIDTH - SvgPlot.LEFT - AXIS_LEFT, y.applyAsDouble(mean / (1
+                            + threshold)) - y1));
         }
         yAxis(svg, lo, hi, y);
         runs(svg, points, currentNs, y);
@@ -88,13 +93,16 @@ public final class HistoryPlot {
         for (double t : yTicks) {
             double ty = y.applyAsDouble(t);
             grid.append(String.format(Locale.ROOT, "M%d %.1fH%d", AXIS_LEFT - 4, ty, SvgPlot.WIDTH - SvgPlot.LEFT));
-            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" fill=\"#444\" text-anchor=\"end\">%s</text>",
+            svg.append(String.format(Locale.ROOT,
+                    "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" fill=\"#444\" text-anchor=\"end\">%s</text>",
                     AXIS_LEFT - 6, ty + 3, Html.escape(SvgPlot.tickLabel(t, historyStep))));
         }
         svg.append("<path class=\"tick\" d=\"").append(grid).append("\" stroke=\"#ccc\"/>");
     }
 
-    /** One point per run, oldest first, this run last (red), joined by a line, and the first and last runs named below. */
+    /**
+     * One point per run, oldest first, this run last (red), joined by a line, and the first and last runs named below.
+     */
     private static void runs(StringBuilder svg, List<ReportBaseline.Point> points, double currentNs,
                              java.util.function.DoubleUnaryOperator y) {
         int n = points.size() + 1;
@@ -110,8 +118,10 @@ public final class HistoryPlot {
             double py = y.applyAsDouble(v);
             line.append(line.isEmpty() ? "M" : " L").append(String.format(Locale.ROOT, "%.1f %.1f", px, py));
             boolean hollow = !current && !points.get(i).sameHost();
-            svg.append(String.format(Locale.ROOT, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"%s\"/>",
-                    current ? "current" : "run", px, py, hollow ? "#fff" : current ? "#c0392b" : "#555", current ? "#c0392b" : "#555"));
+            svg.append(String.format(Locale.ROOT,
+                    "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"%s\"/>",
+                    current ? "current" : "run", px, py, hollow ? "#fff" : current ? "#c0392b" : "#555", current
+                            ? "#c0392b" : "#555"));
         }
         if (!line.isEmpty()) {
             svg.append("<path d=\"").append(line).append("\" fill=\"none\" stroke=\"#999\" stroke-width=\"1\"/>");
@@ -125,7 +135,8 @@ public final class HistoryPlot {
 
     /** {@code 2026-12-01T14:03:11Z} as {@code 12-01 14:03}; other text as it is. */
     private static String shortTime(String instant) {
-        return instant != null && instant.length() >= 16 && instant.charAt(10) == 'T' ? instant.substring(5, 10) + " " + instant.substring(11, 16)
+        return instant != null && instant.length() >= 16 && instant.charAt(10) == 'T' ? instant.substring(5, 10) + " "
+                + instant.substring(11, 16)
                 : String.valueOf(instant);
     }
 }

@@ -26,8 +26,10 @@ public final class JmhJson {
 
     /** The JMH version whose format this follows. */
     public static final String JMH_VERSION = "1.37";
-    private static final List<String> PERCENTILE_KEYS = List.of("0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0");
-    private static final List<String> SECONDARY = List.of("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999", "p0.9999", "p1.00");
+    private static final List<String> PERCENTILE_KEYS = List.of("0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99",
+            "99.999", "99.9999", "100.0");
+    private static final List<String> SECONDARY = List.of("p0.00", "p0.50", "p0.90", "p0.95", "p0.99", "p0.999",
+            "p0.9999", "p1.00");
     private static final List<Double> SECONDARY_P = List.of(0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 100.0);
 
     private JmhJson() {
@@ -39,7 +41,8 @@ public final class JmhJson {
             // a runtime without java.management (jlink) cannot say the JVM's arguments: none are listed
             List<String> args = ModuleLayer.boot().findModule("java.management").isPresent()
                     ? ManagementFactory.getRuntimeMXBean().getInputArguments() : List.of();
-            return new Jvm(Path.of(System.getProperty("java.home"), "bin", "java").toString(), args, System.getProperty("java.version"),
+            return new Jvm(Path.of(System.getProperty("java.home"), "bin", "java").toString(), args,
+                    System.getProperty("java.version"),
                     System.getProperty("java.vm.name"), System.getProperty("java.vm.version"));
         }
     }
@@ -76,7 +79,8 @@ public final class JmhJson {
                 .put("measurementTime", "n/a")
                 .put("measurementBatchSize", 1);
         if (!Verdict.RESOLVED.name().equals(timing.verdict())) {
-            // JMH's place for what tells runs of a benchmark apart: a refused or unresolved figure is no point of the resolved series
+            // JMH's place for what tells runs of a benchmark apart: a refused or unresolved figure is no point of the
+            // resolved series
             entry.put("params", Json.object().put(VERDICT_PARAM, timing.verdict()));
         }
         return entry.put("primaryMetric", primary(d, timing.kept()))
@@ -119,7 +123,8 @@ public final class JmhJson {
             for (String k : PERCENTILE_KEYS) {
                 pct.put(k, v);
             }
-            out.put(SECONDARY.get(i), Json.object().put("score", v).put("scoreError", "NaN").put("scoreConfidence", List.of("NaN", "NaN"))
+            out.put(SECONDARY.get(i), Json.object().put("score", v).put("scoreError", "NaN").put("scoreConfidence",
+                    List.of("NaN", "NaN"))
                     .put("scorePercentiles", pct).put("scoreUnit", "ns/op").put("rawData", List.of(List.of(v))));
         }
         return out;
@@ -160,10 +165,12 @@ public final class JmhJson {
         for (int open = id.indexOf('['), next; open >= 0; open = id.indexOf('[', next)) {
             next = open + 1;
             int colon = open + 1;
-            while (colon < id.length() && (id.charAt(colon) >= 'a' && id.charAt(colon) <= 'z' || id.charAt(colon) == '-')) {
+            while (colon < id.length() && (id.charAt(colon) >= 'a' && id.charAt(colon) <= 'z'
+                    || id.charAt(colon) == '-')) {
                 colon++;
             }
-            int close = colon < id.length() && colon > open + 1 && id.charAt(colon) == ':' ? id.indexOf(']', colon + 1) : -1;
+            int close = colon < id.length() && colon > open + 1 && id.charAt(colon) == ':' ? id.indexOf(']', colon + 1)
+                    : -1;
             if (close < 0) {
                 continue;
             }
@@ -172,7 +179,8 @@ public final class JmhJson {
             switch (id.substring(open + 1, colon)) {
                 case "class" -> name.append(value);
                 case "nested-class" -> name.append('.').append(value);
-                case "method", "test-template" -> method = value.contains("(") ? value.substring(0, value.indexOf('(')) : value;
+                case "method", "test-template" -> method = value.contains("(") ? value.substring(0, value.indexOf('('))
+                        : value;
                 case "test-template-invocation" -> invocation = value.replace("#", "");
                 default -> { }
             }

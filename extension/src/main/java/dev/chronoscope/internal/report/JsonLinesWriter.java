@@ -23,7 +23,10 @@ public final class JsonLinesWriter {
 
     private final Path file;
     private final ChannelOpener opener;
-    /** A failed write left part of a record that could not be cut off: the next record starts on a new line. Guarded by this. */
+    /**
+     * A failed write left part of a record that could not be cut off: the next record starts on a new line. Guarded by
+     * this.
+     */
     private boolean fragmentAtEnd;
 
     private JsonLinesWriter(Path file, ChannelOpener opener) {
@@ -39,8 +42,10 @@ public final class JsonLinesWriter {
     /** A writer of a new file in {@code directory}, opened with {@code opener}. */
     public static JsonLinesWriter newFileIn(Path directory, ChannelOpener opener) {
         String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                + "-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16, 1 << 20));
-        return new JsonLinesWriter(directory.toAbsolutePath().normalize().resolve("chronoscope-" + run + ".jsonl"), opener);
+                + "-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(ThreadLocalRandom.current()
+                .nextInt(1 << 16, 1 << 20));
+        return new JsonLinesWriter(directory.toAbsolutePath().normalize().resolve("chronoscope-" + run + ".jsonl"),
+                opener);
     }
 
     public Path file() {
@@ -76,7 +81,10 @@ public final class JsonLinesWriter {
         });
     }
 
-    /** Cuts the file back to {@code start}, where the failed record began; if that fails, the next record starts on a new line. */
+    /**
+     * Cuts the file back to {@code start}, where the failed record began; if that fails, the next record starts on a
+     * new line.
+     */
     private void cutBack(SeekableByteChannel channel, long start, Exception failure) {
         try {
             if (channel.size() > start) {

@@ -27,14 +27,17 @@ public final class MarkdownSummary {
         int shown = (int) Math.min(rows.size(), Math.min(MAX_ROWS, Math.max(MIN_ROWS, bad)));
         StringBuilder out = new StringBuilder();
         out.append("### Chronoscope run report\n\n");
-        out.append(escape(generatedAt)).append(" · ").append(records.tests().size()).append(" timed tests, ").append(rows.size())
-                .append(" timings: **").append(escape(Overview.counts(rows))).append("** · ").append(escape(HtmlReport.claimCounts(records) + records.flakyNote()))
+        out.append(escape(generatedAt)).append(" · ").append(records.tests().size()).append(" timed tests, ")
+                .append(rows.size())
+                .append(" timings: **").append(escape(Overview.counts(rows))).append("** · ")
+                .append(escape(HtmlReport.claimCounts(records) + records.flakyNote()))
                 .append("\n\n");
         records.skippedNote().ifPresent(note -> out.append("**").append(escape(note)).append(".**\n\n"));
         if (rows.isEmpty()) {
             return out.append("No timed test has finished in this run.\n").toString();
         }
-        out.append("| status | test | timing | mode | median per call [95 %] | B/call | clock verdict | claims | vs baseline [interval] |\n");
+        out.append("| status | test | timing | mode | median per call [95 %] | B/call | clock verdict | claims | vs "
+                + "baseline [interval] |\n");
         out.append("|---|---|---|---|---|---|---|---|---|\n");
         for (Overview.Row r : rows.subList(0, shown)) {
             StringBuilder claims = new StringBuilder();
@@ -53,8 +56,10 @@ public final class MarkdownSummary {
                     .append(" |\n");
         }
         if (shown < rows.size()) {
-            long leftBad = rows.subList(shown, rows.size()).stream().filter(r -> r.status() != Overview.Status.OK).count();
-            out.append("\n").append(rows.size() - shown).append(" more timings (").append(leftBad == 0 ? "all ok" : leftBad + " of them not ok")
+            long leftBad = rows.subList(shown, rows.size()).stream().filter(r -> r.status() != Overview.Status.OK)
+                    .count();
+            out.append("\n").append(rows.size() - shown).append(" more timings (").append(leftBad == 0 ? "all ok"
+                    : leftBad + " of them not ok")
                     .append(") are in ").append(RunReport.HTML).append(".\n");
         }
         outOfReach(out, rows);
@@ -67,11 +72,14 @@ public final class MarkdownSummary {
         return p == null ? "" : String.format(Locale.ROOT, " · tells ≥ %.0f %%", 100 * p.detectable());
     }
 
-    /** The gated timings whose threshold no number of baseline runs brings in reach, said once, each with its statement. */
+    /**
+     * The gated timings whose threshold no number of baseline runs brings in reach, said once, each with its statement.
+     */
     private static void outOfReach(StringBuilder out, List<Overview.Row> rows) {
         List<String> far = Overview.outOfReach(rows);
         if (!far.isEmpty()) {
-            out.append("\nOut of the gate's reach at their between-run spread (").append(far.size()).append(far.size() == 1 ? " timing" : " timings")
+            out.append("\nOut of the gate's reach at their between-run spread (").append(far.size())
+                    .append(far.size() == 1 ? " timing" : " timings")
                     .append("):\n\n");
             far.forEach(line -> out.append("- ").append(escape(line)).append("\n"));
         }

@@ -74,7 +74,10 @@ public final class Overview {
             return invocation() && record.timings().size() > 1;
         }
 
-        /** A baseline verdict of {@code regressed} that the gate does not apply to: reported with its ratio, never counted. */
+        /**
+         * A baseline verdict of {@code regressed} that the gate does not apply to: reported with its ratio, never
+         * counted.
+         */
         public boolean regressedNotGated() {
             return timing.baseline() != null && timing.baseline().regressed() && !timing.baseline().gated();
         }
@@ -92,9 +95,12 @@ public final class Overview {
                 rows.add(row(n + 1, i, t));
             }
         }
-        // the user's timings first; within a status, regions before invocations: one sample of a whole test method is the weakest evidence
-        rows.sort(Comparator.comparing(Row::invocationBesideRegions).thenComparing(Row::status).thenComparing(Row::invocation)
-                .thenComparing(r -> Double.isNaN(r.change()) ? Double.NEGATIVE_INFINITY : r.change(), Comparator.reverseOrder())
+        // the user's timings first; within a status, regions before invocations: one sample of a whole test method is
+        // the weakest evidence
+        rows.sort(Comparator.comparing(Row::invocationBesideRegions).thenComparing(Row::status)
+                .thenComparing(Row::invocation)
+                .thenComparing(r -> Double.isNaN(r.change()) ? Double.NEGATIVE_INFINITY : r.change(),
+                Comparator.reverseOrder())
                 .thenComparingInt(Row::test).thenComparingInt(Row::index));
         return rows;
     }
@@ -104,9 +110,11 @@ public final class Overview {
         List<ClaimRecord> claims = t.claimsOn(i);
         long failedClaims = claims.stream().filter(c -> Outcome.FAIL.word().equals(c.outcome())).count();
         boolean testFailedElsewhere = "failed".equals(t.outcome()) && t.gate() == null
-                && t.claims().stream().noneMatch(c -> Outcome.FAIL.word().equals(c.outcome()) || c.effect().startsWith("failed"));
+                && t.claims().stream().noneMatch(c -> Outcome.FAIL.word().equals(c.outcome()) || c.effect()
+                .startsWith("failed"));
         if (failedClaims > 0) {
-            return new Row(n, i, t, timing, Status.FAILED, failedClaims + (failedClaims == 1 ? " claim failed" : " claims failed"));
+            return new Row(n, i, t, timing, Status.FAILED, failedClaims + (failedClaims == 1 ? " claim failed"
+                    : " claims failed"));
         }
         if (claims.stream().anyMatch(c -> c.effect().startsWith("failed"))) {
             return new Row(n, i, t, timing, Status.FAILED, "an inconclusive claim failed the test (strict)");
@@ -116,7 +124,8 @@ public final class Overview {
         }
         BaselineVerdict b = timing.baseline();
         if (b != null && b.regressed() && b.gated()) {
-            return new Row(n, i, t, timing, Status.REGRESSED, String.format(Locale.ROOT, "×%.2f against the baseline", b.ratio()));
+            return new Row(n, i, t, timing, Status.REGRESSED, String.format(Locale.ROOT, "×%.2f against the baseline",
+                    b.ratio()));
         }
         if (b != null && b.allocation() != null && b.allocation().regressed()) {
             return new Row(n, i, t, timing, Status.REGRESSED, b.allocation().reason());
@@ -132,13 +141,17 @@ public final class Overview {
         if (b != null && BaselineVerdict.INCONCLUSIVE.equals(b.verdict())) {
             why.add("baseline inconclusive");
         }
-        if ("aborted".equals(t.outcome()) && inconclusive == 0 && t.claims().stream().noneMatch(c -> Outcome.INCONCLUSIVE.word().equals(c.outcome()))) {
+        if ("aborted".equals(t.outcome()) && inconclusive == 0 && t.claims().stream().noneMatch(c ->
+                Outcome.INCONCLUSIVE.word().equals(c.outcome()))) {
             why.add("the test was aborted");
         }
         return new Row(n, i, t, timing, why.isEmpty() ? Status.OK : Status.INCONCLUSIVE, String.join("; ", why));
     }
 
-    /** How many rows have each status, worst first, e.g. {@code 2 failed · 1 regressed · 40 ok}; statuses with none left out. */
+    /**
+     * How many rows have each status, worst first, e.g. {@code 2 failed · 1 regressed · 40 ok}; statuses with none left
+     * out.
+     */
     public static String counts(List<Row> rows) {
         List<String> parts = new ArrayList<>();
         for (Status s : Status.values()) {
@@ -150,7 +163,10 @@ public final class Overview {
         return parts.isEmpty() ? "no timings" : String.join(" · ", parts);
     }
 
-    /** The reported median per call with its 95 % interval: {@code 2.61 ns [2.58 ns, 2.66 ns]}; {@code —} without samples. */
+    /**
+     * The reported median per call with its 95 % interval: {@code 2.61 ns [2.58 ns, 2.66 ns]}; {@code —} without
+     * samples.
+     */
     public static String median(ReportedTiming t) {
         double m = t.medianNs();
         if (Double.isNaN(m)) {
@@ -207,21 +223,25 @@ public final class Overview {
 
     /** The baseline's ratio with its interval, {@code  ×2.010 [1.620, 2.490]}; empty where none was formed. */
     public static String ratio(BaselineVerdict b) {
-        return Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(), b.high());
+        return Double.isNaN(b.ratio()) ? "" : String.format(Locale.ROOT, " ×%.3f [%.3f, %.3f]", b.ratio(), b.low(),
+                b.high());
     }
 
     /** {@code latency}, {@code throughput k=64}, or {@code invocation, 1 sample}. */
     public static String mode(Row r) {
-        return r.invocation() ? "invocation, 1 sample" : r.timing().throughput() ? "throughput k=" + r.timing().callsPerSample() : "latency";
+        return r.invocation() ? "invocation, 1 sample" : r.timing().throughput() ? "throughput k=" + r.timing()
+                .callsPerSample() : "latency";
     }
 
     /**
-     * {@code test :: label: spreads …}, for each gated timing of {@code rows} whose threshold no number of baseline runs
+     * {@code test :: label: spreads …}, for each gated timing of {@code rows} whose threshold no number of baseline
+     * runs
      * brings in reach: what a run summary says once.
      */
     static java.util.List<String> outOfReach(java.util.List<Row> rows) {
         return rows.stream().filter(r -> r.timing().baseline() != null && r.timing().baseline().gated()
                         && r.timing().baseline().power() != null && !r.timing().baseline().power().thresholdReachable())
-                .map(r -> r.record().test() + " :: " + r.timing().label() + ": " + r.timing().baseline().power().describe()).toList();
+                .map(r -> r.record().test() + " :: " + r.timing().label() + ": " + r.timing().baseline().power()
+                .describe()).toList();
     }
 }

@@ -30,7 +30,8 @@ public final class RecordJson {
                 .put("gate", r.gate() == null ? null : r.gate().toJson())
                 .put("startedAt", r.startedAt())
                 .put("pid", r.pid())
-                .put("clock", Json.object().put("id", r.clock().name()).put("readMethod", r.readMethod()).put("why", r.clockWhy())
+                .put("clock", Json.object().put("id", r.clock().name()).put("readMethod", r.readMethod()).put("why",
+                r.clockWhy())
                         .put("unit", r.floor().raw().unit().symbol()))
                 .put("frequency", r.frequency() == null ? null : Json.object().put("hz", r.frequency().hz())
                         .put("uncertaintyPpm", r.frequency().uncertaintyPpm()).put("method", r.frequency().method()))
@@ -73,13 +74,15 @@ public final class RecordJson {
         return Json.object()
                 .put("quantum", r.step())
                 .put("unit", r.floor().raw().unit().symbol())
-                .put("method", EffectiveResolution.Method.ofDescription(r.stepSource()).map(EffectiveResolution.Method::key)
+                .put("method", EffectiveResolution.Method.ofDescription(r.stepSource())
+                .map(EffectiveResolution.Method::key)
                         .orElse(null))
                 .put("description", r.stepSource());
     }
 
     static Json.Obj floor(ProbeFloor f) {
-        return Json.object().put("raw", summary(f.raw())).put("ns", summary(f.nanos())).put("elapsedNs", f.elapsedNanos());
+        return Json.object().put("raw", summary(f.raw())).put("ns", summary(f.nanos())).put("elapsedNs",
+                f.elapsedNanos());
     }
 
     public static Json.Obj timing(Timing t) {
@@ -91,16 +94,19 @@ public final class RecordJson {
                 // the floor of this timing's own kind, per call: the test's for latency, its batch's for throughput
                 .put("floorP50Ns", t.floor().nanos().p50())
                 .put("kept", t.kept())
-                // the clock's step per call in ns: a median rounds to it, an error the gate counts beside the between-run spread
+                // the clock's step per call in ns: a median rounds to it, an error the gate counts beside the
+                // between-run spread
                 .put("stepNs", t.clockStep() * t.nanosPerUnit())
                 // the floor on the scale of the figures: per call for throughput (the batch floor over its calls)
                 .put("floorP50Ns", t.floor().nanos().p50())
-                .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta", t.droppedNegative()))
+                .put("dropped", Json.object().put("cpuMigration", t.droppedMigration()).put("negativeDelta",
+                t.droppedNegative()))
                 .put("raw", t.kept() > 0 ? summary(t.raw()) : null)
                 .put("rawNs", t.kept() > 0 ? summary(t.rawNanos()) : null)
                 .put("net", t.kept() > 0 && t.floorSubtracted() ? summary(t.net()) : null)
                 .put("netNs", t.kept() > 0 && t.floorSubtracted() ? summary(t.netNanos()) : null)
-                // the median's 95 % interval as the claims decide with it (order statistics, one quantum wider each side)
+                // the median's 95 % interval as the claims decide with it (order statistics, one quantum wider each
+                // side)
                 .put("medianIntervalNs", t.kept() > 0 ? medianInterval(t) : null)
                 .put("verdict", t.verdict().name())
                 .put("verdictReason", t.verdictReason())
@@ -108,7 +114,8 @@ public final class RecordJson {
                 .put("refusedBy", Json.array(t.refusedBy().stream().map(dev.chronoscope.SelfCheck::key).toList()))
                 .put("unsettledWarmup", t.unsettledWarmup().orElse(null))
                 // a fact beside the figure, never a refusal: claims it could have changed are inconclusive
-                .put("coreSpeed", t.coreSpeed().known() ? Json.object().put("beforeNsPerStep", t.coreSpeed().beforeNsPerStep())
+                .put("coreSpeed", t.coreSpeed().known() ? Json.object().put("beforeNsPerStep", t.coreSpeed()
+                .beforeNsPerStep())
                         .put("afterNsPerStep", t.coreSpeed().afterNsPerStep())
                         .put("referenceNsPerStep", t.coreSpeed().referenceNsPerStep())
                         .put("slowdown", t.coreSpeed().slowdown()).put("slower", t.coreSpeed().slower()) : null)
@@ -116,10 +123,12 @@ public final class RecordJson {
                         .put("involuntaryContextSwitches", t.involuntaryContextSwitches().isPresent()
                                 ? (Object) t.involuntaryContextSwitches().getAsLong() : null)
                         .put("cpuMigrations", t.droppedMigration())
-                        .put("collections", t.collectionsWhileSampling().isPresent() ? (Object) t.collectionsWhileSampling().getAsLong() : null)
+                        .put("collections", t.collectionsWhileSampling().isPresent()
+                        ? (Object) t.collectionsWhileSampling().getAsLong() : null)
                         .put("collectionMs", t.collectionMillisWhileSampling().isPresent()
                                 ? (Object) t.collectionMillisWhileSampling().getAsLong() : null)
-                        // samples far slower than the median that lift the mean (Stalls); null where the mean lies near it
+                        // samples far slower than the median that lift the mean (Stalls); null where the mean lies near
+                        // it
                         .put("stalls", Stalls.of(t).map(st -> Json.object().put("meanOverMedian", st.meanOverMedian())
                                 .put("slowSamples", st.slowSamples()).put("slowShare", st.slowShare())).orElse(null))
                         .put("cpuThrottling", t.cpuThrottling().map(c -> Json.object().put("periods", c.periods())
@@ -130,7 +139,8 @@ public final class RecordJson {
                                 .put("firstHalfBytesPerCall", a.firstHalfBytesPerCall())
                                 .put("secondHalfBytesPerCall", a.secondHalfBytesPerCall())
                                 .put("loopBytesPerCall", a.loopBytesPerCall())
-                                .put("firstCallsBytesPerCall", Double.isFinite(a.firstCallsBytesPerCall()) ? a.firstCallsBytesPerCall() : null)
+                                .put("firstCallsBytesPerCall", Double.isFinite(a.firstCallsBytesPerCall())
+                                ? a.firstCallsBytesPerCall() : null)
                                 .put("firstCallsCompiled", a.firstCallsCompiled())
                                 .put("changedBetweenHalves", a.changedBetweenHalves()))
                         .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason())))
@@ -144,7 +154,8 @@ public final class RecordJson {
     }
 
     static Json.Obj summary(Summary s) {
-        return Json.object().put("unit", s.unit().symbol()).put("count", s.count()).put("min", s.min()).put("p50", s.p50())
+        return Json.object().put("unit", s.unit().symbol()).put("count", s.count()).put("min", s.min()).put("p50",
+                s.p50())
                 .put("p90", s.p90()).put("p99", s.p99()).put("max", s.max()).put("mean", s.mean()).put("mad", s.mad());
     }
 

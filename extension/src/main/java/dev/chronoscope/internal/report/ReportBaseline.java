@@ -20,7 +20,8 @@ public record ReportBaseline(Baseline baseline, HostFingerprint host, double thr
      * @param rawMedianNs the raw samples' median, what the histogram is drawn from; NaN where the entry holds none
      * @param sameHost    whether the run was saved on a host like this run's (only those are compared)
      */
-    public record Point(String run, String savedAt, double medianNs, double rawMedianNs, String measure, boolean sameHost) {
+    public record Point(String run, String savedAt, double medianNs, double rawMedianNs, String measure,
+            boolean sameHost) {
     }
 
     /** The baseline runs' medians of timing {@code key}, oldest first; runs that did not time it left out. */
@@ -31,7 +32,8 @@ public record ReportBaseline(Baseline baseline, HostFingerprint host, double thr
             for (BaselineEntry e : run.timings()) {
                 if (e.key().equals(key)) {
                     Double raw = e.quantilesNs().get("p50");
-                    out.add(new Point(run.run(), run.savedAt(), e.medianNs(), raw == null ? Double.NaN : raw, e.measure(), sameHost));
+                    out.add(new Point(run.run(), run.savedAt(), e.medianNs(), raw == null ? Double.NaN : raw,
+                            e.measure(), sameHost));
                     break;
                 }
             }

@@ -36,7 +36,8 @@ public final class ReportEntries {
                     + CompactSection.timingLine(t) + baseline);
             if (t.kept() > maxSampleFile) {
                 entries.put("chronoscope.timing." + i + ".samples", String.format(Locale.ROOT,
-                        "not published: %,d samples, more than the %,d a sample file holds; the record holds their statistics",
+                        "not published: %,d samples, more than the %,d a sample file holds; the record holds their "
+                                + "statistics",
                         t.kept(), maxSampleFile));
             }
         }
@@ -45,12 +46,14 @@ public final class ReportEntries {
         }
         for (int i = 0; i < record.claims().size(); i++) {
             ClaimRecord c = record.claims().get(i);
-            entries.put("chronoscope.claim." + i, c.outcome() + ": " + c.claim() + (c.outcome().equals("passed") ? "" : " — " + firstLine(c.message())));
+            entries.put("chronoscope.claim." + i, c.outcome() + ": " + c.claim() + (c.outcome().equals("passed") ? ""
+                    : " — " + firstLine(c.message())));
         }
         if (record.gate() != null) {
             entries.put("chronoscope.outcome", record.gate().describe());
         }
-        entries.put("chronoscope.record", "the full record: " + RECORD_FILE + " beside this entry, and a line of " + recordFile);
+        entries.put("chronoscope.record", "the full record: " + RECORD_FILE + " beside this entry, and a line of "
+                + recordFile);
         return entries;
     }
 

@@ -26,7 +26,8 @@ public interface ReportOutput {
      * @param listing   what the comparison with a baseline found beyond each verdict; empty when none was compared
      * @param baseline  the baseline compared with, to draw; empty when none was read
      */
-    record Run(RunRecords records, String generated, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline) {
+    record Run(RunRecords records, String generated, Optional<BaselineListing> listing,
+            Optional<ReportBaseline> baseline) {
     }
 
     /** The output {@code fileName}, called {@code title}, rendered by {@code render}. */

@@ -64,7 +64,8 @@ final class ReportSet {
     /**
      * Writes the set, or leaves none of it.
      *
-     * @throws IOException naming the file that failed and why, and saying that the directory holds no report set of this run
+     * @throws IOException naming the file that failed and why, and saying that the directory holds no report set of
+     * this run
      */
     void write(ChannelOpener opener, Pause pause, PrintStream err) throws IOException {
         Files.createDirectories(dir);
@@ -123,9 +124,11 @@ final class ReportSet {
             }
             throw new IOException("could not write " + current + " (" + e + "); no report of this run is in " + dir
                     + ": the earlier run's files were removed before this run's were written"
-                    + (placed.isEmpty() ? "" : left.isEmpty() ? ", and this run's files written before the failure were removed again"
+                    + (placed.isEmpty() ? "" : left.isEmpty()
+                    ? ", and this run's files written before the failure were removed again"
                     : ", and this run's " + left + " could not be removed again, so that set is incomplete")
-                    + (kept.isEmpty() ? "" : "; earlier files that could not be removed, which are not this run's: " + String.join(", ", kept)), e);
+                    + (kept.isEmpty() ? "" : "; earlier files that could not be removed, which are not this run's: "
+                    + String.join(", ", kept)), e);
         }
     }
 
@@ -148,9 +151,11 @@ final class ReportSet {
             for (Path file : files.keySet()) {
                 (Files.exists(file) ? present : missing).add(file.getFileName().toString());
             }
-            err.println(PREFIX + (finished ? "the run report write ended before the JVM did; " : "the run report was not finished "
+            err.println(PREFIX + (finished ? "the run report write ended before the JVM did; "
+                    : "the run report was not finished "
                     + "before the JVM ended; ") + dir + " holds " + (present.isEmpty() ? "no report file" : present)
-                    + (missing.isEmpty() ? "" : ", not " + missing) + ": the earlier run's files were removed before this run's were "
+                    + (missing.isEmpty() ? "" : ", not " + missing)
+                    + ": the earlier run's files were removed before this run's were "
                     + "written, so any file there is this run's");
             err.flush();
         }, "chronoscope-report-write-guard");
@@ -162,7 +167,10 @@ final class ReportSet {
         }
     }
 
-    /** A new hidden temporary file beside {@code file}, named for this JVM (so that a later write knows when its writer is gone). */
+    /**
+     * A new hidden temporary file beside {@code file}, named for this JVM (so that a later write knows when its writer
+     * is gone).
+     */
     private static Path temporary(Path file) {
         return file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + TEMP_SUFFIX);

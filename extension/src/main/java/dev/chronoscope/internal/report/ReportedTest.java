@@ -11,19 +11,28 @@ import java.util.Map;
  * One timed test as its JSON Lines record holds it (see {@link ReportedTiming}).
  *
  * @param run  the run the record belongs to ({@link RunKey}); the records of one run may come from several JVMs
- * @param comparisons each {@code Probe.compare} of the test, naming two of {@code timings}; empty in records written before the field existed
- * @param gate why the regression gate failed the test; null when it did not (or in records written before the field existed)
- * @param container the cgroup limits the test ran under; {@link ContainerFacts#NOT_RECORDED} in records written before the field existed
+ * @param comparisons each {@code Probe.compare} of the test, naming two of {@code timings}; empty in records written
+ * before the field existed
+ * @param gate why the regression gate failed the test; null when it did not (or in records written before the field
+ * existed)
+ * @param container the cgroup limits the test ran under; {@link ContainerFacts#NOT_RECORDED} in records written before
+ * the field existed
  * @param claims the claims the test made about its timings; empty in records written before the field existed
- * @param coreSpeed the core's speed before and after the test; {@link CoreSpeed#UNKNOWN} in records written before the field existed
+ * @param coreSpeed the core's speed before and after the test; {@link CoreSpeed#UNKNOWN} in records written before the
+ * field existed
  */
-public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome, GateFailure gate, long pid,
-                           String clock, String readMethod, String unit, Double frequencyHz, String host, double floorP50Ns,
+public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome,
+        GateFailure gate, long pid,
+                           String clock, String readMethod, String unit, Double frequencyHz, String host,
+                                   double floorP50Ns,
                            boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
                            List<ComparisonRecord> comparisons, ContainerFacts container, List<ClaimRecord> claims,
                            CoreSpeed coreSpeed) {
 
-    /** A builder for a test's record, every component unset (null, 0, false), the lists empty, container and core speed not recorded. */
+    /**
+     * A builder for a test's record, every component unset (null, 0, false), the lists empty, container and core speed
+     * not recorded.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -181,7 +190,8 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
         }
 
         public ReportedTest build() {
-            return new ReportedTest(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit, frequencyHz, host,
+            return new ReportedTest(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit,
+                    frequencyHz, host,
                     floorP50Ns, floorSubtracted, warnings, timings, comparisons, container, claims, coreSpeed);
         }
     }
@@ -196,13 +206,16 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
         for (ClaimRecord c : claims) {
             for (int i : c.timings()) {
                 if (i < 0 || i >= timings.size()) {
-                    throw new IllegalArgumentException("claim '" + c.claim() + "' on timing " + i + " in a record of " + timings.size() + " timings");
+                    throw new IllegalArgumentException("claim '" + c.claim() + "' on timing " + i + " in a record of "
+                            + timings.size() + " timings");
                 }
             }
         }
         for (ComparisonRecord c : comparisons) {
-            if (c.first() < 0 || c.first() >= timings.size() || c.second() < 0 || c.second() >= timings.size() || c.first() == c.second()) {
-                throw new IllegalArgumentException("comparison of timings " + c.first() + " and " + c.second() + " in a record of "
+            if (c.first() < 0 || c.first() >= timings.size() || c.second() < 0 || c.second() >= timings.size()
+                    || c.first() == c.second()) {
+                throw new IllegalArgumentException("comparison of timings " + c.first() + " and " + c.second()
+                        + " in a record of "
                         + timings.size() + " timings");
             }
         }
@@ -248,12 +261,15 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
         for (Object w : (List<Object>) o.get("warnings")) {
             warnings.add(String.valueOf(w));
         }
-        return new ReportedTest(o.get("run") == null ? "" : (String) o.get("run"), (String) o.get("test"), (String) o.get("uniqueId"),
+        return new ReportedTest(o.get("run") == null ? "" : (String) o.get("run"), (String) o.get("test"),
+                (String) o.get("uniqueId"),
                 (String) o.get("displayName"), (String) o.get("outcome"),
-                GateFailure.fromJson((Map<String, Object>) o.get("gate")), ((Number) o.get("pid")).longValue(), (String) clock.get("id"),
+                GateFailure.fromJson((Map<String, Object>) o.get("gate")), ((Number) o.get("pid")).longValue(),
+                        (String) clock.get("id"),
                 (String) clock.get("readMethod"), (String) clock.get("unit"),
                 frequency == null ? null : ((Number) frequency.get("hz")).doubleValue(), (String) o.get("host"),
-                ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings, timings,
+                ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings,
+                        timings,
                 comparisons, ContainerFacts.fromJson((Map<String, Object>) o.get("container")), claims,
                 CoreSpeed.fromJson(o.get("coreSpeed"), "the record of " + o.get("test") + ", member coreSpeed"));
     }

@@ -24,37 +24,47 @@ import java.util.Map;
  * @param firstCalls     what the region's first calls allocated per call, before C2; null where not counted
  * @param stepNs         the clock's step per call in ns; NaN in records written before it existed
  */
-public record ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
+public record ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String,
+        Object> rawNs,
                              Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
-                             BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
-                             double medianLowNs, double medianHighNs, AllocationRule.FirstCalls firstCalls, double stepNs) {
+                             BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall,
+                                     double floorP50Ns,
+                             double medianLowNs, double medianHighNs, AllocationRule.FirstCalls firstCalls,
+                                     double stepNs) {
 
     public static final String LATENCY = "latency";
     public static final String THROUGHPUT = "throughput";
 
     /** A latency timing, as records before the mode, allocation and the timing's own floor existed hold it. */
-    public ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
+    public ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String,
+            Object> rawNs,
                           Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
                           BaselineVerdict baseline) {
-        this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution, baseline, LATENCY, 1,
+        this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution,
+                baseline, LATENCY, 1,
                 null, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /** A timing as records before the first calls' allocation existed hold it. */
-    public ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String, Object> rawNs,
+    public ReportedTiming(String label, long kept, long droppedMigration, long droppedNegative, Map<String,
+            Object> rawNs,
                           Map<String, Object> netNs, String verdict, String verdictReason, Distribution distribution,
-                          BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall, double floorP50Ns,
+                          BaselineVerdict baseline, String mode, int callsPerSample, Double bytesPerCall,
+                                  double floorP50Ns,
                           double medianLowNs, double medianHighNs) {
-        this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution, baseline, mode,
+        this(label, kept, droppedMigration, droppedNegative, rawNs, netNs, verdict, verdictReason, distribution,
+                baseline, mode,
                 callsPerSample, bytesPerCall, floorP50Ns, medianLowNs, medianHighNs, null, Double.NaN);
     }
 
     public ReportedTiming {
         if (!LATENCY.equals(mode) && !THROUGHPUT.equals(mode)) {
-            throw new IllegalArgumentException("timing '" + label + "' has mode '" + mode + "': expected latency or throughput");
+            throw new IllegalArgumentException("timing '" + label + "' has mode '" + mode
+                    + "': expected latency or throughput");
         }
         if (callsPerSample < 1) {
-            throw new IllegalArgumentException("timing '" + label + "' has " + callsPerSample + " calls per sample: expected at least 1");
+            throw new IllegalArgumentException("timing '" + label + "' has " + callsPerSample
+                    + " calls per sample: expected at least 1");
         }
     }
 
@@ -77,7 +87,8 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
         if (distribution == null) {
             return Double.NaN;
         }
-        return BaselineRule.RunMedian.withinRunSe(distribution.quantilesNs().get(25), distribution.quantilesNs().get(75), kept, medianNs());
+        return BaselineRule.RunMedian.withinRunSe(distribution.quantilesNs().get(25), distribution.quantilesNs()
+                .get(75), kept, medianNs());
     }
 
     public boolean resolved() {
@@ -117,16 +128,20 @@ public record ReportedTiming(String label, long kept, long droppedMigration, lon
         Object floor = o.get("floorP50Ns");
         Object calls = o.get("callsPerSample");
         Map<String, Object> interval = (Map<String, Object>) o.get("medianIntervalNs");
-        double low = interval == null || interval.get("low") == null ? Double.NaN : ((Number) interval.get("low")).doubleValue();
+        double low = interval == null || interval.get("low") == null ? Double.NaN : ((Number) interval.get("low"))
+                .doubleValue();
         double high = interval == null ? Double.NaN
-                : interval.get("high") == null ? Double.POSITIVE_INFINITY : ((Number) interval.get("high")).doubleValue();
+                : interval.get("high") == null ? Double.POSITIVE_INFINITY : ((Number) interval.get("high"))
+                .doubleValue();
         return new ReportedTiming((String) o.get("label"), ((Number) o.get("kept")).longValue(),
                 ((Number) dropped.get("cpuMigration")).longValue(), ((Number) dropped.get("negativeDelta")).longValue(),
                 (Map<String, Object>) o.get("rawNs"), (Map<String, Object>) o.get("netNs"), (String) o.get("verdict"),
                 (String) o.get("verdictReason"), distribution == null ? null : Distribution.fromJson(distribution),
                 baseline == null ? null : BaselineVerdict.fromJson(baseline),
-                o.get("mode") == null ? LATENCY : (String) o.get("mode"), calls == null ? 1 : ((Number) calls).intValue(),
-                bytes == null ? null : ((Number) bytes).doubleValue(), floor == null ? Double.NaN : ((Number) floor).doubleValue(),
+                o.get("mode") == null ? LATENCY : (String) o.get("mode"), calls == null ? 1 : ((Number) calls)
+                        .intValue(),
+                bytes == null ? null : ((Number) bytes).doubleValue(), floor == null ? Double.NaN : ((Number) floor)
+                        .doubleValue(),
                 low, high, firstCalls, o.get("stepNs") instanceof Number step ? step.doubleValue() : Double.NaN);
     }
 }

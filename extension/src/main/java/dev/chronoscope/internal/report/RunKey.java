@@ -48,7 +48,8 @@ public final class RunKey {
 
     private static boolean launchShell(ProcessHandle p) {
         ProcessHandle.Info info = p.info();
-        return info.command().isPresent() && launchShell(info.command().get(), List.of(info.arguments().orElse(new String[0])));
+        return info.command().isPresent() && launchShell(info.command().get(), List.of(info.arguments()
+                .orElse(new String[0])));
     }
 
     /**
@@ -58,6 +59,7 @@ public final class RunKey {
      */
     static boolean launchShell(String command, List<String> arguments) {
         Path name = Path.of(command).getFileName();
-        return name != null && SHELLS.contains(name.toString()) && !arguments.isEmpty() && arguments.getFirst().equals("-c");
+        return name != null && SHELLS.contains(name.toString()) && !arguments.isEmpty() && arguments.getFirst()
+                .equals("-c");
     }
 }

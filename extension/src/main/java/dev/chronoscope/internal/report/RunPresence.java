@@ -42,7 +42,8 @@ public final class RunPresence {
             Files.createDirectories(dir);
             String id = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                     .digest(run.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0, 8);
-            FileChannel channel = FileChannel.open(dir.resolve(".chronoscope-run-" + id + ".present"), StandardOpenOption.CREATE,
+            FileChannel channel = FileChannel.open(dir.resolve(".chronoscope-run-" + id + ".present"),
+                    StandardOpenOption.CREATE,
                     StandardOpenOption.READ, StandardOpenOption.WRITE);
             try {
                 return java.util.Optional.of(new RunPresence(channel, channel.lock(0, Long.MAX_VALUE, true),

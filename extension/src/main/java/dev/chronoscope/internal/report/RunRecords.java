@@ -35,7 +35,8 @@ public final class RunRecords {
     /** Timed tests whose JVM was told to end while they ran, and that have no record of their own. */
     private final List<UnendedTest> unended;
 
-    private RunRecords(List<ReportedTest> attempts, int files, int unreadable, List<String> unreadableTests, List<UnendedTest> unended) {
+    private RunRecords(List<ReportedTest> attempts, int files, int unreadable, List<String> unreadableTests,
+            List<UnendedTest> unended) {
         Map<String, ReportedTest> last = new LinkedHashMap<>();
         Map<String, List<String>> earlier = new HashMap<>();
         for (ReportedTest t : attempts) {
@@ -59,16 +60,21 @@ public final class RunRecords {
         this.unreadableTests = List.copyOf(unreadableTests);
         this.flaky = flakes;
         // a test that ended after all while its JVM was ending has its record, which says how it ended
-        this.unended = unended.stream().filter(u -> attempts.stream().noneMatch(t -> t.uniqueId().equals(u.uniqueId()) && t.pid() == u.pid()))
+        this.unended = unended.stream().filter(u -> attempts.stream().noneMatch(t -> t.uniqueId().equals(u.uniqueId())
+                && t.pid() == u.pid()))
                 .toList();
     }
 
-    /** {@code t}, the last of its attempts, with a warning saying which attempt it is and how the earlier ones ended. */
+    /**
+     * {@code t}, the last of its attempts, with a warning saying which attempt it is and how the earlier ones ended.
+     */
     private static ReportedTest lastAttempt(ReportedTest t, List<String> earlierOutcomes) {
         int n = earlierOutcomes.size() + 1;
         List<String> warnings = new ArrayList<>(t.warnings());
-        warnings.add("attempt " + n + " of " + n + " (the test was rerun; earlier attempts: " + String.join(", ", earlierOutcomes)
-                + "): only this attempt, which decided the test's outcome, is in the report, the baseline and the gate");
+        warnings.add("attempt " + n + " of " + n + " (the test was rerun; earlier attempts: " + String.join(", ",
+                earlierOutcomes)
+                + "): only this attempt, which decided the test's outcome, is in the report, the baseline and the "
+                + "gate");
         return t.toBuilder().warnings(warnings).build();
     }
 
@@ -127,7 +133,8 @@ public final class RunRecords {
             }
         }
         // attempts in the order they began, whichever file holds them: files of one second sort by a random part
-        tests.sort(java.util.Comparator.comparing(started::get, java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())));
+        tests.sort(java.util.Comparator.comparing(started::get,
+                java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())));
         return new RunRecords(tests, files, unreadable, unreadableTests, unended);
     }
 
@@ -217,7 +224,9 @@ public final class RunRecords {
         return unreadableTests;
     }
 
-    /** Timed tests whose JVM was told to end while they ran: they have no record, and this report no timings of theirs. */
+    /**
+     * Timed tests whose JVM was told to end while they ran: they have no record, and this report no timings of theirs.
+     */
     public List<UnendedTest> unended() {
         return unended;
     }
@@ -237,7 +246,8 @@ public final class RunRecords {
         if (unreadable > 0) {
             notes.add(unreadable + (unreadable == 1 ? " record line" : " record lines") + " could not be read and "
                     + (unreadable == 1 ? "was" : "were") + " skipped" + (unreadableTests.isEmpty() ? ""
-                    : " (part of the record of " + String.join(", ", unreadableTests.stream().map(TimingSection::printable).toList())
+                    : " (part of the record of " + String.join(", ", unreadableTests.stream()
+                    .map(TimingSection::printable).toList())
                     + ", which this report therefore lacks)"));
         }
         return notes.isEmpty() ? Optional.empty() : Optional.of(String.join(". ", notes));

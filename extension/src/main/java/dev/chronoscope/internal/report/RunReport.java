@@ -32,11 +32,16 @@ public final class RunReport {
 
     /** The run report's files, in the order they are written and named on the console. */
     public static final List<ReportOutput> OUTPUTS = List.of(
-            ReportOutput.of(HTML, "run report", run -> HtmlReport.render(run.records(), run.generated(), run.listing(), run.baseline())),
+            ReportOutput.of(HTML, "run report", run -> HtmlReport.render(run.records(), run.generated(), run.listing(),
+                    run.baseline())),
             ReportOutput.of(JMH, "JMH-format JSON", run -> JmhJson.render(run.records(), JmhJson.Jvm.current())),
-            ReportOutput.of(SUMMARY, "Markdown summary", run -> MarkdownSummary.render(run.records(), run.generated())));
+            ReportOutput.of(SUMMARY, "Markdown summary", run -> MarkdownSummary.render(run.records(),
+                    run.generated())));
 
-    /** What was written: the files (one per output, in {@link #OUTPUTS}' order), the records they cover, the console's lines. */
+    /**
+     * What was written: the files (one per output, in {@link #OUTPUTS}' order), the records they cover, the console's
+     * lines.
+     */
     public record Written(List<Path> files, RunRecords records, List<String> console) {
         public Written {
             files = List.copyOf(files);
@@ -60,7 +65,8 @@ public final class RunReport {
         }
 
         /**
-         * The files for the console: {@code run report: <file> (<about>); JMH-format JSON: <file>; …}, each output's title
+         * The files for the console: {@code run report: <file> (<about>); JMH-format JSON: <file>; …}, each output's
+         * title
          * and file, {@code about} said of the first.
          */
         public String describe(String about) {
@@ -73,12 +79,14 @@ public final class RunReport {
         }
     }
 
-    public static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing) throws IOException {
+    public static Written write(Path directory, RunRecords records,
+            Optional<BaselineListing> listing) throws IOException {
         return write(directory, records, listing, Optional.empty());
     }
 
     /** @param baseline the baseline compared with, to draw; empty when none was read */
-    public static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline)
+    public static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing,
+            Optional<ReportBaseline> baseline)
             throws IOException {
         return write(directory, records, listing, baseline, ChannelOpener.CREATE_NEW);
     }
@@ -90,13 +98,18 @@ public final class RunReport {
      * @param opener creates each temporary file
      * @throws IOException naming the file that could not be written, why, and what the directory holds
      */
-    static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline,
+    static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing,
+            Optional<ReportBaseline> baseline,
                          ChannelOpener opener) throws IOException {
         return write(directory, records, listing, baseline, opener, ReportSet.Pause.NONE);
     }
 
-    /** {@link #write(Path, RunRecords, Optional, Optional, ChannelOpener)}, pausing as {@code pause} says between renames. */
-    static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing, Optional<ReportBaseline> baseline,
+    /**
+     * {@link #write(Path, RunRecords, Optional, Optional, ChannelOpener)}, pausing as {@code pause} says between
+     * renames.
+     */
+    static Written write(Path directory, RunRecords records, Optional<BaselineListing> listing,
+            Optional<ReportBaseline> baseline,
                          ChannelOpener opener, ReportSet.Pause pause) throws IOException {
         Path dir = directory.toAbsolutePath().normalize();
         String generated = "generated " + Instant.now();
@@ -104,7 +117,8 @@ public final class RunReport {
         ReportSet set = new ReportSet(dir);
         OUTPUTS.forEach(output -> set.add(output.fileName(), () -> output.render(run)));
         set.write(opener, pause, System.err);
-        return new Written(OUTPUTS.stream().map(output -> dir.resolve(output.fileName())).toList(), records, console(records));
+        return new Written(OUTPUTS.stream().map(output -> dir.resolve(output.fileName())).toList(), records,
+                console(records));
     }
 
     /**
@@ -137,13 +151,15 @@ public final class RunReport {
     static List<String> console(RunRecords records) {
         List<Overview.Row> rows = Overview.rows(records);
         List<String> out = new ArrayList<>();
-        out.add("run summary: " + records.tests().size() + " timed tests, " + rows.size() + " timings: " + Overview.counts(rows) + "; "
+        out.add("run summary: " + records.tests().size() + " timed tests, " + rows.size() + " timings: "
+                + Overview.counts(rows) + "; "
                 + HtmlReport.claimCounts(records) + records.flakyNote());
         records.skippedNote().ifPresent(note -> out.add("  " + note));
         Overview.outOfReach(rows).forEach(line -> out.add("  out of the gate's reach: " + line));
         List<Overview.Row> bad = rows.stream().filter(r -> r.status() != Overview.Status.OK).toList();
         for (Overview.Row r : bad.subList(0, Math.min(CONSOLE_ROWS, bad.size()))) {
-            out.add("  " + r.status().key() + ": " + r.record().test() + " :: " + r.timing().label() + " (" + Overview.mode(r) + ") median "
+            out.add("  " + r.status().key() + ": " + r.record().test() + " :: " + r.timing().label() + " ("
+                    + Overview.mode(r) + ") median "
                     + Overview.median(r.timing()) + " — " + r.why());
         }
         if (bad.size() > CONSOLE_ROWS) {
@@ -151,11 +167,14 @@ public final class RunReport {
         }
         List<Overview.Row> ungated = rows.stream().filter(Overview.Row::regressedNotGated).toList();
         for (Overview.Row r : ungated.subList(0, Math.min(CONSOLE_ROWS, ungated.size()))) {
-            out.add("  " + Overview.NOT_GATED + ": " + r.record().test() + " :: " + r.timing().label() + " (" + Overview.mode(r) + ") "
-                    + Overview.baseline(r.timing()).substring(Overview.NOT_GATED.length() + 2) + " against the baseline");
+            out.add("  " + Overview.NOT_GATED + ": " + r.record().test() + " :: " + r.timing().label() + " ("
+                    + Overview.mode(r) + ") "
+                    + Overview.baseline(r.timing()).substring(Overview.NOT_GATED.length() + 2)
+                    + " against the baseline");
         }
         if (ungated.size() > CONSOLE_ROWS) {
-            out.add("  … and " + (ungated.size() - CONSOLE_ROWS) + " more " + Overview.NOT_GATED + ", in the report's overview");
+            out.add("  … and " + (ungated.size() - CONSOLE_ROWS) + " more " + Overview.NOT_GATED
+                    + ", in the report's overview");
         }
         return out;
     }

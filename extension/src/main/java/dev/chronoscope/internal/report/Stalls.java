@@ -19,12 +19,18 @@ import java.util.Optional;
  */
 public record Stalls(double meanOverMedian, long slowSamples, long samples, double slowShare) {
 
-    /** From how far above its median a mean is said: without a stall it lies within about 1.3x (docs/evidence/jmh-agreement.md). */
+    /**
+     * From how far above its median a mean is said: without a stall it lies within about 1.3x
+     * (docs/evidence/jmh-agreement.md).
+     */
     public static final double MEAN_OVER_MEDIAN = 1.3;
     /** A sample this far over the median is a stall's, not the region's spread. */
     static final double SLOW_OVER_MEDIAN = 3;
 
-    /** The stalls of {@code t}; empty where its mean lies under {@value #MEAN_OVER_MEDIAN}x its median, or it has no median. */
+    /**
+     * The stalls of {@code t}; empty where its mean lies under {@value #MEAN_OVER_MEDIAN}x its median, or it has no
+     * median.
+     */
     public static Optional<Stalls> of(Timing t) {
         if (t.kept() < 2) {
             return Optional.empty();
@@ -49,7 +55,8 @@ public record Stalls(double meanOverMedian, long slowSamples, long samples, doub
     }
 
     /**
-     * {@code the mean is 1.75x the median: 9 of 3,000 samples over 3x the median hold 41 % of the sampled time (preempted 4x
+     * {@code the mean is 1.75x the median: 9 of 3,000 samples over 3x the median hold 41 % of the sampled time
+     * (preempted 4x
      * while sampling)}, the cause as counted for {@code t}.
      */
     public String describe(Timing t) {
@@ -58,12 +65,15 @@ public record Stalls(double meanOverMedian, long slowSamples, long samples, doub
         String cause = preempted > 0 || collections > 0
                 ? (preempted > 0 ? "preempted " + Format.count(preempted) + "x" : "")
                 + (preempted > 0 && collections > 0 ? ", " : "")
-                + (collections > 0 ? Format.count(collections) + " garbage collection" + (collections == 1 ? "" : "s") : "")
+                + (collections > 0 ? Format.count(collections) + " garbage collection" + (collections == 1 ? "" : "s")
+                : "")
                 + " while sampling"
-                : "no preemption or collection counted while sampling: the region's own slow calls, or a pause the guest"
+                : "no preemption or collection counted while sampling: the region's own slow calls, or a pause the "
+                        + "guest"
                 + " cannot count, such as its hypervisor's or a safepoint";
         return "the mean is " + Format.multiple(meanOverMedian) + " the median: " + Format.count(slowSamples) + " of "
                 + Format.count(samples) + " samples over " + Format.units(SLOW_OVER_MEDIAN) + "x the median hold "
-                + Format.percent(slowShare) + " of the sampled time (" + cause + "); the median hardly moves, a mean holds them";
+                + Format.percent(slowShare) + " of the sampled time (" + cause
+                + "); the median hardly moves, a mean holds them";
     }
 }

@@ -34,12 +34,17 @@ import java.util.Objects;
  * @param startedAt   ISO-8601 instant the test's timing started
  * @param pid         the JVM's process id (one Surefire fork)
  * @param run         the run the test belongs to ({@link RunKey}), shared by the run's JVMs
- * @param baseline    each timing's comparison with the baseline, in the order of {@code timings}; empty when none was compared
- * @param comparisons each {@code Probe.compare} of the test: which two of {@code timings}, and the ratio of their medians
- * @param gate        why the regression gate failed the test (its {@code outcome} is then {@code failed}); null when it did not
- * @param container   the cgroup limits of the JVM's container (CPU quota, cpuset, memory limit), as read when the run started
+ * @param baseline    each timing's comparison with the baseline, in the order of {@code timings}; empty when none was
+ * compared
+ * @param comparisons each {@code Probe.compare} of the test: which two of {@code timings}, and the ratio of their
+ * medians
+ * @param gate        why the regression gate failed the test (its {@code outcome} is then {@code failed}); null when it
+ * did not
+ * @param container   the cgroup limits of the JVM's container (CPU quota, cpuset, memory limit), as read when the run
+ * started
  * @param claims      the claims the test made about its timings, in the order made, each with its outcome
- * @param timingLock  what the cross-JVM timing lock did for the test: held (and how long it waited), or why not; null where none was asked
+ * @param timingLock  what the cross-JVM timing lock did for the test: held (and how long it waited), or why not; null
+ * where none was asked
  * @param coreSpeed   the core's speed before the test and when it ended ({@link CoreSpeed#UNKNOWN} where not read)
  * @param hostLoad    what other processes and the hypervisor took of the host's CPUs from the test's start to its end,
  *                    or why that is unknown
@@ -48,7 +53,8 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
                          double step, String stepSource, String warmup, String pinned, List<String> warnings,
                          boolean floorSubtracted, List<Timing> timings, Timing aggregate, String startedAt, long pid,
-                         String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons, GateFailure gate,
+                         String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons,
+                                 GateFailure gate,
                          ContainerFacts container, List<ClaimRecord> claims, String timingLock, CoreSpeed coreSpeed,
                          Fact<HostLoad.Interval> hostLoad) {
 
@@ -64,17 +70,21 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         comparisons = List.copyOf(comparisons);
         claims = List.copyOf(claims);
         if (!baseline.isEmpty() && baseline.size() != timings.size()) {
-            throw new IllegalArgumentException(baseline.size() + " baseline verdicts for " + timings.size() + " timings");
+            throw new IllegalArgumentException(baseline.size() + " baseline verdicts for " + timings.size()
+                    + " timings");
         }
         if (gate != null && !"failed".equals(outcome)) {
-            throw new IllegalArgumentException("a test the regression gate failed has the outcome failed, not " + outcome);
+            throw new IllegalArgumentException("a test the regression gate failed has the outcome failed, not "
+                    + outcome);
         }
     }
 
     /** This record with each timing's comparison with the baseline, in the order of {@link #timings()}. */
     public TestRecord judged(List<BaselineVerdict> verdicts) {
-        return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host, floor, step,
-                stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, verdicts,
+        return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
+                floor, step,
+                stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run,
+                        verdicts,
                 comparisons, gate, container, claims, timingLock, coreSpeed, hostLoad);
     }
 
@@ -83,8 +93,10 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
      * {@code failed}, as JUnit reports it, and its own outcome kept in {@link #gate()}.
      */
     public TestRecord failedByGate(String message) {
-        return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host, floor, step,
-                stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
+        return new TestRecord(uniqueId, testName, displayName, "failed", clock, clockWhy, readMethod, frequency, host,
+                floor, step,
+                stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run,
+                        baseline,
                 comparisons, new GateFailure(outcome, message), container, claims, timingLock, coreSpeed, hostLoad);
     }
 
@@ -142,12 +154,14 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         }
         public Builder frequency(TscFrequency frequency) { this.frequency = frequency; return this; }
         public Builder host(String host) { this.host = host; return this; }
-        public Builder floor(ProbeFloor floor, boolean subtracted) { this.floor = floor; this.floorSubtracted = subtracted; return this; }
+        public Builder floor(ProbeFloor floor,
+                boolean subtracted) { this.floor = floor; this.floorSubtracted = subtracted; return this; }
         public Builder step(double step, String source) { this.step = step; this.stepSource = source; return this; }
         public Builder warmup(String warmup) { this.warmup = warmup; return this; }
         public Builder pinned(String pinned) { this.pinned = pinned; return this; }
         public Builder warnings(List<String> warnings) { this.warnings = warnings; return this; }
-        public Builder timings(List<Timing> timings, Timing aggregate) { this.timings = timings; this.aggregate = aggregate; return this; }
+        public Builder timings(List<Timing> timings,
+                Timing aggregate) { this.timings = timings; this.aggregate = aggregate; return this; }
         public Builder started(String startedAt, long pid) { this.startedAt = startedAt; this.pid = pid; return this; }
         public Builder run(String run) { this.run = run; return this; }
         public Builder baseline(List<BaselineVerdict> baseline) { this.baseline = baseline; return this; }
@@ -160,8 +174,10 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder hostLoad(Fact<HostLoad.Interval> hostLoad) { this.hostLoad = hostLoad; return this; }
 
         public TestRecord build() {
-            return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency, host,
-                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run, baseline,
+            return new TestRecord(uniqueId, testName, displayName, outcome, clock, clockWhy, readMethod, frequency,
+                    host,
+                    floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt,
+                            pid, run, baseline,
                     comparisons, null, container, claims, timingLock, coreSpeed, hostLoad);
         }
     }

@@ -40,11 +40,13 @@ public final class TimingSection {
                 + " | " + r.stepSource());
         line(out, "floor", stats(r.floor().raw(), "min", "p50", "p99") + " " + unit + " | n " + r.floor().raw().count()
                 + String.format(Locale.ROOT, " in %.2f ms", r.floor().elapsedNanos() / 1e6)
-                + (r.floor().raw().unit() == ClockUnit.TICKS ? " | p50 " + Format.units(r.floor().nanos().p50()) + " ns" : ""));
+                + (r.floor().raw().unit() == ClockUnit.TICKS ? " | p50 " + Format.units(r.floor().nanos().p50())
+                + " ns" : ""));
         if (r.coreSpeed().known()) {
             line(out, "core speed", r.coreSpeed().describe() + " (the reference the baseline gate compares runs at)");
         }
-        line(out, "host load", r.hostLoad().isKnown() ? r.hostLoad().get().describe() : "unknown: " + r.hostLoad().unknownReason());
+        line(out, "host load", r.hostLoad().isKnown() ? r.hostLoad().get().describe() : "unknown: " + r.hostLoad()
+                .unknownReason());
         line(out, "warmup", r.warmup());
         line(out, "pinned", r.pinned());
         line(out, "outcome", r.gate() == null ? r.outcome() : r.outcome() + " | " + r.gate().describe());
@@ -73,7 +75,8 @@ public final class TimingSection {
     private static void timing(StringBuilder out, String label, Timing t) {
         line(out, "timing", label);
         line(out, "mode", t.mode().question(t.callsPerSample(), t.clock()));
-        line(out, "samples", t.kept() + " kept | " + t.dropped() + " dropped (" + t.droppedMigration() + " CPU migration, "
+        line(out, "samples", t.kept() + " kept | " + t.dropped() + " dropped (" + t.droppedMigration()
+                + " CPU migration, "
                 + t.droppedNegative() + " negative delta)");
         if (t.kept() == 1) {
             // one sample (a single invocation): its value, not seven equal statistics
@@ -107,20 +110,28 @@ public final class TimingSection {
         line(out, "noise", (t.involuntaryContextSwitches().isPresent() ? t.involuntaryContextSwitches().getAsLong()
                 + " involuntary context switches" : "involuntary context switches not counted") + " | "
                 + t.droppedMigration() + " samples moved between CPUs"
-                + t.cpuThrottling().map(c -> " | CPU quota " + c.describe() + (c.throttled() ? ": THROTTLED while sampling" : ""))
+                + t.cpuThrottling().map(c -> " | CPU quota " + c.describe() + (c.throttled()
+                ? ": THROTTLED while sampling" : ""))
                 .orElse("") + collected(t));
         Stalls.of(t).ifPresent(stalls -> line(out, "stalls", stalls.describe(t)));
         t.allocation().ifPresent(a -> line(out, "alloc", a.describe() + " | " + Format.count(a.calls())
                 + " calls after warm-up, halves " + Format.bytes(a.firstHalfBytesPerCall()) + " / "
-                + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves() ? " (CHANGED during the run)" : "")
-                + (Double.isFinite(a.firstCallsBytesPerCall()) ? " | first calls " + Format.bytes(a.firstCallsBytesPerCall())
-                        + (a.firstCallsCompiled() ? " B/call, code compiled before them" : " B/call, before C2") : "")));
+                + Format.bytes(a.secondHalfBytesPerCall()) + " B/call" + (a.changedBetweenHalves()
+                ? " (CHANGED during the run)" : "")
+                + (Double.isFinite(a.firstCallsBytesPerCall()) ? " | first calls "
+                + Format.bytes(a.firstCallsBytesPerCall())
+                        + (a.firstCallsCompiled() ? " B/call, code compiled before them" : " B/call, before C2")
+                        : "")));
     }
 
-    /** {@code  | 2 garbage collections while sampling (3 ms): in the mean, seldom the median}; empty where none or not counted. */
+    /**
+     * {@code  | 2 garbage collections while sampling (3 ms): in the mean, seldom the median}; empty where none or not
+     * counted.
+     */
     static String collected(Timing t) {
         long n = t.collectionsWhileSampling().orElse(0);
-        return n <= 0 ? "" : String.format(java.util.Locale.ROOT, " | %d garbage collection%s while sampling (%d ms): in the mean,"
+        return n <= 0 ? "" : String.format(java.util.Locale.ROOT,
+                " | %d garbage collection%s while sampling (%d ms): in the mean,"
                 + " seldom the median", n, n == 1 ? "" : "s", t.collectionMillisWhileSampling().orElse(0));
     }
 

@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param startedAt when the test began, ISO-8601
  * @param why       what ended it, in words
  */
-public record UnendedTest(String run, String test, String uniqueId, String displayName, long pid, String startedAt, String why) {
+public record UnendedTest(String run, String test, String uniqueId, String displayName, long pid, String startedAt,
+        String why) {
 
     public static final String SCHEMA = "chronoscope-unended/1";
 
@@ -29,12 +30,17 @@ public record UnendedTest(String run, String test, String uniqueId, String displ
         if (!SCHEMA.equals(o.get("schema"))) {
             return Optional.empty();
         }
-        return Optional.of(new UnendedTest(String.valueOf(o.get("run")), String.valueOf(o.get("test")), String.valueOf(o.get("uniqueId")),
-                String.valueOf(o.get("displayName")), o.get("pid") instanceof Number n ? n.longValue() : -1, String.valueOf(o.get("startedAt")),
+        return Optional.of(new UnendedTest(String.valueOf(o.get("run")), String.valueOf(o.get("test")),
+                String.valueOf(o.get("uniqueId")),
+                String.valueOf(o.get("displayName")), o.get("pid") instanceof Number n ? n.longValue() : -1,
+                        String.valueOf(o.get("startedAt")),
                 String.valueOf(o.get("why"))));
     }
 
-    /** In a sentence's words: {@code SortTests.sorts(Probe) (started 2026-…, pid 4711: the JVM was told to end while it ran)}. */
+    /**
+     * In a sentence's words: {@code SortTests.sorts(Probe) (started 2026-…, pid 4711: the JVM was told to end while it
+     * ran)}.
+     */
     String describe() {
         return TimingSection.printable(test) + " (started " + startedAt + ", pid " + pid + ": " + why + ")";
     }

@@ -17,7 +17,9 @@ public final class Uninterrupted {
         T run() throws X;
     }
 
-    /** {@code work}'s result, computed with the interrupt status cleared; the status is set again afterwards if it was. */
+    /**
+     * {@code work}'s result, computed with the interrupt status cleared; the status is set again afterwards if it was.
+     */
     public static <T, X extends Exception> T call(Work<T, X> work) throws X {
         boolean interrupted = Thread.interrupted();
         try {

@@ -57,7 +57,8 @@ public final class InheritedCalibration implements JvmState.Calibrator {
 
     /** {@code calibration} as {@link #PROPERTY} carries it, from the JVM with process id {@code pid}. */
     public static String text(TscCalibration calibration, long pid) {
-        return String.join(String.valueOf(FIELDS), Double.toString(calibration.hz()), Double.toString(calibration.uncertaintyPpm()),
+        return String.join(String.valueOf(FIELDS), Double.toString(calibration.hz()),
+                Double.toString(calibration.uncertaintyPpm()),
                 String.join(String.valueOf(WINDOWS), calibration.windowHz().stream().map(String::valueOf).toList()),
                 Long.toString(calibration.windowNanos()), Double.toString(calibration.monotonicRawDriftPpm()),
                 Long.toString(calibration.elapsedNanos()), Long.toString(pid));

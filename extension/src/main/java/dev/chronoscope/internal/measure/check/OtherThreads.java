@@ -9,7 +9,7 @@ import java.util.function.Supplier;
  *
  * @param parts   each part's figures, in order
  * @param busiest for n, reads the n busiest threads' names when called (they may end before the words are built),
- *                and words them ("name 12.3 ms, …") when its result is read
+ *                and words them ({@code "name 12.3 ms, …"}) when its result is read
  */
 public record OtherThreads(List<Part> parts, IntFunction<Supplier<String>> busiest) {
 

@@ -74,7 +74,7 @@ public final class TwoModesCheck extends NamedCheck {
         });
     }
 
-    /** The two modes found, as figures only ("60 % of the samples read … x13.57 apart"); empty where none. */
+    /** The two modes found, as figures only ({@code "60 % of the samples read … x13.57 apart"}); empty where none. */
     static Optional<String> figures(Timing timing, String unit) {
         int n = (int) timing.kept();
         // per call in batches only: one call alone reads whatever the host and the data did to that
