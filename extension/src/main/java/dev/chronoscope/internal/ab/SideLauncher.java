@@ -171,7 +171,8 @@ final class SideLauncher {
         classPath.add(childMainRoot.toString());
         classPath.addAll(side.classpath());
         Path requestFile = dir.resolve(side.name() + "-request.properties");
-        new LaunchRequest(selection(side), Map.of(), Map.of(), Optional.empty(), Optional.of(CHILD_PREFIX))
+        new LaunchRequest(selection(side), Map.of(), Map.of(), Optional.empty(), Optional.of(CHILD_PREFIX),
+                Optional.empty())
                 .write(requestFile, dir.resolve(side.name() + "-result.properties"));
         return ChildCommand.launching(options.java(), jvmOptions, classPath, requestFile)
                 .write(dir.resolve(side.name() + "-java.args"));

@@ -161,6 +161,11 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
     }
 
     /** The JVM's end of the cross-JVM timing lock. */
+    /** The timed tests this JVM began. */
+    TimedHistory history() {
+        return jvm.history();
+    }
+
     MachineTimingLock timingLock() {
         return jvm.timingLock();
     }

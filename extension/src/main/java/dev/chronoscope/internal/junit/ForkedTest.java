@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.ChronoscopeConfig;
+import dev.chronoscope.ClockId;
 import dev.chronoscope.Fork;
 import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.Fact;
@@ -134,8 +135,8 @@ final class ForkedTest {
         Path directory = Files.createTempDirectory("chronoscope-fork-");
         boolean keep = false;
         try {
-            ForkRequest request = withCalibration(ForkRequest.ofThisJvm(context.getUniqueId(),
-                    configuration(context, directory.resolve("records"))));
+            ForkRequest request = prepared(context, runtime, withCalibration(ForkRequest.ofThisJvm(
+                    context.getUniqueId(), configuration(context, directory.resolve("records")))));
             PrintStream out = System.out != null ? System.out : System.err;
             ForkedJvm.Ended ended = ForkedJvm.run(request, directory, runtime.forkSettings().timeout(), out,
                     System.err);
@@ -167,6 +168,28 @@ final class ForkedTest {
                 InheritedCalibration.text(calibration.get(), ProcessHandle.current().pid())) : request;
     }
 
+    /**
+     * {@code request} with the child told to prepare the test's clock before its launcher starts
+     * ({@link ForkPreparation}), where this run prepares this JVM's clocks at all; the test's clock as the plan's
+     * preparation chooses it, with this run's warm-up budget.
+     */
+    private static ForkRequest prepared(ExtensionContext context, ChronoscopeRuntime runtime, ForkRequest request) {
+        Settings settings = runtime.settings();
+        if (!PlanPreparation.preparesThisJvm(settings)) {
+            return request;
+        }
+        ClockId clock;
+        try {
+            clock = PlanPreparation.clock(new Annotations(context.getRequiredTestClass(),
+                    context.getRequiredTestMethod()), settings, JvmScope.CURRENT.state()::host);
+        } catch (RuntimeException e) {
+            return request; // the child's test reports its clock's trouble with its element named
+        }
+        return request.withSystemProperty(ForkPreparation.PROPERTY,
+                ForkPreparation.text(List.of(clock), settings.warmupBudgetNanos()))
+                .preparedBy(ForkPreparation.class.getName());
+    }
+
     /** The child's configuration: this run's Chronoscope and Jupiter keys, its own records' directory, no baseline. */
     private static Map<String, String> configuration(ExtensionContext context, Path records) {
         Map<String, String> configuration = new LinkedHashMap<>();
@@ -186,6 +209,7 @@ final class ForkedTest {
         cost.put("wallMillis", ended.exited() - ended.started());
         ended.result().ifPresent(r -> {
             cost.put("jvmStartMillis", r.mainEntered() - ended.started());
+            r.prepared().ifPresent(p -> cost.put("prepareMillis", p - r.mainEntered()));
             r.testStarted().ifPresent(s -> {
                 cost.put("setupMillis", s - r.mainEntered());
                 r.testEnded().ifPresent(e -> {

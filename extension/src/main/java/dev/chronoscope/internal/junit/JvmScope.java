@@ -24,7 +24,7 @@ final class JvmScope {
     /** This JVM's. */
     static final JvmScope CURRENT = new JvmScope(new JvmState(InheritedCalibration.forThisJvm()), new Exclusivity(),
             new Once<>(),
-            ConcurrentHashMap.newKeySet(), new RunningTimedTests());
+            ConcurrentHashMap.newKeySet(), new RunningTimedTests(), new TimedHistory());
 
     private final JvmState state;
     private final Exclusivity exclusivity;
@@ -32,15 +32,17 @@ final class JvmScope {
     private final Once<MachineTimingLock> timingLock;
     private final Set<String> said;
     private final RunningTimedTests running;
+    private final TimedHistory history;
     private final TimingCallbacks callbacks;
 
     private JvmScope(JvmState state, Exclusivity exclusivity, Once<MachineTimingLock> timingLock, Set<String> said,
-                     RunningTimedTests running) {
+                     RunningTimedTests running, TimedHistory history) {
         this.state = state;
         this.exclusivity = exclusivity;
         this.timingLock = timingLock;
         this.said = said;
         this.running = running;
+        this.history = history;
         this.callbacks = new TimingCallbacks(this);
     }
 
@@ -49,7 +51,7 @@ final class JvmScope {
      * same JVM's exclusivity, timing lock and messages, which exist once per process whatever is timed.
      */
     JvmScope timingOn(JvmState other) {
-        return new JvmScope(other, exclusivity, timingLock, said, running);
+        return new JvmScope(other, exclusivity, timingLock, said, running, history);
     }
 
     /** The JVM's measured facts and JIT state. */
@@ -67,6 +69,11 @@ final class JvmScope {
      */
     MachineTimingLock timingLock() {
         return timingLock.get(MachineTimingLock::forThisUser);
+    }
+
+    /** The timed tests this JVM began, for what each test's figures were taken after. */
+    TimedHistory history() {
+        return history;
     }
 
     /** The timed tests running in this JVM, for what it says if it is told to end meanwhile. */

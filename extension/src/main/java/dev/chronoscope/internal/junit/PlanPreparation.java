@@ -71,9 +71,8 @@ public final class PlanPreparation implements TestExecutionListener {
         exclusive = settings.exclusive() && Settings.parallelEnabled(parameters);
         this.plan = plan;
         jvm.running().plan(settings.reportDir(), () -> RunKey.of(settings.run()));
-        if (settings.hostFactsSupplier().isPresent() || settings.hostProfile().isPresent()
-                || settings.tscStepTicks() > 1 || settings.tscReadPath() != TscReadPath.Preference.AUTO) {
-            return; // a described host, or a coarser counter: the run measures its own facts, not the JVM's
+        if (!preparesThisJvm(settings)) {
+            return;
         }
         JvmState state = jvm.state();
         Set<ClockId> clocks = clocks(plan, settings, state::host);
@@ -123,6 +122,24 @@ public final class PlanPreparation implements TestExecutionListener {
     @Override
     public void testPlanExecutionFinished(TestPlan plan) {
         exclusive = false;
+    }
+
+    /**
+     * Whether a run with {@code settings} times with this JVM's own facts, which can be prepared ahead: not with a
+     * described host or a coarser counter, whose facts the run measures itself.
+     */
+    static boolean preparesThisJvm(Settings settings) {
+        return settings.hostFactsSupplier().isEmpty() && settings.hostProfile().isEmpty()
+                && settings.tscStepTicks() <= 1 && settings.tscReadPath() == TscReadPath.Preference.AUTO;
+    }
+
+    /**
+     * The clock the test {@code annotations} names uses: its {@code @MeasureWith} clock, or the default clock (which
+     * needs the {@code host}).
+     */
+    static ClockId clock(Annotations annotations, Settings settings, Supplier<HostFacts> host) {
+        return annotations.find(MeasureWith.class).map(MeasureWith::value)
+                .orElseGet(() -> ClockChoice.defaultClock(settings, host.get()));
     }
 
     /**

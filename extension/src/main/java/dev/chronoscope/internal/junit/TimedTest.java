@@ -20,6 +20,7 @@ import dev.chronoscope.internal.report.ConsoleNotes;
 import dev.chronoscope.internal.gate.ContainerFacts;
 import dev.chronoscope.internal.host.HostLoad;
 import dev.chronoscope.internal.gate.CoreSpeed;
+import dev.chronoscope.internal.report.JvmHistory;
 import dev.chronoscope.internal.report.TestRecord;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -52,6 +53,8 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     private TimedRegionEvent invocationEvent;
     private final String warmup;
     private final Pinning pinning;
+    /** What this JVM had timed before the test. */
+    private final JvmHistory history;
     /** What the cross-JVM timing lock did for this test ({@link MachineTimingLock#acquire}). */
     private final String turn;
     /** The aggregate of the invocations of the repeated or parameterized test this one is an invocation of. */
@@ -111,6 +114,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
         this.turn = held.turn();
         this.aggregate = aggregate;
         // the gate's control for the core's speed (SpeedControl), read before the test and again in close()
+        history = runtime.history().begin(testName);
         speedBefore = runtime.jvm().coreSpeed().nanosPerStep();
         loadBefore = runtime.hostLoadNow();
     }
@@ -205,6 +209,7 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
                 .step(context.step(), context.stepSource())
                 .warmup(warmup)
                 .pinned(pinning.description())
+                .history(history)
                 .timingLock(turn)
                 .warnings(warnings)
                 .timings(timings, aggregate.map(a -> a.timing(context)).orElse(null))

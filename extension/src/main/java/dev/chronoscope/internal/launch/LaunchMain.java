@@ -59,12 +59,15 @@ public final class LaunchMain implements TestExecutionListener {
     static final String RESULT = "result";
     /** Where present, the summary is printed with this prefix, and failures under it. */
     static final String SUMMARY_PREFIX = "summaryPrefix";
+    /** Where present, a {@link Runnable} class run before the launcher starts. */
+    static final String PREPARATION = "preparation";
 
     static final String STATUS = "status";
     static final String REASON = "reason";
     static final String THROWN = "thrown";
     static final String THROWN_TEXT = "thrownText";
     static final String MAIN_ENTERED = "mainEntered";
+    static final String PREPARED = "prepared";
     static final String TEST_STARTED = "testStarted";
     static final String TEST_ENDED = "testEnded";
     static final String CONTAINER_FAILED = "CONTAINER_FAILED";
@@ -76,6 +79,7 @@ public final class LaunchMain implements TestExecutionListener {
     private static final int FAILURES_PRINTED = 5;
 
     private final String watched;
+    private volatile long prepared;
     private volatile long started;
     private volatile long ended;
     private volatile String status;
@@ -108,6 +112,11 @@ public final class LaunchMain implements TestExecutionListener {
         }
         String watch = request.getProperty(WATCH);
         LaunchMain outcome = new LaunchMain(watch == null ? "" : watch);
+        String preparation = request.getProperty(PREPARATION);
+        if (preparation != null) {
+            prepare(preparation);
+            outcome.prepared = System.currentTimeMillis();
+        }
         SummaryGeneratingListener summary = new SummaryGeneratingListener();
         LauncherFactory.create().execute(discovery(request, configuration).build(), summary, outcome);
         System.out.flush();
@@ -124,6 +133,19 @@ public final class LaunchMain implements TestExecutionListener {
         // a test may leave non-daemon threads running: the JVM ends with its tests
         System.exit(watch != null ? 0 : s.getTestsFoundCount() == 0 ? 2
                 : s.getTestsFailedCount() > 0 || s.getTotalFailureCount() > 0 ? 1 : 0);
+    }
+
+    /**
+     * Runs the request's preparation. It is work the tests' own listeners would do anyway, later: where it fails, it
+     * is said, and they do it then.
+     */
+    private static void prepare(String runnableClass) {
+        try {
+            ((Runnable) Class.forName(runnableClass).getDeclaredConstructor().newInstance()).run();
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            System.err.println("[chronoscope] " + runnableClass + " could not prepare this JVM before its launcher"
+                    + " started (" + e + "); its tests' listeners prepare it when the test plan starts");
+        }
     }
 
     private static LauncherDiscoveryRequestBuilder discovery(Properties request, Map<String, String> configuration) {
@@ -231,6 +253,9 @@ public final class LaunchMain implements TestExecutionListener {
             p.setProperty(THROWN_TEXT, "");
         }
         p.setProperty(MAIN_ENTERED, Long.toString(entered));
+        if (prepared != 0) {
+            p.setProperty(PREPARED, Long.toString(prepared));
+        }
         if (started != 0) {
             p.setProperty(TEST_STARTED, Long.toString(started));
         }

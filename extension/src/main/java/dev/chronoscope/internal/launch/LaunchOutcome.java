@@ -22,11 +22,13 @@ import java.util.Properties;
  * @param thrown      the serialized throwable of a failed or aborted test, or of the container that failed it
  * @param thrownText  the same throwable printed with its stack trace, for when it cannot be deserialized
  * @param mainEntered when the child's main method began
+ * @param prepared    when the request's preparation had ended, if it had one
  * @param testStarted when the test began in the child, if it did
  * @param testEnded   when the test ended in the child, if it did
  */
 public record LaunchOutcome(Status status, String reason, Optional<byte[]> thrown, String thrownText,
-                            long mainEntered, OptionalLong testStarted, OptionalLong testEnded) {
+                            long mainEntered, OptionalLong prepared, OptionalLong testStarted,
+                            OptionalLong testEnded) {
 
     /** How the watched test ended in the child JVM. */
     public enum Status {
@@ -50,7 +52,8 @@ public record LaunchOutcome(Status status, String reason, Optional<byte[]> throw
                 .map(Base64.getDecoder()::decode);
         return Optional.of(new LaunchOutcome(Status.valueOf(p.getProperty(LaunchMain.STATUS)),
                 p.getProperty(LaunchMain.REASON, ""), thrown, p.getProperty(LaunchMain.THROWN_TEXT, ""),
-                Long.parseLong(p.getProperty(LaunchMain.MAIN_ENTERED)), millis(p, LaunchMain.TEST_STARTED),
+                Long.parseLong(p.getProperty(LaunchMain.MAIN_ENTERED)), millis(p, LaunchMain.PREPARED),
+                millis(p, LaunchMain.TEST_STARTED),
                 millis(p, LaunchMain.TEST_ENDED)));
     }
 

@@ -19,9 +19,11 @@ import java.util.Properties;
  * @param system        system properties the child sets before it launches anything
  * @param watch         the unique id of the test whose outcome the child writes ({@link LaunchOutcome}), if any
  * @param summaryPrefix where present, the child prints its summary with this prefix
+ * @param preparation   a {@link Runnable} class on the child's class path that it runs before the launcher starts, if
+ *                      any: per-JVM work done while the JIT has nothing else queued
  */
 public record LaunchRequest(LaunchSelection selection, Map<String, String> configuration, Map<String, String> system,
-                            Optional<String> watch, Optional<String> summaryPrefix) {
+                            Optional<String> watch, Optional<String> summaryPrefix, Optional<String> preparation) {
 
     public LaunchRequest {
         configuration = Map.copyOf(configuration);
@@ -32,7 +34,12 @@ public record LaunchRequest(LaunchSelection selection, Map<String, String> confi
     public static LaunchRequest watching(String uniqueId, Map<String, String> configuration,
                                          Map<String, String> system) {
         return new LaunchRequest(LaunchSelection.uniqueId(uniqueId), configuration, system, Optional.of(uniqueId),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
+    }
+
+    /** This request with {@code runnableClass} run in the child before its launcher starts. */
+    public LaunchRequest preparedBy(String runnableClass) {
+        return new LaunchRequest(selection, configuration, system, watch, summaryPrefix, Optional.of(runnableClass));
     }
 
     /** Writes this request to {@code file}; the child writes the watched test's outcome, if any, to {@code result}. */
@@ -49,6 +56,7 @@ public record LaunchRequest(LaunchSelection selection, Map<String, String> confi
         watch.ifPresent(id -> request.setProperty(LaunchMain.WATCH, id));
         summaryPrefix.ifPresent(p -> request.setProperty(LaunchMain.SUMMARY_PREFIX, p));
         watch.ifPresent(id -> request.setProperty(LaunchMain.RESULT, result.toString()));
+        preparation.ifPresent(c -> request.setProperty(LaunchMain.PREPARATION, c));
         try (OutputStream out = Files.newOutputStream(file)) {
             request.store(out, "what a launched test JVM runs");
         }

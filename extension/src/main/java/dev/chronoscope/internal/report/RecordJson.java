@@ -41,6 +41,7 @@ public final class RecordJson {
                 .put("floor", floor(r.floor()))
                 .put("warmup", r.warmup())
                 .put("pinned", r.pinned())
+                .put("jvmHistory", r.history().toJson())
                 .put("timingLock", r.timingLock())
                 .put("coreSpeed", r.coreSpeed().toJson())
                 .put("hostLoad", hostLoad(r))

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Writes the run's report files ({@link #OUTPUTS}) into the report directory: {@value #HTML} ({@link HtmlReport}),
@@ -143,6 +145,18 @@ public final class RunReport {
     }
 
     /**
+     * How many of {@code tests} a JVM timed after other timed tests (each JVM's first test in record order has no such
+     * history; a forked test's JVM times that test alone), where any: their figures can depend on what ran before.
+     */
+    static Optional<String> afterOthers(List<ReportedTest> tests) {
+        Set<String> jvms = new HashSet<>();
+        long after = tests.stream().filter(t -> !jvms.add(t.run() + " " + t.pid())).count();
+        return after == 0 ? Optional.empty() : Optional.of("history: " + after + " of " + tests.size()
+                + " timed tests ran in a JVM after other timed tests, whose compiled code and profiles can move their"
+                + " figures; chronoscope.fork = per-test (or @Fork) times each in a fresh JVM");
+    }
+
+    /**
      * The run in a few lines for the console: the counts, then the worst rows (up to
      * {@value #CONSOLE_ROWS}) that are not ok, each with its test, timing, median and what made it so,
      * then the timings whose baseline verdict is {@code regressed} but not gated, with their ratios:
@@ -155,6 +169,7 @@ public final class RunReport {
                 + Overview.counts(rows) + "; "
                 + HtmlReport.claimCounts(records) + records.flakyNote());
         records.skippedNote().ifPresent(note -> out.add("  " + note));
+        afterOthers(records.tests()).ifPresent(line -> out.add("  " + line));
         Overview.outOfReach(rows).forEach(line -> out.add("  out of the gate's reach: " + line));
         List<Overview.Row> bad = rows.stream().filter(r -> r.status() != Overview.Status.OK).toList();
         for (Overview.Row r : bad.subList(0, Math.min(CONSOLE_ROWS, bad.size()))) {

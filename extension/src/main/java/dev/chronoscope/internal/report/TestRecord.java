@@ -48,6 +48,7 @@ import java.util.Objects;
  * @param coreSpeed   the core's speed before the test and when it ended ({@link CoreSpeed#UNKNOWN} where not read)
  * @param hostLoad    what other processes and the hypervisor took of the host's CPUs from the test's start to its end,
  *                    or why that is unknown
+ * @param history     what the JVM had timed before the test ({@link JvmHistory#NONE} where nothing)
  */
 public record TestRecord(String uniqueId, String testName, String displayName, String outcome, ClockId clock,
                          String clockWhy, String readMethod, TscFrequency frequency, String host, ProbeFloor floor,
@@ -56,11 +57,12 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
                          String run, List<BaselineVerdict> baseline, List<ComparisonRecord> comparisons,
                                  GateFailure gate,
                          ContainerFacts container, List<ClaimRecord> claims, String timingLock, CoreSpeed coreSpeed,
-                         Fact<HostLoad.Interval> hostLoad) {
+                         Fact<HostLoad.Interval> hostLoad, JvmHistory history) {
 
     public TestRecord {
         coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
         hostLoad = hostLoad == null ? Fact.unknown("not read") : hostLoad;
+        history = history == null ? JvmHistory.NONE : history;
         Objects.requireNonNull(uniqueId, "uniqueId");
         Objects.requireNonNull(container, "container");
         Objects.requireNonNull(clock, "clock");
@@ -85,7 +87,8 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
                 floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run,
                         verdicts,
-                comparisons, gate, container, claims, timingLock, coreSpeed, hostLoad);
+                comparisons, gate, container, claims, timingLock, coreSpeed, hostLoad,
+                history);
     }
 
     /**
@@ -97,7 +100,8 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
                 floor, step,
                 stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt, pid, run,
                         baseline,
-                comparisons, new GateFailure(outcome, message), container, claims, timingLock, coreSpeed, hostLoad);
+                comparisons, new GateFailure(outcome, message), container, claims, timingLock, coreSpeed, hostLoad,
+                history);
     }
 
     public static Builder builder() {
@@ -134,6 +138,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         private String timingLock;
         private CoreSpeed coreSpeed = CoreSpeed.UNKNOWN;
         private Fact<HostLoad.Interval> hostLoad;
+        private JvmHistory history = JvmHistory.NONE;
 
         private Builder() {
         }
@@ -159,6 +164,7 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
         public Builder step(double step, String source) { this.step = step; this.stepSource = source; return this; }
         public Builder warmup(String warmup) { this.warmup = warmup; return this; }
         public Builder pinned(String pinned) { this.pinned = pinned; return this; }
+        public Builder history(JvmHistory history) { this.history = history; return this; }
         public Builder warnings(List<String> warnings) { this.warnings = warnings; return this; }
         public Builder timings(List<Timing> timings,
                 Timing aggregate) { this.timings = timings; this.aggregate = aggregate; return this; }
@@ -178,7 +184,8 @@ public record TestRecord(String uniqueId, String testName, String displayName, S
                     host,
                     floor, step, stepSource, warmup, pinned, warnings, floorSubtracted, timings, aggregate, startedAt,
                             pid, run, baseline,
-                    comparisons, null, container, claims, timingLock, coreSpeed, hostLoad);
+                    comparisons, null, container, claims, timingLock, coreSpeed, hostLoad,
+                history);
         }
     }
 }

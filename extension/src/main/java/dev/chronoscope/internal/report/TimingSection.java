@@ -47,7 +47,7 @@ public final class TimingSection {
         }
         line(out, "host load", r.hostLoad().isKnown() ? r.hostLoad().get().describe() : "unknown: " + r.hostLoad()
                 .unknownReason());
-        line(out, "warmup", r.warmup());
+        line(out, "warmup", r.history().any() ? r.warmup() + " | " + r.history().describe() : r.warmup());
         line(out, "pinned", r.pinned());
         line(out, "outcome", r.gate() == null ? r.outcome() : r.outcome() + " | " + r.gate().describe());
         for (String warning : r.warnings()) {

@@ -26,9 +26,11 @@ import java.util.Optional;
  * @param test          the unique id of the test (or the invocation) to run
  * @param configuration configuration parameters for the child's launcher
  * @param system        system properties the child sets before it launches anything
+ * @param preparation   a {@link Runnable} class the child runs before its launcher starts, if any
  */
 public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropped, String classPath, String test,
-                          Map<String, String> configuration, Map<String, String> system) {
+                          Map<String, String> configuration, Map<String, String> system,
+                          Optional<String> preparation) {
 
     /** Set in a forked test's JVM, to the parent's pid: that JVM times its tests itself and forks no further. */
     public static final String CHILD_PROPERTY = "dev.chronoscope.fork.child";
@@ -63,14 +65,21 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
     public static ForkRequest ofThisJvm(String test, Map<String, String> configuration) {
         ThisJvm.Options options = ThisJvm.options(CHILD_PROPERTY);
         return new ForkRequest(ThisJvm.java(), options.kept(), options.dropped(), ThisJvm.classPath(), test,
-                Map.copyOf(configuration), Map.copyOf(ThisJvm.systemProperties(CHILD_PROPERTY)));
+                Map.copyOf(configuration), Map.copyOf(ThisJvm.systemProperties(CHILD_PROPERTY)), Optional.empty());
     }
 
     /** This request with the system property {@code name} set to {@code value} in the child too. */
     public ForkRequest withSystemProperty(String name, String value) {
         Map<String, String> more = new java.util.TreeMap<>(system);
         more.put(name, value);
-        return new ForkRequest(java, jvmOptions, dropped, classPath, test, configuration, Map.copyOf(more));
+        return new ForkRequest(java, jvmOptions, dropped, classPath, test, configuration, Map.copyOf(more),
+                preparation);
+    }
+
+    /** This request with {@code runnableClass} run in the child before its launcher starts. */
+    public ForkRequest preparedBy(String runnableClass) {
+        return new ForkRequest(java, jvmOptions, dropped, classPath, test, configuration, system,
+                Optional.of(runnableClass));
     }
 
     /**
@@ -81,7 +90,8 @@ public record ForkRequest(Path java, List<String> jvmOptions, List<String> dropp
         Map<String, String> childSystem = new HashMap<>(system);
         childSystem.put(CHILD_PROPERTY, Long.toString(ProcessHandle.current().pid()));
         Path requestFile = directory.resolve("fork-request.properties");
-        LaunchRequest.watching(test, configuration, childSystem).write(requestFile, result);
+        LaunchRequest launch = LaunchRequest.watching(test, configuration, childSystem);
+        (preparation.isPresent() ? launch.preparedBy(preparation.get()) : launch).write(requestFile, result);
         return ChildCommand.launching(java.toString(), jvmOptions, List.of(classPath), requestFile)
                 .write(directory.resolve("fork-java.args"));
     }
