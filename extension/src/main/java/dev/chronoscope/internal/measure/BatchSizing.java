@@ -251,8 +251,9 @@ final class BatchSizing {
     /**
      * The batch floor read again right after the samples, or {@code before} where that was lower: a
      * floor read while the host held the empty loop back is too high and the figure net of it too
-     * low (a 3.5 ns call read 0.47 ns under a CPU hog), and the host can slow the loop, never speed
-     * it up; of the two readings around the samples the lower is the loop's.
+     * low (a call read several times too fast under a CPU hog: docs/evidence/jmh-agreement.md), and
+     * the host can slow the loop, never speed it up; of the two readings around the samples the lower
+     * is the loop's.
      */
     ProbeFloor lowerFloorAfter(Region empty, int calls, ProbeFloor before) {
         ProbeFloor after = floor(empty, calls);
