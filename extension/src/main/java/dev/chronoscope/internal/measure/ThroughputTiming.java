@@ -19,6 +19,12 @@ import static dev.chronoscope.internal.measure.RegionFailure.timingNote;
  */
 final class ThroughputTiming {
 
+    /**
+     * The calls alone are warmed for the sampling's time over this many parts before they are read: cold, they read
+     * slow and hid a figure several times too high.
+     */
+    private static final int ALONE_WARM_PARTS = 8;
+
     private final RegionTimer timer;
 
     ThroughputTiming(RegionTimer timer) {
@@ -64,12 +70,11 @@ final class ThroughputTiming {
                     t = timer.timing(label, s.sampled(), floorReadAgain);
                 }
                 RegionTimer.Sampled sampled = s.sampled();
-                long aloneWarmNanos = sampled.nanos() / 8;
+                long aloneWarmNanos = sampled.nanos() / ALONE_WARM_PARTS;
                 Evidence evidence = sampled.evidence(callsPerSample, timer.unit())
                         .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), s.settled()))
                         .pilots(sizing.pilots(region, callsPerSample))
-                        // the same calls without the region's own loop, right after, warmed for an eighth of the
-                        // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
+                        // the same calls without the region's own loop, right after, warmed first
                         .alone(() -> sizing.aloneNet(shared, aloneWarmNanos).read());
                 t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(s.coreSpeed()),
                         s.settled()), evidence);
