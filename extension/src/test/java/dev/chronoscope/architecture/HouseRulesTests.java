@@ -33,22 +33,8 @@ class HouseRulesTests {
      * internal/measure, internal/gate and internal/report may be on it.
      */
     static final Set<String> EXEMPT = Set.of(
-            "dev/chronoscope/internal/gate/AllocationRule.java",
-            "dev/chronoscope/internal/gate/BaselineRule.java",
-            "dev/chronoscope/internal/gate/FloorControl.java",
-            "dev/chronoscope/internal/gate/SpeedControl.java",
-            "dev/chronoscope/internal/gate/SpreadPools.java",
-            "dev/chronoscope/internal/measure/BatchSizing.java",
-            "dev/chronoscope/internal/measure/CompiledRegions.java",
-            "dev/chronoscope/internal/measure/JitMode.java",
             "dev/chronoscope/internal/measure/JitState.java",
-            "dev/chronoscope/internal/measure/RegionLoop.java",
-            "dev/chronoscope/internal/measure/ThroughputTiming.java",
-            "dev/chronoscope/internal/measure/Warmer.java",
-            "dev/chronoscope/internal/report/Distribution.java",
-            "dev/chronoscope/internal/report/HtmlReport.java",
-            "dev/chronoscope/internal/report/RecordJson.java",
-            "dev/chronoscope/internal/report/SvgPlot.java");
+            "dev/chronoscope/internal/measure/Warmer.java");
 
     private static final Path MAIN = Path.of("src/main/java");
 

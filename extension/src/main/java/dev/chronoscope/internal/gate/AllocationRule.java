@@ -101,16 +101,12 @@ public final class AllocationRule {
         List<Counted> counted = baseline.stream().filter(Objects::nonNull)
                 .filter(c -> c.bytesPerCall() != null && Double.isFinite(c.bytesPerCall())).toList();
         if (counted.isEmpty()) {
-            return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, Double.NaN, Double.NaN, Double.NaN,
-                    "allocation " + bytes(bytesPerCall) + " B/call; no baseline run holds this timing's allocation "
-                            + "(saved before it was kept, or not counted)", true);
+            return withoutBaseline(bytesPerCall);
         }
         double lowest = counted.stream().mapToDouble(Counted::bytesPerCall).min().orElseThrow();
         double highest = counted.stream().mapToDouble(Counted::bytesPerCall).max().orElseThrow();
         double tolerance = tolerance(highest);
-        String range = String.format(Locale.ROOT, "the baseline runs' %s–%s (%d run%s, tolerance %s B/call)",
-                bytes(lowest),
-                bytes(highest), counted.size(), counted.size() == 1 ? "" : "s", bytes(tolerance));
+        String range = range(lowest, highest, counted.size(), tolerance);
         Either first = Either.of(now, counted);
         java.util.function.Function<String, AllocationVerdict> inconclusive = why -> new AllocationVerdict(
                 BaselineVerdict.INCONCLUSIVE, bytesPerCall, lowest, highest, tolerance, why, true);
@@ -154,6 +150,19 @@ public final class AllocationRule {
                     + " this JVM; not judged");
         }
         return new AllocationVerdict(BaselineVerdict.UNCHANGED, bytesPerCall, lowest, highest, tolerance, within, true);
+    }
+
+    /** The verdict where no baseline run counted the timing's allocation. */
+    private static AllocationVerdict withoutBaseline(double bytesPerCall) {
+        return new AllocationVerdict(BaselineVerdict.INCONCLUSIVE, bytesPerCall, Double.NaN, Double.NaN, Double.NaN,
+                "allocation " + bytes(bytesPerCall) + " B/call; no baseline run holds this timing's allocation "
+                        + "(saved before it was kept, or not counted)", true);
+    }
+
+    /** The baseline runs' range as a verdict names it, with the tolerance beyond it. */
+    private static String range(double lowest, double highest, int runs, double tolerance) {
+        return String.format(Locale.ROOT, "the baseline runs' %s–%s (%d run%s, tolerance %s B/call)",
+                bytes(lowest), bytes(highest), runs, runs == 1 ? "" : "s", bytes(tolerance));
     }
 
     /**

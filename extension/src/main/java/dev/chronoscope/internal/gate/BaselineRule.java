@@ -41,8 +41,8 @@ public final class BaselineRule {
 
     /**
      * What a timing is, for the noise it is judged with: a test's invocation (one sample, with
-     * whatever one-off work the test did first: 23-42 % apart between runs here), or a region's
-     * latency or throughput figures.
+     * whatever one-off work the test did first, so unchanged runs lie far apart:
+     * docs/evidence/gate-validation.md), or a region's latency or throughput figures.
      */
     public enum Kind {
         INVOCATION(0.40, 0.10),
@@ -105,7 +105,10 @@ public final class BaselineRule {
         }
     }
 
-    /** A between-run standard deviation of log-medians and its degrees of freedom (0: none paid for, the normal quantile). */
+    /**
+     * A between-run standard deviation of log-medians and its degrees of freedom (0: none paid for, the normal
+     * quantile).
+     */
     public record Spread(double sigma, int df, String source) {
     }
 
@@ -118,36 +121,20 @@ public final class BaselineRule {
      */
     public static final int MIN_OWN_DF = GateTuning.MIN_OWN_DF;
 
-    /** Two-sided 99 %: Student's t 99.5th percentiles for 1 to 30 degrees of freedom. */
-    private static final double[] T_995 = {63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169, 3.106, 3.055,
-            3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845, 2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750};
-    /** Two-sided 90 %: Student's t 95th percentiles for 1 to 30 degrees of freedom. */
-    private static final double[] T_95 = {6.314, 2.920, 2.353, 2.132, 2.015, 1.943, 1.895, 1.860, 1.833, 1.812, 1.796, 1.782, 1.771,
-            1.761, 1.753, 1.746, 1.740, 1.734, 1.729, 1.725, 1.721, 1.717, 1.714, 1.711, 1.708, 1.706, 1.703, 1.701, 1.699, 1.697};
-    private static final double Z_995 = 2.5758;
-    private static final double Z_95 = 1.6449;
-
     private BaselineRule() {
     }
 
-    /** Student's t 99.5th percentile for {@code df} degrees of freedom (Cornish–Fisher beyond 30; 0: the normal one). */
+    /**
+     * Student's t 99.5th percentile for {@code df} degrees of freedom (Cornish–Fisher beyond 30; 0: the normal
+     * one).
+     */
     public static double t995(int df) {
-        return t(df, T_995, Z_995);
+        return StudentT.t995(df);
     }
 
     /** Student's t 95th percentile for {@code df} degrees of freedom (as {@link #t995}). */
     public static double t95(int df) {
-        return t(df, T_95, Z_95);
-    }
-
-    private static double t(int df, double[] table, double z) {
-        if (df < 0) {
-            throw new IllegalArgumentException("degrees of freedom must not be negative: " + df);
-        }
-        if (df == 0) {
-            return z;
-        }
-        return df <= table.length ? table[df - 1] : z + (z * z * z + z) / (4.0 * df);
+        return StudentT.t95(df);
     }
 
     /**
@@ -173,8 +160,8 @@ public final class BaselineRule {
             return java.util.Optional.empty();
         }
         double sigma = Math.sqrt(squares / df);
-        return java.util.Optional.of(new Spread(sigma, df, String.format(Locale.ROOT, "%.1f %% pooled over the baseline's timings of like "
-                + "noise (%d degrees of freedom)", 100 * sigma, df)));
+        return java.util.Optional.of(new Spread(sigma, df, String.format(Locale.ROOT,
+                "%.1f %% pooled over the baseline's timings of like noise (%d degrees of freedom)", 100 * sigma, df)));
     }
 
     /**
@@ -191,15 +178,21 @@ public final class BaselineRule {
         return Math.max(kind.minimum, Math.sqrt(squares / (logs.size() - 1)));
     }
 
-    /** {@link #judge(Kind, RunMedian, List, java.util.Optional, double)} for a latency median, without a pool or runs' own precision. */
+    /**
+     * {@link #judge(Kind, RunMedian, List, java.util.Optional, double)} for a latency median, without a pool or
+     * runs' own precision.
+     */
     public static BaselineVerdict judge(double medianNs, List<Double> baselineMediansNs, double threshold) {
         return judge(Kind.LATENCY, RunMedian.of(medianNs), baselineMediansNs.stream().map(RunMedian::of).toList(),
                 java.util.Optional.empty(), threshold);
     }
 
-    /** {@link #judge(Kind, RunMedian, List, java.util.Optional, java.util.Optional, double)} with one pool for every verdict. */
-    public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline, java.util.Optional<Spread> pool,
-                                        double threshold) {
+    /**
+     * {@link #judge(Kind, RunMedian, List, java.util.Optional, java.util.Optional, double)} with one pool for every
+     * verdict.
+     */
+    public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline,
+                                        java.util.Optional<Spread> pool, double threshold) {
         return judge(kind, current, baseline, pool, pool, threshold);
     }
 
@@ -207,43 +200,38 @@ public final class BaselineRule {
      * The verdict for {@code current} against the same timing's medians in earlier runs.
      *
      * @param baseline      one per baseline run that holds the timing, oldest first; not empty, all positive
-     * @param pool          the between-run spread pooled over the baseline's timings of like noise, this one's among them, if
-     *                      estimated: what {@code regressed} and {@code improved} are judged with
-     * @param unchangedPool the same pooled over those of them not much noisier than this one: what {@code unchanged} is judged with
+     * @param pool          the between-run spread pooled over the baseline's timings of like noise, this one's
+     *                      among them, if estimated: what {@code regressed} and {@code improved} are judged with
+     * @param unchangedPool the same pooled over those of them not much noisier than this one: what
+     *                      {@code unchanged} is judged with
      * @param threshold     the relative change that matters, e.g. 0.10
      */
-    public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline, java.util.Optional<Spread> pool,
-                                        java.util.Optional<Spread> unchangedPool, double threshold) {
+    public static BaselineVerdict judge(Kind kind, RunMedian current, List<RunMedian> baseline,
+                                        java.util.Optional<Spread> pool, java.util.Optional<Spread> unchangedPool,
+                                        double threshold) {
         if (baseline.isEmpty()) {
             throw new IllegalArgumentException("no baseline medians");
         }
         int n = baseline.size();
-        double mean = logMean(baseline);
+        double mean = MedianErrors.logMean(baseline);
         Spread used = spreadUsed(kind, baseline, mean, pool);
         Spread usedForUnchanged = spreadUsed(kind, baseline, mean, unchangedPool);
-        double excess = excessNoise(current, baseline);
+        double excess = MedianErrors.excessNoise(current, baseline);
         double d = Math.log(current.medianNs()) - mean;
         // a median moves in whole clock steps, each run's up to half a step off: one more error for 'regressed' and
-        // 'improved' to pass ('unchanged', which fails no build, is judged without it); runs saved without a step add none
-        double step = stepOf(current);
-        double rounding = rounding(current);
-        double roundingVariance = roundingVariance(current, baseline);
-        double margin = t995(used.df()) * Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + roundingVariance + excess);
+        // 'improved' to pass ('unchanged', which fails no build, is judged without it); runs saved without a step
+        // add none
+        double rounding = MedianErrors.rounding(current);
+        double roundingVariance = MedianErrors.roundingVariance(current, baseline);
+        double margin = t995(used.df())
+                * Math.sqrt(used.sigma() * used.sigma() * (1 + 1.0 / n) + roundingVariance + excess);
         double equivalenceMargin = t95(usedForUnchanged.df())
                 * Math.sqrt(usedForUnchanged.sigma() * usedForUnchanged.sigma() * (1 + 1.0 / n) + excess);
         double ratio = Math.exp(d);
         double low = Math.exp(d - margin);
         double high = Math.exp(d + margin);
         double up = 1 + threshold;
-        String figures = String.format(Locale.ROOT, "median %s ns vs %s ns (geometric mean of %d baseline run%s); 99 %% interval "
-                        + "without a change x%.3f..x%.3f; between-run spread used: %s%s%s; threshold %.0f %%",
-                Format.units(current.medianNs()), Format.units(Math.exp(mean)), n, n == 1 ? "" : "s",
-                Math.exp(-margin), Math.exp(margin), used.source(),
-                usedForUnchanged.equals(used) ? "" : "; for 'unchanged': " + usedForUnchanged.source(),
-                excess > 0 ? String.format(Locale.ROOT, ", plus this run's own noise beyond the baseline runs' (%.1f %%)",
-                        100 * Math.sqrt(excess)) : "", 100 * threshold)
-                + (rounding >= GatePower.ROUNDING_SAID ? String.format(Locale.ROOT, "; each run's median rounded by up to half the "
-                        + "clock's step of %s ns per call (this run's %.1f %%)", Format.units(step), 100 * rounding) : "");
+        String figures = figures(current, mean, n, margin, used, usedForUnchanged, excess, threshold);
         double slowest = baseline.stream().mapToDouble(RunMedian::medianNs).max().orElseThrow();
         double fastest = baseline.stream().mapToDouble(RunMedian::medianNs).min().orElseThrow();
         String verdict;
@@ -255,68 +243,62 @@ public final class BaselineRule {
             // run medians have heavier tails than the model's: code is not called slower than its baseline
             // while one of the baseline's own runs was as slow (docs/evidence/gate-validation.md)
             verdict = BaselineVerdict.INCONCLUSIVE;
-            figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval, but a baseline run read %s ns, "
-                    + "as far out: one run of the unchanged code was already this %s; ", Format.units(ratio > 1 ? slowest : fastest),
-                    ratio > 1 ? "slow" : "fast") + figures;
+            figures = String.format(Locale.ROOT, "the change exceeds the threshold and the interval, but a baseline "
+                    + "run read %s ns, as far out: one run of the unchanged code was already this %s; ",
+                    Format.units(ratio > 1 ? slowest : fastest), ratio > 1 ? "slow" : "fast") + figures;
         } else if (d - equivalenceMargin >= -Math.log(up) && d + equivalenceMargin <= Math.log(up)) {
             verdict = BaselineVerdict.UNCHANGED;
-            figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ", Math.exp(d - equivalenceMargin),
-                    Math.exp(d + equivalenceMargin)) + figures;
+            figures = String.format(Locale.ROOT, "90 %% interval x%.3f..x%.3f within the threshold; ",
+                    Math.exp(d - equivalenceMargin), Math.exp(d + equivalenceMargin)) + figures;
         } else {
             verdict = BaselineVerdict.INCONCLUSIVE;
-            figures = (Math.abs(d) <= Math.log(up) ? "the change is within the threshold but the interval reaches past it: "
-                    : rounding >= GatePower.ROUNDING_SAID ? "the change exceeds the threshold but not the between-run noise and the "
-                    + "clock's rounding: " : "the change exceeds the threshold but not the between-run noise: ") + figures;
+            figures = whyNotJudged(Math.abs(d) <= Math.log(up), rounding) + figures;
         }
-        return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(), usedForUnchanged.sigma(),
-                usedForUnchanged.df(), n, threshold).withRounding(Math.sqrt(roundingVariance / (1 + 1.0 / n))));
+        return new BaselineVerdict(verdict, ratio, low, high, figures).withPower(GatePower.of(used.sigma(), used.df(),
+                usedForUnchanged.sigma(), usedForUnchanged.df(), n, threshold)
+                .withRounding(Math.sqrt(roundingVariance / (1 + 1.0 / n))));
     }
 
-    /** The mean of the baseline runs' log-medians. */
-    private static double logMean(List<RunMedian> baseline) {
-        double sum = 0;
-        for (RunMedian m : baseline) {
-            sum += Math.log(m.medianNs());
+    /**
+     * The figures a verdict states: the medians, the interval without a change, the spreads used, this run's own
+     * noise beyond the baseline runs' and the clock's rounding where they count, and the threshold.
+     */
+    private static String figures(RunMedian current, double mean, int n, double margin, Spread used,
+                                  Spread usedForUnchanged, double excess, double threshold) {
+        String ownNoise = excess > 0 ? String.format(Locale.ROOT,
+                ", plus this run's own noise beyond the baseline runs' (%.1f %%)", 100 * Math.sqrt(excess)) : "";
+        double rounding = MedianErrors.rounding(current);
+        String rounded = rounding >= GatePower.ROUNDING_SAID ? String.format(Locale.ROOT,
+                "; each run's median rounded by up to half the clock's step of %s ns per call (this run's %.1f %%)",
+                Format.units(MedianErrors.stepOf(current)), 100 * rounding) : "";
+        return String.format(Locale.ROOT, "median %s ns vs %s ns (geometric mean of %d baseline run%s); 99 %% interval "
+                        + "without a change x%.3f..x%.3f; between-run spread used: %s%s%s; threshold %.0f %%",
+                Format.units(current.medianNs()), Format.units(Math.exp(mean)), n, n == 1 ? "" : "s",
+                Math.exp(-margin), Math.exp(margin), used.source(),
+                usedForUnchanged.equals(used) ? "" : "; for 'unchanged': " + usedForUnchanged.source(),
+                ownNoise, 100 * threshold)
+                + rounded;
+    }
+
+    /**
+     * Why a change is neither judged nor unchanged: within the threshold with an interval reaching past it, or
+     * beyond it but within the noise (and the clock's rounding, where that is said).
+     */
+    private static String whyNotJudged(boolean withinThreshold, double rounding) {
+        if (withinThreshold) {
+            return "the change is within the threshold but the interval reaches past it: ";
         }
-        return sum / baseline.size();
+        return rounding >= GatePower.ROUNDING_SAID
+                ? "the change exceeds the threshold but not the between-run noise and the clock's rounding: "
+                : "the change exceeds the threshold but not the between-run noise: ";
     }
 
-    /** What this run's own samples say beyond the baseline runs' usual precision: the excess variance of its log-median. */
-    private static double excessNoise(RunMedian current, List<RunMedian> baseline) {
-        double withinSquares = 0;
-        int withinKnown = 0;
-        for (RunMedian m : baseline) {
-            if (Double.isFinite(m.withinRunSe())) {
-                withinSquares += m.withinRunSe() * m.withinRunSe();
-                withinKnown++;
-            }
-        }
-        return Double.isFinite(current.withinRunSe()) && withinKnown > 0
-                ? Math.max(0, current.withinRunSe() * current.withinRunSe() - withinSquares / withinKnown) : 0;
-    }
-
-    /** The variance the clock's rounding adds to the difference of this run's log-median and the baseline runs' mean. */
-    private static double roundingVariance(RunMedian current, List<RunMedian> baseline) {
-        double baselineRoundings = 0;
-        for (RunMedian m : baseline) {
-            baselineRoundings += rounding(m) * rounding(m);
-        }
-        int n = baseline.size();
-        return rounding(current) * rounding(current) + baselineRoundings / ((double) n * n);
-    }
-
-    /** How far {@code m}'s median may lie off the duration it rounds, relative to it: half its clock step; 0 where unknown. */
-    private static double rounding(RunMedian m) {
-        return stepOf(m) / 2 / m.medianNs();
-    }
-
-    /** {@code m}'s clock step per call in ns; 0 where unknown. */
-    private static double stepOf(RunMedian m) {
-        return Double.isFinite(m.stepNs()) && m.stepNs() > 0 ? m.stepNs() : 0;
-    }
-
-    /** The between-run spread {@code judge} uses for a timing whose {@code baseline} medians' mean log is {@code mean}. */
-    private static Spread spreadUsed(Kind kind, List<RunMedian> baseline, double mean, java.util.Optional<Spread> pool) {
+    /**
+     * The between-run spread {@code judge} uses for a timing whose {@code baseline} medians' mean log is
+     * {@code mean}.
+     */
+    private static Spread spreadUsed(Kind kind, List<RunMedian> baseline, double mean,
+                                     java.util.Optional<Spread> pool) {
         int n = baseline.size();
         List<Spread> candidates = new ArrayList<>();
         if (n >= 2) {
@@ -325,7 +307,8 @@ public final class BaselineRule {
                 squares += (Math.log(m.medianNs()) - mean) * (Math.log(m.medianNs()) - mean);
             }
             double s = Math.sqrt(squares / (n - 1));
-            candidates.add(new Spread(s, n - 1, String.format(Locale.ROOT, "%.1f %% from this timing's %d baseline runs", 100 * s, n)));
+            candidates.add(new Spread(s, n - 1,
+                    String.format(Locale.ROOT, "%.1f %% from this timing's %d baseline runs", 100 * s, n)));
         }
         // a timing's own spread from enough runs is its own; below that, the pool stands in for it:
         // the pool holds this timing's own runs too (with timings of like noise), so its figure is
@@ -338,11 +321,12 @@ public final class BaselineRule {
             candidates.add(pool.get());
         }
         if (pool.isEmpty() && n < 3) {
-            candidates.add(new Spread(kind.assumed, 0, String.format(Locale.ROOT, "%.0f %% assumed for %s timings: %d baseline run%s and "
-                    + "no pooled estimate", 100 * kind.assumed, kind.key(), n, n == 1 ? "" : "s")));
+            candidates.add(new Spread(kind.assumed, 0, String.format(Locale.ROOT,
+                    "%.0f %% assumed for %s timings: %d baseline run%s and no pooled estimate",
+                    100 * kind.assumed, kind.key(), n, n == 1 ? "" : "s")));
         } else {
-            candidates.add(new Spread(kind.minimum, 0, String.format(Locale.ROOT, "the minimum for %s timings, %.0f %%", kind.key(),
-                    100 * kind.minimum)));
+            candidates.add(new Spread(kind.minimum, 0, String.format(Locale.ROOT, "the minimum for %s timings, %.0f %%",
+                    kind.key(), 100 * kind.minimum)));
         }
         Spread used = candidates.getFirst();
         for (Spread c : candidates) {

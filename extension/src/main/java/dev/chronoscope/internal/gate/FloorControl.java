@@ -23,10 +23,10 @@ final class FloorControl {
      * Whether a floor of {@code floorNs} lies too far from the baseline runs' {@code typicalFloor} for
      * a median of {@code medianNs} to be compared: beyond {@link #TOLERANCE} either way and, for
      * a throughput timing, by more than half the {@code threshold} of its median. A batch floor per
-     * call is a fraction of a nanosecond read through a 10 ns clock step over k calls, so its ratio
-     * moves by a step's worth between runs of an unchanged host; measured: 146 of 300 comparisons of
-     * a 200-step chain's throughput were stopped by a move of its batch floor that could change its
-     * median by a fraction of a percent. Unknown floors (NaN) are never off.
+     * call is a fraction of a nanosecond, measured through a clock step of several ns over k calls,
+     * so its ratio moves by a step's worth between runs of an unchanged host, and stopped a 200-step
+     * chain's throughput comparisons by a move that could change its median by a fraction of a percent
+     * (docs/evidence/gate-validation.md). Unknown floors (NaN) are never off.
      */
     static boolean off(BaselineRule.Kind kind, double floorNs, double typicalFloor, double medianNs, double threshold) {
         if (!Double.isFinite(floorNs) || !Double.isFinite(typicalFloor) || !(typicalFloor > 0) || !(floorNs > 0)

@@ -26,8 +26,8 @@ import java.util.Locale;
 final class SpeedControl {
 
     /**
-     * Readings within this factor are one speed: within one state they spread about 5 % over 30
-     * runs here (0.69-0.75 ns per step); the two states lay about 1.35x apart.
+     * Readings within this factor are one speed: within one state they spread less, and a host's two states lie
+     * farther apart (docs/evidence/jmh-agreement.md, docs/evidence/gate-validation.md).
      */
     static final double TOLERANCE = GateTuning.SPEED_TOLERANCE;
 

@@ -57,10 +57,10 @@ final class SpreadPools {
     /**
      * How much more a timing may spread than this one for the pool this one's {@code unchanged} is
      * judged with. With three runs each spread has 2 degrees of freedom, so at x3 a timing spreading
-     * three times as much joined the pool about half the time and dominated it: a 60 ns chain read in
-     * 10 ns steps (8.6 %) pooled with chains spreading 2.6-3.0 % made their K = 3 {@code unchanged}
-     * 48 % of comparisons; at x2, 61 %. {@code regressed} keeps the x3 pool: a noisy timing that lost
-     * a noisier one from its pool was falsely regressed in 1 and 2 more of 300 comparisons (two pools).
+     * three times as much joined the pool about half the time and dominated it: a coarse-stepped chain
+     * pooled with quieter ones made their K = 3 {@code unchanged} rarer than at x2
+     * (docs/evidence/gate-validation.md). {@code regressed} keeps the x3 pool: a noisy timing that lost
+     * a noisier one from its pool was falsely regressed more often.
      */
     static final double LIKE_NOISE_UNCHANGED = GateTuning.LIKE_NOISE_UNCHANGED;
 }

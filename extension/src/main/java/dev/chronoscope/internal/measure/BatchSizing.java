@@ -21,6 +21,7 @@ import java.util.OptionalLong;
  */
 final class BatchSizing {
 
+    /** The shortest a sample may last: below it the fenced pair of reads is a large share of every sample. */
     static final long MIN_SAMPLE_NANOS = 1_000;
     /**
      * The longest a sample may be made to last: a clock so coarse that the verdict needs longer
@@ -28,9 +29,23 @@ final class BatchSizing {
      * and its timings say so rather than run for minutes.
      */
     static final long MAX_SAMPLE_NANOS = 1_000_000;
+    /**
+     * How many times the verdict's {@link Timings#MIN_NET_STEPS} a sample spans: the verdict reads the sample net
+     * of the floor, a part of its span, which then clears that minimum with room.
+     */
     static final double STEP_MARGIN = 4;
     /** The largest batch: a million empty calls last about a millisecond, so a few hundred samples take a second. */
     static final int MAX_CALLS_PER_SAMPLE = 1 << 20;
+    /**
+     * A pilot's projection of the size that spans the target is grown by this factor, a quarter to spare: the
+     * projection rests on one pilot's median, and a size that falls short costs another pilot.
+     */
+    static final double SPARE = 1.25;
+    /**
+     * A batch whose span is too short to estimate a call's cost grows by this factor: a few pilots reach a
+     * readable span, and the first that does sizes the batch.
+     */
+    static final long BLIND_GROWTH = 8;
     /** Samples per pilot batch size: an odd count whose median one slow sample cannot move. */
     static final int PILOT_SAMPLES = 15;
     /** Single calls timed to decide whether the clock resolves a region alone. */
@@ -99,7 +114,7 @@ final class BatchSizing {
                 return k;
             }
             long next = span >= Timings.MIN_NET_STEPS * Math.max(1, context.step())
-                    ? (long) Math.ceil(1.25 * k * target / span) : 8L * k;
+                    ? (long) Math.ceil(SPARE * k * target / span) : BLIND_GROWTH * k;
             k = (int) Math.min(MAX_CALLS_PER_SAMPLE, Math.max(2L * k, next));
         }
     }
@@ -251,8 +266,9 @@ final class BatchSizing {
     /**
      * The batch floor read again right after the samples, or {@code before} where that was lower: a
      * floor read while the host held the empty loop back is too high and the figure net of it too
-     * low (a 3.5 ns call read 0.47 ns under a CPU hog), and the host can slow the loop, never speed
-     * it up; of the two readings around the samples the lower is the loop's.
+     * low (a call read several times too fast under a CPU hog: docs/evidence/jmh-agreement.md), and
+     * the host can slow the loop, never speed it up; of the two readings around the samples the lower
+     * is the loop's.
      */
     ProbeFloor lowerFloorAfter(Region empty, int calls, ProbeFloor before) {
         ProbeFloor after = floor(empty, calls);

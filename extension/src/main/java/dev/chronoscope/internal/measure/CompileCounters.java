@@ -23,6 +23,7 @@ import java.nio.file.StandardOpenOption;
  */
 final class CompileCounters {
 
+    /** The first word of HotSpot's performance-data file: a file starting otherwise is not one to read. */
     private static final int MAGIC = 0xcafec0c0;
     private static final String TOTAL = "sun.ci.totalCompiles";
     private static final String LAST_METHOD = "sun.ci.lastMethod";

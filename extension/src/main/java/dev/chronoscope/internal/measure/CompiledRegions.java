@@ -68,8 +68,8 @@ public final class CompiledRegions {
     /**
      * Records that a region of {@code type} settled under the full rule at {@code median}, in batches
      * of {@code calls}; the highest such median is kept. Compiled code settles at different levels
-     * from test to test (the probe path's cost differs between CPUs by 10-25 % here, and each test is
-     * pinned to one), so the lowest would send every test on a costlier CPU through the full rule;
+     * from test to test (the probe path's cost differs between CPUs, docs/evidence/design-history.md, and each
+     * test is pinned to one), so the lowest would send every test on a costlier CPU through the full rule;
      * code the JIT threw away runs far slower than any level its compiled code settled at.
      */
     void markSettled(Class<?> type, int calls, long median) {

@@ -41,6 +41,7 @@ final class CompilerWatch {
 
     /** The compiler threads are listed again at most this often (HotSpot starts and stops them as load changes). */
     static final long RESCAN_NANOS = 200_000_000L;
+    /** {@code sun.ci.lastType} of a standard compilation, as HotSpot counts it (2 is on-stack replacement). */
     private static final int STANDARD_COMPILE = 1;
 
     private final CompileCounters counters;

@@ -41,8 +41,11 @@ public final class CoreSpeedReference {
     /** The chains in Java, as the JIT compiles them. */
     public static final String JAVA = "java";
 
+    /** Dependent multiply-adds per chain: enough that a chain's latency, not the loop around it, is read. */
     static final int STEPS = 100;
+    /** Independent chains per sample, which the core overlaps: a sample lasts tens of µs, far above a read. */
     static final int CHAINS = 200;
+    /** Samples of a full reading: an odd count, whose median a few preempted samples cannot move. */
     static final int SAMPLES = 15;
     /**
      * Samples of a quick reading, the self-check's around a throughput sampling: a moment's preemption

@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * The JVM's compilation mode, read once: which tiers it can run code at and which compiler is its
  * top one. Under {@code -XX:TieredStopAtLevel=1} (some IDE and build run configurations set it to
- * start faster) a 64-step chain read 57 ns per call where C2 gives 39, and under {@code -Xint} a
- * 256-step chain 2,776 ns where C2 gives ~260 — both printed as resolved with nothing to say why.
+ * start faster) and under {@code -Xint} a chain runs several times slower than under C2, and was printed as
+ * resolved with nothing to say why (docs/evidence/design-history.md).
  * So the mode is stated with every figure, and a JVM whose top tier is not C2 is warned about.
  *
  * @param topTier  the highest tier code can reach: 0 interpreter, 1-3 C1, 4 C2 (or a JVMCI compiler)

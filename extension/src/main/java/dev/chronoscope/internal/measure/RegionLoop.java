@@ -25,7 +25,7 @@ public final class RegionLoop {
      * otherwise; a test's regions bring more classes. Seeing three from the start, the loop is
      * compiled with the interface call that every region — the floor's empty one included — then
      * pays alike. (With the floor's lambda inlined and the test's not, an empty test region cost
-     * 7-24 ns more than the floor here.)
+     * more than the floor: docs/evidence/design-history.md.)
      */
     static final List<Supplier<Object>> EMPTY_OF_THREE_CLASSES = List.of(EMPTY, () -> null, () -> null);
 

@@ -19,6 +19,12 @@ import static dev.chronoscope.internal.measure.RegionFailure.timingNote;
  */
 final class ThroughputTiming {
 
+    /**
+     * The calls alone are warmed for the sampling's time over this many parts before they are read: cold, they read
+     * slow and hid a figure several times too high.
+     */
+    private static final int ALONE_WARM_PARTS = 8;
+
     private final RegionTimer timer;
 
     ThroughputTiming(RegionTimer timer) {
@@ -56,46 +62,57 @@ final class ThroughputTiming {
         try (CompilerWatch.Held held = compiledRegions.compilerWatch().holdThreads()) {
             SamplingMode.Throughput mode = timer.throughput(empty, samples, callsPerSample, floorWhat);
             return naming(note, () -> {
-                ProbeWarmup settled = batch.settled().get(0);
-                RegionTimer.Sampled sampled;
-                Timing t;
-                CoreSpeedState coreSpeed;
-                RegionTimer.Resampling budget = new RegionTimer.Resampling();
-                while (true) {
-                    // the core's speed right before and right after the samples, recorded beside the figure
-                    OptionalDouble coreBefore = timer.coreSpeedNow();
-                    sampled = timer.sample(region, samples, callsPerSample, what, budget);
-                    coreSpeed = timer.coreSpeedAround(coreBefore);
-                    t = timer.timing(label, sampled, mode);
-                    // slower than the warm-up right before, or in two modes: the host slowed down for a
-                    // while, or the JIT threw the region's loop away. Warmed up again and sampled again
-                    // within the timing's one budget, a passing slowdown leaves; code that stays slower,
-                    // or runs two ways, is refused by the last sampling
-                    Optional<SelfCheckPlan.Found> found = SelfCheckPlan.whyAgain(SelfCheckPlan.WARM_UP_AGAIN,
-                            sampled.evidence(callsPerSample, timer.unit()).figure(t)
-                                    .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), settled)));
-                    if (found.isEmpty() || !timer.discard(what, " after a slowdown", budget, found.get().why())) {
-                        break;
-                    }
-                    ProbeWarmup again = timer.warmUp(region, samples, callsPerSample, label);
-                    settled = again.ran() ? again : settled;
-                }
+                Sampling s = sampleSettled(region, samples, batch, label, what, mode);
                 timer.phase(RegionFailure.Phase.SELF_CHECK);
+                Timing t = s.timing();
                 SamplingMode.Throughput floorReadAgain = mode.withFloorReadAgain(sizing);
                 if (floorReadAgain != mode) {
-                    t = timer.timing(label, sampled, floorReadAgain);
+                    t = timer.timing(label, s.sampled(), floorReadAgain);
                 }
-                long aloneWarmNanos = sampled.nanos() / 8;
+                RegionTimer.Sampled sampled = s.sampled();
+                long aloneWarmNanos = sampled.nanos() / ALONE_WARM_PARTS;
                 Evidence evidence = sampled.evidence(callsPerSample, timer.unit())
-                        .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), settled))
+                        .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), s.settled()))
                         .pilots(sizing.pilots(region, callsPerSample))
-                        // the same calls without the region's own loop, right after, warmed for an eighth of the
-                        // sampling's time first: cold, the calls alone read slow and hid a figure 3x too high
+                        // the same calls without the region's own loop, right after, warmed first
                         .alone(() -> sizing.aloneNet(shared, aloneWarmNanos).read());
-                t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(coreSpeed),
-                        settled), evidence);
+                t = SelfCheckPlan.apply(SelfCheckPlan.Way.THROUGHPUT, timer.withWarmup(t.withCoreSpeed(s.coreSpeed()),
+                        s.settled()), evidence);
                 return timer.commit(sampled.event(), t, sampled.recorder(), callsPerSample);
             });
+        }
+    }
+
+    /** The samples kept, their timing, the core's speed around them and the warm-up they follow. */
+    private record Sampling(RegionTimer.Sampled sampled, Timing timing, CoreSpeedState coreSpeed,
+            ProbeWarmup settled) {
+    }
+
+    /**
+     * Samples the region; where the samples read slower than the warm-up right before, or in two modes, the host
+     * slowed down for a while or the JIT threw the region's loop away. Warmed up again and sampled again within the
+     * timing's one budget, a passing slowdown leaves; code that stays slower, or runs two ways, is refused by the last
+     * sampling.
+     */
+    private Sampling sampleSettled(Region region, int samples, BatchPlan.Batch batch, String label, String what,
+            SamplingMode.Throughput mode) {
+        int callsPerSample = batch.callsPerSample();
+        ProbeWarmup settled = batch.settled().get(0);
+        RegionTimer.Resampling budget = new RegionTimer.Resampling();
+        while (true) {
+            // the core's speed right before and right after the samples, recorded beside the figure
+            OptionalDouble coreBefore = timer.coreSpeedNow();
+            RegionTimer.Sampled sampled = timer.sample(region, samples, callsPerSample, what, budget);
+            CoreSpeedState coreSpeed = timer.coreSpeedAround(coreBefore);
+            Timing t = timer.timing(label, sampled, mode);
+            Optional<SelfCheckPlan.Found> found = SelfCheckPlan.whyAgain(SelfCheckPlan.WARM_UP_AGAIN,
+                    sampled.evidence(callsPerSample, timer.unit()).figure(t)
+                            .warmedUp(SamplingEvidence.warmedUp(sampled.recorder(), settled)));
+            if (found.isEmpty() || !timer.discard(what, " after a slowdown", budget, found.get().why())) {
+                return new Sampling(sampled, t, coreSpeed, settled);
+            }
+            ProbeWarmup again = timer.warmUp(region, samples, callsPerSample, label);
+            settled = again.ran() ? again : settled;
         }
     }
 

@@ -25,6 +25,7 @@ final class YoungGeneration {
     static final int COLLECTIONS = 2;
     /** A cycle with at most this share of its pages fresh wrote memory already touched (a 4 kB page a fault). */
     static final double SETTLED_FRESH_SHARE = 0.05;
+    /** The bytes a page fault stands for: the base page of the hosts the rule runs on. */
     private static final long PAGE_BYTES = 4096;
 
     private YoungGeneration() {

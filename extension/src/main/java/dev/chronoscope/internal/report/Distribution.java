@@ -10,7 +10,7 @@ import java.util.List;
  * A timing's samples in compact form, for the records that the run report, the JMH-format JSON and
  * the baselines are built from: its raw samples' percentiles 0, 1, …, 100 in nanoseconds (nearest
  * rank on the sorted samples), and their mean and standard deviation. 101 numbers keep the shape of
- * any distribution well enough to plot it and to read any percentile to the nearest 1 %, whatever
+ * any distribution well enough to plot it and to give any percentile to the nearest 1 %, whatever
  * the sample count; the samples themselves (up to ten million) would not fit a record.
  *
  * @param quantilesNs percentile {@code i} at index {@code i}, ascending

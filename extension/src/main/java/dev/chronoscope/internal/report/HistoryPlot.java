@@ -87,7 +87,7 @@ public final class HistoryPlot {
 
     /** The vertical axis from {@code lo} to {@code hi}: its ticks, labelled, and their grid lines. */
     private static void yAxis(StringBuilder svg, double lo, double hi, java.util.function.DoubleUnaryOperator y) {
-        List<Double> yTicks = SvgPlot.tickValues(lo, hi, 4);
+        List<Double> yTicks = PlotAxis.tickValues(lo, hi, 4);
         double historyStep = yTicks.size() > 1 ? yTicks.get(1) - yTicks.get(0) : 1;
         StringBuilder grid = new StringBuilder();
         for (double t : yTicks) {
@@ -95,7 +95,7 @@ public final class HistoryPlot {
             grid.append(String.format(Locale.ROOT, "M%d %.1fH%d", AXIS_LEFT - 4, ty, SvgPlot.WIDTH - SvgPlot.LEFT));
             svg.append(String.format(Locale.ROOT,
                     "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" fill=\"#444\" text-anchor=\"end\">%s</text>",
-                    AXIS_LEFT - 6, ty + 3, Html.escape(SvgPlot.tickLabel(t, historyStep))));
+                    AXIS_LEFT - 6, ty + 3, Html.escape(PlotAxis.tickLabel(t, historyStep))));
         }
         svg.append("<path class=\"tick\" d=\"").append(grid).append("\" stroke=\"#ccc\"/>");
     }

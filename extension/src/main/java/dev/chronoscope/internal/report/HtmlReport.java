@@ -1,6 +1,5 @@
 package dev.chronoscope.internal.report;
 
-import dev.chronoscope.internal.gate.BaselineVerdict;
 import dev.chronoscope.Outcome;
 import dev.chronoscope.internal.format.Format;
 
@@ -28,26 +27,6 @@ import java.util.Set;
  */
 public final class HtmlReport {
 
-    private static final String STYLE = """
-            body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}
-            h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:0 0 6px;word-break:break-all}
-            h3{font-size:14px;margin:8px 0 4px}.meta{color:#555;font-size:13px}
-            table{border-collapse:collapse;font-size:13px;margin:4px 0}td,th{border:1px solid #ddd;padding:3px 7px;text-align:left;vertical-align:top}
-            th{background:#f3f3f3}.test{border:1px solid #ccc;border-radius:6px;padding:10px 14px;margin:14px 0;content-visibility:auto;contain-intrinsic-size:auto 900px}
-            .timing{border-top:1px solid #eee;padding-top:6px;margin-top:8px}
-            .comparison{border-top:1px solid #ccc;margin-top:10px;padding-top:4px}.ratio{font-size:13px;font-weight:600}.warn{color:#9a5b00;font-size:13px}
-            .v-RESOLVED{color:#1e7b34;font-weight:600}.v-NOT_RESOLVED,.v-NO_SAMPLES,.v-REFUSED{color:#a33;font-weight:600}
-            .b-regressed,.s-failed,.c-failed{background:#c0392b;color:#fff}.b-improved,.c-passed{background:#1e7b34;color:#fff}
-            .b-unchanged,.s-ok,.b-not-gated{background:#ddd}.b-inconclusive,.s-inconclusive,.c-inconclusive{background:#f0d080}.s-regressed{background:#e67e22;color:#fff}
-            .o-failed,.gate{color:#a33;font-weight:600}.gate{font-size:13px}.o-passed{color:#1e7b34;font-weight:600}.o-aborted{color:#9a5b00;font-weight:600}
-            .badge{padding:1px 6px;border-radius:3px;font-size:12px;font-weight:600;white-space:nowrap}.num{font-variant-numeric:tabular-nums}
-            .overview td{padding:2px 6px}.overview .test-cell{min-width:220px;max-width:420px;overflow-wrap:anywhere}.cls{color:#777}.overview tr:target{outline:2px solid #4a78b5}
-            .claims{list-style:none;padding:0;margin:4px 0}.claims li{margin:4px 0;font-size:13px}
-            .claims pre{margin:2px 0 0 0;padding:4px 8px;background:#f7f7f7;border-left:3px solid #ccc;font-size:12px;white-space:pre-wrap}
-            .invocation{font-size:13px;color:#444;margin:4px 0}details.invocations{margin:8px 0}details.invocations summary{cursor:pointer;font-size:14px}.summary{font-size:14px;margin:6px 0 10px}
-            svg{display:block;margin:4px 0}
-            """;
-
     private HtmlReport() {
     }
 
@@ -60,17 +39,20 @@ public final class HtmlReport {
     }
 
     /**
-     * @param baseline the baseline compared with, to draw its runs' medians and the threshold; empty when none was read
+     * @param baseline the baseline compared with, to draw its runs' medians and the threshold; empty when none was
+     *                 read
      */
     public static String render(RunRecords records, String generatedAt, Optional<BaselineListing> listing,
                                 Optional<ReportBaseline> baseline) {
         List<Overview.Row> rows = Overview.rows(records);
         StringBuilder out = new StringBuilder(16_384 + rows.size() * 6_000);
-        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Chronoscope run report</title><style>")
-                .append(STYLE).append("</style></head><body>\n");
+        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<title>Chronoscope run report</title><style>")
+                .append(ReportStyle.CSS).append("</style></head><body>\n");
         out.append("<h1>Chronoscope run report</h1>\n<p class=\"meta\">").append(Html.escape(generatedAt)).append(" · ")
-                .append(records.tests().size()).append(" timed tests, ").append(records.timingCount()).append(" timings, from ")
-                .append(records.files()).append(records.files() == 1 ? " record file" : " record files").append(" (one per JVM and run)")
+                .append(records.tests().size()).append(" timed tests, ").append(records.timingCount())
+                .append(" timings, from ").append(records.files())
+                .append(records.files() == 1 ? " record file" : " record files").append(" (one per JVM and run)")
                 .append(records.skippedNote().map(note -> " · " + Html.escape(note)).orElse(""))
                 .append("</p>\n");
         out.append("<p class=\"summary\">").append(Html.escape(Overview.counts(rows))).append(" · ")
@@ -123,9 +105,10 @@ public final class HtmlReport {
         out.append("<h2>Overview: every timing, worst first</h2>\n");
         overviewTable(out, "overview", users);
         if (!invocations.isEmpty()) {
-            out.append("<details class=\"invocations\"><summary>").append(invocations.size()).append(invocations.size() == 1
-                    ? " invocation" : " invocations").append(" of tests that timed regions (the whole test method, one sample each, "
-                    + "one-off work included), worst first</summary>\n");
+            out.append("<details class=\"invocations\"><summary>").append(invocations.size())
+                    .append(invocations.size() == 1 ? " invocation" : " invocations")
+                    .append(" of tests that timed regions (the whole test method, one sample each, "
+                            + "one-off work included), worst first</summary>\n");
             overviewTable(out, "overview invocations", invocations);
             out.append("</details>\n");
         }
@@ -133,41 +116,30 @@ public final class HtmlReport {
 
     private static void overviewTable(StringBuilder out, String cssClass, List<Overview.Row> rows) {
         out.append("<table class=\"").append(cssClass).append("\"><thead><tr><th>status</th><th>test</th>"
-                + "<th>timing</th><th>mode</th><th>median per call [95 %]</th><th>B/call</th><th>clock verdict</th><th>claims</th>"
-                + "<th>vs baseline [interval]</th></tr></thead><tbody>\n");
+                + "<th>timing</th><th>mode</th><th>median per call [95 %]</th><th>B/call</th><th>clock verdict</th>"
+                + "<th>claims</th><th>vs baseline [interval]</th></tr></thead><tbody>\n");
         for (Overview.Row r : rows) {
-            out.append("<tr class=\"row num\"><td><span class=\"badge s-").append(r.status().key()).append("\" title=\"")
-                    .append(Html.escape(r.why())).append("\">").append(r.status().key()).append("</span></td><td class=\"test-cell\">")
-                    .append(Overview.testHtml(r.record().test())).append("</td><td><a href=\"#").append(r.anchor()).append("\">")
-                    .append(Html.escape(r.timing().label())).append("</a></td><td>").append(Html.escape(Overview.mode(r)))
-                    .append("</td><td>").append(Html.escape(Overview.median(r.timing()))).append(' ').append(r.timing().measure())
-                    .append("</td><td>").append(Html.escape(Overview.bytes(r.timing()))).append("</td><td><span class=\"v-")
-                    .append(Html.escape(r.timing().verdict())).append("\">").append(Html.escape(r.timing().verdict())).append("</span></td><td>");
+            out.append("<tr class=\"row num\"><td><span class=\"badge s-").append(r.status().key())
+                    .append("\" title=\"").append(Html.escape(r.why())).append("\">").append(r.status().key())
+                    .append("</span></td><td class=\"test-cell\">").append(Overview.testHtml(r.record().test()))
+                    .append("</td><td><a href=\"#").append(r.anchor()).append("\">")
+                    .append(Html.escape(r.timing().label())).append("</a></td><td>")
+                    .append(Html.escape(Overview.mode(r)))
+                    .append("</td><td>").append(Html.escape(Overview.median(r.timing()))).append(' ')
+                    .append(r.timing().measure()).append("</td><td>").append(Html.escape(Overview.bytes(r.timing())))
+                    .append("</td><td><span class=\"v-").append(Html.escape(r.timing().verdict())).append("\">")
+                    .append(Html.escape(r.timing().verdict())).append("</span></td><td>");
             for (ClaimRecord c : r.claims()) {
-                claimBadge(out, c);
+                HtmlBadges.claim(out, c);
                 out.append(' ').append(Html.escape(c.claim())).append("<br>");
             }
             out.append("</td><td>");
             if (r.timing().baseline() != null) {
-                baselineBadge(out, r.timing().baseline());
+                HtmlBadges.baseline(out, r.timing().baseline());
             }
             out.append("</td></tr>\n");
         }
         out.append("</tbody></table>\n");
-    }
-
-    /** A baseline verdict as a badge and its ratio; one the gate does not apply to under a grey "not gated" badge. */
-    private static void baselineBadge(StringBuilder out, BaselineVerdict b) {
-        if (!b.gated()) {
-            out.append("<span class=\"badge b-not-gated\" title=\"").append(Html.escape(b.reason())).append("\">")
-                    .append(Overview.NOT_GATED).append("</span> ");
-        }
-        out.append("<span class=\"badge b-").append(b.verdict()).append("\">").append(b.verdict()).append("</span>")
-                .append(Html.escape(Overview.ratio(b)));
-    }
-
-    private static void claimBadge(StringBuilder out, ClaimRecord c) {
-        out.append("<span class=\"badge c-").append(c.outcome()).append("\">").append(c.outcome()).append("</span>");
     }
 
     private static void facts(StringBuilder out, RunRecords records) {
@@ -186,9 +158,10 @@ public final class HtmlReport {
         out.append(String.join("<br>", containers.stream().map(Html::escape).toList()));
         out.append("</td></tr><tr><th>clocks</th><td>");
         out.append(String.join("<br>", clocks.stream().map(Html::escape).toList()));
-        out.append("</td></tr><tr><th>JVM</th><td>").append(Html.escape(Runtime.version() + " · " + System.getProperty("java.vm.name")
-                + " · " + System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch")))
-                .append("</td></tr></table>\n");
+        String jvm = Runtime.version() + " · " + System.getProperty("java.vm.name") + " · "
+                + System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
+        out.append("</td></tr><tr><th>JVM</th><td>").append(Html.escape(jvm)).append("</td></tr></table>\n");
     }
 
     private static void baselineListing(StringBuilder out, BaselineListing l, RunRecords records) {
@@ -197,13 +170,14 @@ public final class HtmlReport {
             for (ReportedTiming timing : t.timings()) {
                 if (timing.baseline() != null) {
                     // an ungated verdict counted apart: it fails nothing, so it is not one of the run's regressions
-                    counts.merge(timing.baseline().gated() ? timing.baseline().verdict() : Overview.NOT_GATED, 1, Integer::sum);
+                    String verdict = timing.baseline().gated() ? timing.baseline().verdict() : Overview.NOT_GATED;
+                    counts.merge(verdict, 1, Integer::sum);
                 }
             }
         }
         out.append("<h2>Baseline ").append(Html.escape(l.file())).append("</h2>\n<p>");
-        counts.forEach((verdict, n) -> out.append("<span class=\"badge b-").append(verdict.replace(' ', '-')).append("\">").append(n).append(' ')
-                .append(verdict).append("</span> "));
+        counts.forEach((verdict, n) -> out.append("<span class=\"badge b-").append(verdict.replace(' ', '-'))
+                .append("\">").append(n).append(' ').append(verdict).append("</span> "));
         out.append("</p>\n");
         list(out, "In the baseline, not timed in this run", l.vanished());
         list(out, "Timed in this run, not in the baseline", l.added());
@@ -219,18 +193,24 @@ public final class HtmlReport {
         out.append("<p>").append(title).append(":</p><ul>");
         items.stream().limit(LISTED).forEach(i -> out.append("<li>").append(Html.escape(i)).append("</li>"));
         if (items.size() > LISTED) {
-            out.append(String.format(java.util.Locale.ROOT, "<li>… and %,d more (%,d in all)</li>", items.size() - LISTED, items.size()));
+            out.append(String.format(java.util.Locale.ROOT, "<li>… and %,d more (%,d in all)</li>",
+                    items.size() - LISTED, items.size()));
         }
         out.append("</ul>\n");
     }
 
-    /** Test {@code n} (from 1) is {@code #test-n}, its timing {@code i} {@code #timing-n-i}, so that a link can point at them. */
+    /**
+     * Test {@code n} (from 1) is {@code #test-n}, its timing {@code i} {@code #timing-n-i}, so that a link can point
+     * at them.
+     */
     private static void test(StringBuilder out, ReportedTest t, int n, Optional<ReportBaseline> baseline) {
-        out.append("<section class=\"test\" id=\"test-").append(n).append("\"><h2 class=\"test-name\">").append(Html.escape(t.test())).append("</h2>\n");
+        out.append("<section class=\"test\" id=\"test-").append(n).append("\"><h2 class=\"test-name\">")
+                .append(Html.escape(t.test())).append("</h2>\n");
         out.append("<p class=\"meta\">outcome <span class=\"o-").append(Html.escape(t.outcome())).append("\">")
                 .append(Html.escape(t.outcome())).append("</span>").append(" · clock ").append(Html.escape(t.clock()))
                 .append(" · latency floor p50 ").append(Format.reportDuration(t.floorP50Ns()))
-                .append(t.floorSubtracted() ? " (subtracted)" : " (not subtracted)").append(" · pid ").append(t.pid()).append("</p>\n");
+                .append(t.floorSubtracted() ? " (subtracted)" : " (not subtracted)").append(" · pid ").append(t.pid())
+                .append("</p>\n");
         if (t.gate() != null) {
             out.append("<p class=\"gate\">").append(Html.escape(t.gate().describe())).append("</p>\n");
         }
@@ -246,26 +226,31 @@ public final class HtmlReport {
             Optional<ComparisonRecord> c = t.comparisonFrom(i);
             if (c.isPresent() && shown.add(c.get().second())) {
                 comparison(out, t, n, c.get(), baseline);
-            } else if (i == 0 && regions && t.timings().get(0).kept() <= 1 && "invocation".equals(t.timings().get(0).label())) {
+            } else if (i == 0 && regions && t.timings().get(0).kept() <= 1
+                    && "invocation".equals(t.timings().get(0).label())) {
                 invocationLine(out, t, n);
             } else {
-                timing(out, t, n, i, true, baseline);
+                TimingEntry.append(out, t, n, i, true, baseline);
             }
         }
         out.append("</section>\n");
     }
 
-    /** The test's whole invocation, one sample, as a line: a region's entry and plot would suggest a distribution. */
+    /**
+     * The test's whole invocation, one sample, as a line: a region's entry and plot would suggest a distribution.
+     */
     private static void invocationLine(StringBuilder out, ReportedTest t, int n) {
         ReportedTiming inv = t.timings().get(0);
-        out.append("<p class=\"invocation num\" id=\"timing-").append(n).append("-0\">invocation (the whole test method, one sample, "
-                + "one-off work included): ").append(inv.kept() == 0 ? "no sample kept" : Format.reportDuration(inv.medianNs()) + " " + inv.measure());
+        out.append("<p class=\"invocation num\" id=\"timing-").append(n)
+                .append("-0\">invocation (the whole test method, one sample, one-off work included): ")
+                .append(inv.kept() == 0 ? "no sample kept"
+                        : Format.reportDuration(inv.medianNs()) + " " + inv.measure());
         if (inv.baseline() != null) {
             out.append(" · baseline ");
-            baselineBadge(out, inv.baseline());
+            HtmlBadges.baseline(out, inv.baseline());
         }
         out.append("</p>\n");
-        claims(out, t.claimsOn(0), t);
+        HtmlBadges.claims(out, t.claimsOn(0), t);
     }
 
     /**
@@ -273,103 +258,21 @@ public final class HtmlReport {
      * distributions on one axis with the ratio's strip, the claims made on the pair, then both
      * timings' entries.
      */
-    private static void comparison(StringBuilder out, ReportedTest t, int n, ComparisonRecord c, Optional<ReportBaseline> baseline) {
+    private static void comparison(StringBuilder out, ReportedTest t, int n, ComparisonRecord c,
+                                   Optional<ReportBaseline> baseline) {
         ReportedTiming first = t.timings().get(c.first());
         ReportedTiming second = t.timings().get(c.second());
-        out.append("<div class=\"comparison\"><h3 class=\"comparison-title\">Probe.compare: ").append(Html.escape(first.label()))
-                .append(" vs ").append(Html.escape(second.label())).append("</h3>\n<p class=\"ratio num\">")
+        out.append("<div class=\"comparison\"><h3 class=\"comparison-title\">Probe.compare: ")
+                .append(Html.escape(first.label())).append(" vs ").append(Html.escape(second.label()))
+                .append("</h3>\n<p class=\"ratio num\">")
                 .append(Html.escape(c.describe() + " (" + first.measure() + " medians)")).append("</p>\n");
-        out.append(SvgPlot.comparison(t.test() + " — " + first.label() + " vs " + second.label() + ": histograms of their raw samples "
-                + "on one axis, and the ratio of medians", first.distribution(), second.distribution(), c, first.floorNs(t.floorP50Ns())));
-        claims(out, t.claims().stream().filter(k -> k.timings().size() > 1 && k.timings().contains(c.first())).toList(), t);
-        timing(out, t, n, c.first(), false, baseline);
-        timing(out, t, n, c.second(), false, baseline);
+        out.append(SvgPlot.comparison(t.test() + " — " + first.label() + " vs " + second.label()
+                        + ": histograms of their raw samples on one axis, and the ratio of medians",
+                first.distribution(), second.distribution(), c, first.floorNs(t.floorP50Ns())));
+        HtmlBadges.claims(out, t.claims().stream()
+                .filter(k -> k.timings().size() > 1 && k.timings().contains(c.first())).toList(), t);
+        TimingEntry.append(out, t, n, c.first(), false, baseline);
+        TimingEntry.append(out, t, n, c.second(), false, baseline);
         out.append("</div>\n");
-    }
-
-    /** One timing's entry; with {@code plot}, its own plot (a compared timing's is its comparison's). */
-    private static void timing(StringBuilder out, ReportedTest t, int n, int index, boolean plot, Optional<ReportBaseline> baseline) {
-        ReportedTiming timing = t.timings().get(index);
-        out.append("<div class=\"timing\" id=\"timing-").append(n).append('-').append(index).append("\"><h3 class=\"label\">")
-                .append(Html.escape(timing.label())).append("</h3>\n<table><tr>")
-                .append("<th>mode</th><th>k</th><th>samples</th><th>dropped</th><th>raw p50</th><th>raw p90</th><th>raw p99</th><th>net p50</th>"
-                        + "<th>median [95 %]</th><th>B/call</th><th>verdict</th>")
-                .append(timing.baseline() != null ? "<th>baseline</th>" : "").append("</tr><tr class=\"num\">");
-        out.append("<td>").append(timing.mode()).append("</td><td>").append(timing.callsPerSample()).append("</td>");
-        out.append("<td>").append(timing.kept()).append("</td><td>").append(timing.droppedMigration() + timing.droppedNegative())
-                .append(" (").append(timing.droppedMigration()).append(" CPU migration, ").append(timing.droppedNegative())
-                .append(" negative)</td>");
-        out.append("<td>").append(ns(timing.rawNs(), "p50")).append("</td><td>").append(ns(timing.rawNs(), "p90")).append("</td><td>")
-                .append(ns(timing.rawNs(), "p99")).append("</td><td>").append(timing.netNs() == null ? "—" : ns(timing.netNs(), "p50"))
-                .append("</td><td>").append(Html.escape(Overview.median(timing))).append("</td><td>").append(Html.escape(Overview.bytes(timing)))
-                .append("</td>");
-        out.append("<td><span class=\"v-").append(Html.escape(timing.verdict())).append("\">").append(Html.escape(timing.verdict()))
-                .append("</span></td>");
-        if (timing.baseline() != null) {
-            out.append("<td>");
-            baselineBadge(out, timing.baseline());
-            out.append("</td>");
-        }
-        out.append("</tr></table>\n<p class=\"meta\">").append(Html.escape(timing.modeText()))
-                .append(timing.throughput() ? " (figures per call: each sample a batch of k calls, divided by k)" : "")
-                .append(" · ").append(Html.escape(timing.verdictReason())).append("</p>\n");
-        claims(out, t.claimsOn(index).stream().filter(k -> k.timings().size() == 1).toList(), t);
-        if (timing.baseline() != null) {
-            out.append("<p class=\"meta\">baseline: ").append(Html.escape(timing.baseline().reason())).append("</p>\n");
-            if (timing.baseline().power() != null) {
-                out.append("<p class=\"meta\">gate power: ").append(Html.escape(timing.baseline().power().describe())).append("</p>\n");
-            }
-            if (timing.baseline().allocation() != null) {
-                out.append("<p class=\"meta\">allocation vs baseline: ").append(Html.escape(timing.baseline().allocation().describe()))
-                        .append("</p>\n");
-            }
-        }
-        List<ReportBaseline.Point> history = baseline.map(b -> b.history(t.key(timing))).orElse(List.of());
-        if (plot) {
-            if (timing.distribution() != null) {
-                List<Double> medians = history.stream().filter(ReportBaseline.Point::sameHost).map(ReportBaseline.Point::rawMedianNs).toList();
-                out.append(SvgPlot.histogram(t.test() + " — " + timing.label() + ": histogram of " + timing.kept() + " raw samples"
-                                + (timing.throughput() ? " per call" : "") + (medians.isEmpty() ? "" : ", with the baseline runs' medians"),
-                        timing.distribution(), timing.floorNs(t.floorP50Ns()), timing.kept(), medians));
-            } else {
-                out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"560\" height=\"30\"><text x=\"10\" y=\"20\" "
-                        + "font-size=\"12\">no samples kept: nothing to plot</text></svg>");
-            }
-        }
-        if (timing.baseline() != null && baseline.isPresent() && !Double.isNaN(timing.baseline().ratio())) {
-            out.append(SvgPlot.baselineStrip(t.test() + " — " + timing.label() + ": the ratio of this run's median to the baseline's, "
-                    + "with its interval and the threshold", timing.baseline(), baseline.get().threshold()));
-        }
-        if (!history.isEmpty()) {
-            List<ReportBaseline.Point> like = history.stream().filter(p -> p.measure().equals(timing.measure())).toList();
-            out.append(HistoryPlot.of(t.test() + " — " + timing.label() + ": median per run, the baseline's runs then this one",
-                    like, timing.medianNs(), baseline.get().threshold()));
-        }
-        out.append("</div>\n");
-    }
-
-    /** The claims made on a timing: outcome, what was claimed, what it did to the test, and the message in the test report's words. */
-    private static void claims(StringBuilder out, List<ClaimRecord> claims, ReportedTest t) {
-        if (claims.isEmpty()) {
-            return;
-        }
-        out.append("<ul class=\"claims\">");
-        for (ClaimRecord c : claims) {
-            out.append("<li>");
-            claimBadge(out, c);
-            out.append(" <b>").append(Html.escape(c.claim())).append("</b>");
-            if (c.timings().size() > 1) {
-                out.append(" on ").append(Html.escape(String.join(" vs ", c.timings().stream().map(i -> "'" + t.timings().get(i).label() + "'").toList())));
-            }
-            out.append(" — ").append(Html.escape(c.effect())).append("<pre>").append(Html.escape(c.message())).append("</pre></li>");
-        }
-        out.append("</ul>\n");
-    }
-
-    private static String ns(Map<String, Object> summary, String name) {
-        if (summary == null || summary.get(name) == null) {
-            return "—";
-        }
-        return Format.reportDuration(((Number) summary.get(name)).doubleValue());
     }
 }

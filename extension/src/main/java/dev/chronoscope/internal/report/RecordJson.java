@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.report;
 
 import dev.chronoscope.internal.json.Json;
+import dev.chronoscope.CoreSpeedState;
 import dev.chronoscope.ProbeFloor;
 import dev.chronoscope.Summary;
 import dev.chronoscope.Timing;
@@ -115,38 +116,51 @@ public final class RecordJson {
                 .put("refusedBy", Json.array(t.refusedBy().stream().map(dev.chronoscope.SelfCheck::key).toList()))
                 .put("unsettledWarmup", t.unsettledWarmup().orElse(null))
                 // a fact beside the figure, never a refusal: claims it could have changed are inconclusive
-                .put("coreSpeed", t.coreSpeed().known() ? Json.object().put("beforeNsPerStep", t.coreSpeed()
-                .beforeNsPerStep())
-                        .put("afterNsPerStep", t.coreSpeed().afterNsPerStep())
-                        .put("referenceNsPerStep", t.coreSpeed().referenceNsPerStep())
-                        .put("slowdown", t.coreSpeed().slowdown()).put("slower", t.coreSpeed().slower()) : null)
-                .put("noise", Json.object()
-                        .put("involuntaryContextSwitches", t.involuntaryContextSwitches().isPresent()
-                                ? (Object) t.involuntaryContextSwitches().getAsLong() : null)
-                        .put("cpuMigrations", t.droppedMigration())
-                        .put("collections", t.collectionsWhileSampling().isPresent()
-                        ? (Object) t.collectionsWhileSampling().getAsLong() : null)
-                        .put("collectionMs", t.collectionMillisWhileSampling().isPresent()
-                                ? (Object) t.collectionMillisWhileSampling().getAsLong() : null)
-                        // samples far slower than the median that lift the mean (Stalls); null where the mean lies near
-                        // it
-                        .put("stalls", Stalls.of(t).map(st -> Json.object().put("meanOverMedian", st.meanOverMedian())
-                                .put("slowSamples", st.slowSamples()).put("slowShare", st.slowShare())).orElse(null))
-                        .put("cpuThrottling", t.cpuThrottling().map(c -> Json.object().put("periods", c.periods())
-                                .put("throttledPeriods", c.throttledPeriods()).put("throttledNs", c.throttledNanos())
-                                .put("throttled", c.throttled())).orElse(null)))
+                .put("coreSpeed", t.coreSpeed().known() ? coreSpeed(t.coreSpeed()) : null)
+                .put("noise", noise(t))
                 .put("allocatedBytesPerCall", t.allocation().map(a -> (Object) a.bytesPerCall()).orElse(null))
-                .put("allocation", t.allocation().map(a -> Json.object().put("calls", a.calls())
-                                .put("firstHalfBytesPerCall", a.firstHalfBytesPerCall())
-                                .put("secondHalfBytesPerCall", a.secondHalfBytesPerCall())
-                                .put("loopBytesPerCall", a.loopBytesPerCall())
-                                .put("firstCallsBytesPerCall", Double.isFinite(a.firstCallsBytesPerCall())
-                                ? a.firstCallsBytesPerCall() : null)
-                                .put("firstCallsCompiled", a.firstCallsCompiled())
-                                .put("changedBetweenHalves", a.changedBetweenHalves()))
-                        .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason())))
+                .put("allocation", allocation(t))
                 .put("distribution", t.kept() > 0 ? Distribution.of(t).toJson() : null);
         return o;
+    }
+
+    /** The core's speed right before and right after the samples, beside the figure. */
+    private static Json.Obj coreSpeed(CoreSpeedState c) {
+        return Json.object().put("beforeNsPerStep", c.beforeNsPerStep())
+                .put("afterNsPerStep", c.afterNsPerStep())
+                .put("referenceNsPerStep", c.referenceNsPerStep())
+                .put("slowdown", c.slowdown()).put("slower", c.slower());
+    }
+
+    /** What disturbed the samples: switches, migrations, collections, stalls and throttling. */
+    private static Json.Obj noise(Timing t) {
+        return Json.object()
+                .put("involuntaryContextSwitches", t.involuntaryContextSwitches().isPresent()
+                        ? (Object) t.involuntaryContextSwitches().getAsLong() : null)
+                .put("cpuMigrations", t.droppedMigration())
+                .put("collections", t.collectionsWhileSampling().isPresent()
+                        ? (Object) t.collectionsWhileSampling().getAsLong() : null)
+                .put("collectionMs", t.collectionMillisWhileSampling().isPresent()
+                        ? (Object) t.collectionMillisWhileSampling().getAsLong() : null)
+                // samples far slower than the median that lift the mean (Stalls); null where the mean lies near it
+                .put("stalls", Stalls.of(t).map(st -> Json.object().put("meanOverMedian", st.meanOverMedian())
+                        .put("slowSamples", st.slowSamples()).put("slowShare", st.slowShare())).orElse(null))
+                .put("cpuThrottling", t.cpuThrottling().map(c -> Json.object().put("periods", c.periods())
+                        .put("throttledPeriods", c.throttledPeriods()).put("throttledNs", c.throttledNanos())
+                        .put("throttled", c.throttled())).orElse(null));
+    }
+
+    /** The allocation counted around the samples, or why it was not. */
+    private static Json.Obj allocation(Timing t) {
+        return t.allocation().map(a -> Json.object().put("calls", a.calls())
+                        .put("firstHalfBytesPerCall", a.firstHalfBytesPerCall())
+                        .put("secondHalfBytesPerCall", a.secondHalfBytesPerCall())
+                        .put("loopBytesPerCall", a.loopBytesPerCall())
+                        .put("firstCallsBytesPerCall", Double.isFinite(a.firstCallsBytesPerCall())
+                                ? a.firstCallsBytesPerCall() : null)
+                        .put("firstCallsCompiled", a.firstCallsCompiled())
+                        .put("changedBetweenHalves", a.changedBetweenHalves()))
+                .orElseGet(() -> Json.object().put("unknown", t.allocationUnknownReason()));
     }
 
     private static Json.Obj medianInterval(Timing t) {

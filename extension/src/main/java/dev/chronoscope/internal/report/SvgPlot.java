@@ -1,6 +1,5 @@
 package dev.chronoscope.internal.report;
 
-import dev.chronoscope.internal.gate.BaselineVerdict;
 import dev.chronoscope.internal.format.Format;
 
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.Locale;
  * timing, whose figures are per call), the samples' median and the baseline runs' medians are
  * marked. A {@code Probe.compare} gets one plot for its two timings ({@link #comparison}): both
  * histograms on one axis, and the ratio of their medians with its interval. A timing compared with
- * a baseline gets the ratio against it with its interval and the threshold ({@link #baselineStrip}),
+ * a baseline gets the ratio against it with its interval and the threshold ({@link RatioStrip}),
  * and the median of each baseline run and this one ({@link HistoryPlot}).
  */
 public final class SvgPlot {
@@ -42,12 +41,13 @@ public final class SvgPlot {
      * @param baselineMediansNs the raw medians of the baseline runs compared with (drawn as dotted
      *                          purple lines, the axis widened to show them); empty without a baseline
      */
-    public static String histogram(String title, Distribution d, double floorNs, long samples, List<Double> baselineMediansNs) {
+    public static String histogram(String title, Distribution d, double floorNs, long samples,
+                                   List<Double> baselineMediansNs) {
         if (samples == 1) {
             return single(title, d.quantilesNs().getFirst(), floorNs);
         }
         List<Double> baseline = baselineMediansNs.stream().filter(m -> Double.isFinite(m) && m > 0).toList();
-        Axis axis = Axis.of(List.of(d), floorNs, baseline);
+        PlotAxis axis = PlotAxis.of(List.of(d), floorNs, baseline);
         StringBuilder svg = open(title, HEIGHT);
         bars(svg, d, axis, TOP, PLOT_HEIGHT, "#4a78b5");
         if (!baseline.isEmpty()) {
@@ -62,19 +62,22 @@ public final class SvgPlot {
         double median = d.quantilesNs().get(50);
         marker(svg, "median " + Format.reportDuration(median), median, axis, TOP, PLOT_HEIGHT, "#c0392b", "", 0);
         if (axis.floorOnAxis()) {
-            marker(svg, "floor " + Format.reportDuration(floorNs), floorNs, axis, TOP, PLOT_HEIGHT, "#27ae60", " stroke-dasharray=\"4 3\"", 1);
+            marker(svg, "floor " + Format.reportDuration(floorNs), floorNs, axis, TOP, PLOT_HEIGHT, "#27ae60",
+                    " stroke-dasharray=\"4 3\"", 1);
         }
         if (!baseline.isEmpty()) {
             double lo = baseline.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
             double hi = baseline.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
             text(svg, WIDTH - LEFT, TOP + 8 + 2 * 13, "#8e44ad", "end", "baseline medians (" + baseline.size()
-                    + (baseline.size() == 1 ? " run): " + Format.reportDuration(lo) : " runs): " + Format.reportDuration(lo) + " – " + Format.reportDuration(hi)));
+                    + (baseline.size() == 1 ? " run): " + Format.reportDuration(lo)
+                    : " runs): " + Format.reportDuration(lo) + " – " + Format.reportDuration(hi)));
         }
-        ticks(svg, axis, TOP + PLOT_HEIGHT);
+        axis.ticks(svg, TOP + PLOT_HEIGHT);
         int cut = cut(d);
-        axisLabels(svg, axis, floorNs, "p" + cut + " " + Format.reportDuration(d.quantilesNs().get(cut)) + ", axis cut there"
-                + (cut < 99 ? " (the tail reaches past 6 IQR); p99 " + Format.reportDuration(d.quantilesNs().get(99)) : "")
-                + "; max " + Format.reportDuration(d.quantilesNs().get(100)), HEIGHT - 8);
+        String tail = cut < 99 ? " (the tail reaches past 6 IQR); p99 " + Format.reportDuration(d.quantilesNs().get(99))
+                : "";
+        axisLabels(svg, axis, floorNs, "p" + cut + " " + Format.reportDuration(d.quantilesNs().get(cut))
+                + ", axis cut there" + tail + "; max " + Format.reportDuration(d.quantilesNs().get(100)), HEIGHT - 8);
         return svg.append("</svg>").toString();
     }
 
@@ -96,31 +99,36 @@ public final class SvgPlot {
      * @param comparison the ratio and its interval, and the labels
      * @param floorNs    the floor's median in ns, or NaN
      */
-    public static String comparison(String title, Distribution first, Distribution second, ComparisonRecord comparison, double floorNs) {
-        List<Distribution> present = java.util.stream.Stream.of(first, second).filter(java.util.Objects::nonNull).toList();
+    public static String comparison(String title, Distribution first, Distribution second, ComparisonRecord comparison,
+                                    double floorNs) {
+        List<Distribution> present = java.util.stream.Stream.of(first, second).filter(java.util.Objects::nonNull)
+                .toList();
         StringBuilder svg = open(title, COMPARISON_HEIGHT);
         if (present.isEmpty()) {
             text(svg, LEFT, TOP + 20, "#333", "start", "no samples kept in either region: nothing to plot");
         } else {
-            Axis axis = Axis.of(present, floorNs, List.of());
+            PlotAxis axis = PlotAxis.of(present, floorNs, List.of());
             row(svg, "first: " + comparison.firstLabel(), first, axis, TOP, "#4a78b5");
             row(svg, "second: " + comparison.secondLabel(), second, axis, SECOND_TOP, "#d9822b");
             if (axis.floorOnAxis()) {
-                marker(svg, "floor " + Format.reportDuration(floorNs), floorNs, axis, TOP, SECOND_TOP + ROW_HEIGHT - TOP, "#27ae60",
-                        " stroke-dasharray=\"4 3\"", 10);
+                marker(svg, "floor " + Format.reportDuration(floorNs), floorNs, axis, TOP,
+                        SECOND_TOP + ROW_HEIGHT - TOP, "#27ae60", " stroke-dasharray=\"4 3\"", 10);
             }
-            String right = present.stream().map(d -> (cut(d) == 99 ? "" : "p" + cut(d) + " ") + Format.reportDuration(d.quantilesNs().get(cut(d))))
-                    .reduce((a, b) -> a + " / " + b).map(p -> (p.startsWith("p") ? "" : "p99 ") + p + ", axis cut at the larger").orElse("");
-            ticks(svg, axis, SECOND_TOP + ROW_HEIGHT);
+            String right = present.stream()
+                    .map(d -> (cut(d) == 99 ? "" : "p" + cut(d) + " ")
+                            + Format.reportDuration(d.quantilesNs().get(cut(d))))
+                    .reduce((a, b) -> a + " / " + b)
+                    .map(p -> (p.startsWith("p") ? "" : "p99 ") + p + ", axis cut at the larger").orElse("");
+            axis.ticks(svg, SECOND_TOP + ROW_HEIGHT);
             axisLabels(svg, axis, floorNs, right, SECOND_TOP + ROW_HEIGHT + 32);
         }
         text(svg, LEFT, RATIO_TOP - 8, "#222", "start", comparison.describe());
-        strip(svg, RATIO_TOP + 14, comparison.ratio(), comparison.low(), comparison.high(), Double.NaN);
+        RatioStrip.draw(svg, RATIO_TOP + 14, comparison.ratio(), comparison.low(), comparison.high(), Double.NaN);
         return svg.append("</svg>").toString();
     }
 
     /** One timing's row of a comparison: its bars, its median, and its label. */
-    private static void row(StringBuilder svg, String label, Distribution d, Axis axis, int top, String colour) {
+    private static void row(StringBuilder svg, String label, Distribution d, PlotAxis axis, int top, String colour) {
         if (d == null) {
             text(svg, LEFT + 4, top + ROW_HEIGHT / 2, "#333", "start", label + ": no samples kept");
             return;
@@ -128,112 +136,27 @@ public final class SvgPlot {
         bars(svg, d, axis, top, ROW_HEIGHT, colour);
         double median = d.quantilesNs().get(50);
         marker(svg, "median " + Format.reportDuration(median), median, axis, top, ROW_HEIGHT, "#c0392b", "", 0);
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\" font-weight=\"600\" "
-                + "paint-order=\"stroke\" stroke=\"#fafafa\" stroke-width=\"3\">%s</text>", LEFT + 2, top - 6, colour, Html.escape(label)));
-    }
-
-    /**
-     * A ratio on a strip of its own at height {@code y}, with its interval as a bar, the estimate as
-     * a dot and 1 (no difference) as a tick; an infinite upper bound runs to the strip's end with an
-     * arrow. With a {@code threshold}, the band of changes smaller than it (×1/(1+t) to ×(1+t)) is
-     * shaded. The strip spans the interval, 1 and the band, with a margin.
-     */
-    private static void strip(StringBuilder svg, int y, double ratio, double low, double high, double threshold) {
-        if (!Double.isFinite(ratio) || !Double.isFinite(low)) {
-            return;
-        }
-        double finiteHigh = Double.isFinite(high) ? high : Math.max(ratio, 1) * 2;
-        boolean band = Double.isFinite(threshold) && threshold > 0;
-        double lo = Math.min(Math.min(low, ratio), band ? 1 / (1 + threshold) : 1);
-        double hi = Math.max(Math.max(finiteHigh, ratio), band ? 1 + threshold : 1);
-        // room on each side for a bound's label, which reaches outwards from the bar
-        double pad = (hi - lo) * 0.12 + 1e-9;
-        Axis axis = new Axis(Math.max(0, lo - pad), hi + pad, false);
-        if (band) {
-            double from = axis.x(1 / (1 + threshold));
-            svg.append(String.format(Locale.ROOT, "<rect class=\"threshold\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"20\" "
-                    + "fill=\"#d5f0dc\"/>", from, y - 10, axis.x(1 + threshold) - from));
-        }
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#bbb\"/>", LEFT, y, WIDTH - LEFT, y));
-        double one = axis.x(1);
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\" stroke-dasharray=\"2 2\"/>",
-                one, y - 10, one, y + 10));
-        text(svg, one, y + 22, "#555", "middle", "×1");
-        svg.append(String.format(Locale.ROOT, "<rect class=\"interval\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"8\" fill=\"#7f8c8d\"/>",
-                axis.x(low), y - 4, Math.max(1, axis.x(finiteHigh) - axis.x(low))));
-        if (!Double.isFinite(high)) {
-            text(svg, WIDTH - LEFT, y + 22, "#555", "end", "→ ∞");
-        }
-        svg.append(String.format(Locale.ROOT, "<circle class=\"ratio\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c0392b\"/>", axis.x(ratio), y));
-        // the bounds' labels above the bar, each reaching away from the other, so that they never overlap
-        text(svg, axis.x(low) - 3, y - 8, "#555", "end", String.format(Locale.ROOT, "×%.3f", low));
-        if (Double.isFinite(high)) {
-            text(svg, axis.x(high) + 3, y - 8, "#555", "start", String.format(Locale.ROOT, "×%.3f", high));
-        }
-    }
-
-    /** Height of the strip against the baseline. */
-    static final int BASELINE_HEIGHT = 70;
-
-    /**
-     * This run's median against the baseline's: the ratio with its interval (the dot and the bar),
-     * ×1, and the band of changes within the threshold, with the verdict above.
-     */
-    public static String baselineStrip(String title, BaselineVerdict v, double threshold) {
-        StringBuilder svg = open(title, BASELINE_HEIGHT);
-        text(svg, LEFT, 16, "#222", "start", "this run's median / the baseline's: " + v.verdict() + (Double.isNaN(v.ratio()) ? " (no ratio formed)"
-                : String.format(Locale.ROOT, " ×%.3f, interval ×%.3f – ×%.3f", v.ratio(), v.low(), v.high()))
-                + (Double.isFinite(threshold) ? String.format(Locale.ROOT, "; shaded: within the threshold (±%.0f %%)", 100 * threshold) : ""));
-        strip(svg, 40, v.ratio(), v.low(), v.high(), threshold);
-        return svg.append("</svg>").toString();
-    }
-
-    /** The horizontal axis of a plot, in ns (or a ratio): from {@code lo} to {@code hi}, the floor drawn on it or not. */
-    private record Axis(double lo, double hi, boolean floorOnAxis) {
-
-        /**
-         * From the smallest smallest sample (or the floor, where it is comparable with the samples;
-         * far below them it would squeeze the plot into the right edge, so it is named instead) to
-         * the largest 99th percentile, with a margin of 3 %.
-         */
-        static Axis of(List<Distribution> ds, double floorNs, List<Double> include) {
-            double lo = ds.stream().mapToDouble(d -> d.quantilesNs().getFirst()).min().orElseThrow();
-            double hi = ds.stream().mapToDouble(d -> d.quantilesNs().get(cut(d))).max().orElseThrow();
-            for (double v : include) {
-                lo = Math.min(lo, v);
-                hi = Math.max(hi, v);
-            }
-            boolean floorOnAxis = Double.isFinite(floorNs) && floorNs > 0 && floorNs >= lo / 3;
-            if (floorOnAxis) {
-                lo = Math.min(lo, floorNs);
-            }
-            if (hi <= lo) {
-                double centre = Math.max(lo, 1);
-                lo = centre * 0.9;
-                hi = centre * 1.1;
-            }
-            double span = hi - lo;
-            double from = Math.max(0, lo - span * 0.03);
-            // the margin can reach a floor that was too far below the samples to widen the axis
-            return new Axis(from, hi + span * 0.03, floorOnAxis || Double.isFinite(floorNs) && floorNs > 0 && floorNs >= from);
-        }
-
-        double x(double value) {
-            return LEFT + (value - lo) / (hi - lo) * (WIDTH - 2 * LEFT);
-        }
+        svg.append(String.format(Locale.ROOT,
+                "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"%s\" font-weight=\"600\" "
+                        + "paint-order=\"stroke\" stroke=\"#fafafa\" stroke-width=\"3\">%s</text>",
+                LEFT + 2, top - 6, colour, Html.escape(label)));
     }
 
     static StringBuilder open(String title, int height) {
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\"><title>%s</title>", WIDTH, height, WIDTH, height,
-                Html.escape(title), Html.escape(title)));
-        svg.append(String.format(Locale.ROOT, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#ddd\"/>", WIDTH, height));
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" "
+                        + "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\"><title>%s</title>",
+                WIDTH, height, WIDTH, height, Html.escape(title), Html.escape(title)));
+        svg.append(String.format(Locale.ROOT,
+                "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#ddd\"/>", WIDTH, height));
         return svg;
     }
 
-    /** {@code d}'s histogram in {@value #BINS} bins over the axis, scaled to its own peak, in the band from {@code top}, {@code height} high. */
-    private static void bars(StringBuilder svg, Distribution d, Axis axis, int top, int height, String colour) {
+    /**
+     * {@code d}'s histogram in {@value #BINS} bins over the axis, scaled to its own peak, in the band from
+     * {@code top}, {@code height} high.
+     */
+    private static void bars(StringBuilder svg, Distribution d, PlotAxis axis, int top, int height, String colour) {
         double[] bins = new double[BINS];
         for (int i = 0; i < 99; i++) {
             spread(bins, d.quantilesNs().get(i), d.quantilesNs().get(i + 1), axis.lo(), axis.hi());
@@ -254,73 +177,37 @@ public final class SvgPlot {
                     Math.max(0.5, barWidth - 1), h, -Math.max(0.5, barWidth - 1)));
         }
         svg.append("<path class=\"bar\" d=\"").append(path).append("\" fill=\"").append(colour).append("\"/>");
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>", LEFT, top + height,
-                WIDTH - LEFT, top + height));
-    }
-
-    /** Tick marks and their labels under the axis at {@code y}, at round values. */
-    private static void ticks(StringBuilder svg, Axis axis, int y) {
-        List<Double> values = tickValues(axis.lo(), axis.hi(), 6);
-        double step = values.size() > 1 ? values.get(1) - values.get(0) : 1;
-        StringBuilder marks = new StringBuilder();
-        for (double t : values) {
-            double x = axis.x(t);
-            marks.append(String.format(Locale.ROOT, "M%.1f %dv4", x, y));
-            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" fill=\"#444\" text-anchor=\"middle\">%s</text>",
-                    Math.max(LEFT + 14, Math.min(WIDTH - LEFT - 14, x)), y + 15, Html.escape(tickLabel(t, step))));
-        }
-        svg.append("<path class=\"tick\" d=\"").append(marks).append("\" stroke=\"#888\"/>");
-    }
-
-    /** A tick's value in the unit {@link Format#reportDuration} would use, with as many decimals as the ticks' spacing needs. */
-    static String tickLabel(double ns, double stepNs) {
-        double a = Math.abs(ns);
-        double unit = a < 1e3 ? 1 : a < 1e6 ? 1e3 : a < 1e9 ? 1e6 : 1e9;
-        String symbol = a < 1e3 ? "ns" : a < 1e6 ? "µs" : a < 1e9 ? "ms" : "s";
-        int decimals = (int) Math.max(0, Math.min(6, Math.ceil(-Math.log10(stepNs / unit) - 1e-9)));
-        return String.format(Locale.ROOT, "%." + decimals + "f %s", ns / unit, symbol);
-    }
-
-    /** Round values (1, 2 or 5 times a power of ten apart) within [lo, hi], about {@code wanted} of them. */
-    static List<Double> tickValues(double lo, double hi, int wanted) {
-        double span = hi - lo;
-        if (!(span > 0) || !Double.isFinite(span)) {
-            return List.of();
-        }
-        double raw = span / wanted;
-        double power = Math.pow(10, Math.floor(Math.log10(raw)));
-        double step = raw / power < 1.5 ? power : raw / power < 3.5 ? 2 * power : raw / power < 7.5 ? 5 * power : 10 * power;
-        List<Double> out = new java.util.ArrayList<>();
-        for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
-            // round away the sum's error, so that labels read 0.3, not 0.30000000000000004
-            out.add(Math.round(t / step) * step);
-        }
-        return out;
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>",
+                LEFT, top + height, WIDTH - LEFT, top + height));
     }
 
     /** The axis's ends: where it starts (and where the floor lies, if left of it), and {@code right}. */
-    private static void axisLabels(StringBuilder svg, Axis axis, double floorNs, String right, int y) {
+    private static void axisLabels(StringBuilder svg, PlotAxis axis, double floorNs, String right, int y) {
         if (Double.isFinite(floorNs) && floorNs > 0 && !axis.floorOnAxis()) {
             // above the bars, out of the way of the axis's note on the right
-            text(svg, LEFT + 2, 12, "#27ae60", "start", "floor " + Format.reportDuration(floorNs) + " lies left of the axis");
+            text(svg, LEFT + 2, 12, "#27ae60", "start",
+                    "floor " + Format.reportDuration(floorNs) + " lies left of the axis");
         }
         text(svg, WIDTH - LEFT, y, "#444", "end", right);
     }
 
     static void text(StringBuilder svg, double x, int y, String colour, String anchor, String text) {
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\">%s</text>",
+        svg.append(String.format(Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\">%s</text>",
                 x, y, colour, anchor, Html.escape(text)));
     }
 
     /** A timing of one sample (a test's invocation): its value on a strip, with the floor for scale. */
     private static String single(String title, double valueNs, double floorNs) {
         String text = "one sample: " + Format.reportDuration(valueNs) + (Double.isFinite(floorNs) && floorNs > 0
-                ? String.format(Locale.ROOT, " (%.0fx the floor's median, %s)", valueNs / floorNs, Format.reportDuration(floorNs)) : "");
-        return String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" height=\"28\" "
-                        + "viewBox=\"0 0 %d 28\" role=\"img\" aria-label=\"%s\"><title>%s</title><rect x=\"0\" y=\"0\" width=\"%d\" "
-                        + "height=\"28\" fill=\"#fafafa\" stroke=\"#ddd\"/><circle class=\"bar\" cx=\"14\" cy=\"14\" r=\"5\" fill=\"#c0392b\"/>"
-                        + "<text x=\"26\" y=\"18\" font-size=\"12\" fill=\"#333\">%s</text></svg>", WIDTH, WIDTH, Html.escape(title),
-                Html.escape(title), WIDTH, Html.escape(text));
+                ? String.format(Locale.ROOT, " (%.0fx the floor's median, %s)", valueNs / floorNs,
+                        Format.reportDuration(floorNs)) : "");
+        return String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"%d\" "
+                        + "height=\"28\" viewBox=\"0 0 %d 28\" role=\"img\" aria-label=\"%s\"><title>%s</title>"
+                        + "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"28\" fill=\"#fafafa\" stroke=\"#ddd\"/>"
+                        + "<circle class=\"bar\" cx=\"14\" cy=\"14\" r=\"5\" fill=\"#c0392b\"/>"
+                        + "<text x=\"26\" y=\"18\" font-size=\"12\" fill=\"#333\">%s</text></svg>",
+                WIDTH, WIDTH, Html.escape(title), Html.escape(title), WIDTH, Html.escape(text));
     }
 
     /**
@@ -339,7 +226,10 @@ public final class SvgPlot {
         return 90;
     }
 
-    /** Adds one percent of the samples, spread evenly over [{@code a}, {@code b}], to the bins covering [lo, hi]; beyond them, to none. */
+    /**
+     * Adds one percent of the samples, spread evenly over [{@code a}, {@code b}], to the bins covering [lo, hi];
+     * beyond them, to none.
+     */
     private static void spread(double[] bins, double a, double b, double lo, double hi) {
         double width = (hi - lo) / BINS;
         if (b <= a) {
@@ -359,18 +249,24 @@ public final class SvgPlot {
         }
     }
 
-    /** A marker line over the band from {@code top}, {@code height} high, and its label; the label has a halo of the background so that it reads over the bars. */
-    private static void marker(StringBuilder svg, String label, double x, Axis axis, int top, int height, String colour, String dash,
-                               int row) {
+    /**
+     * A marker line over the band from {@code top}, {@code height} high, and its label; the label has a halo of the
+     * background so that it reads over the bars.
+     */
+    private static void marker(StringBuilder svg, String label, double x, PlotAxis axis, int top, int height,
+                               String colour, String dash, int row) {
         if (x < axis.lo() || x > axis.hi()) {
             return;
         }
         double px = axis.x(x);
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>",
+        svg.append(String.format(Locale.ROOT,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>",
                 px, top - 4, px, top + height, colour, dash));
         boolean leftSide = px > WIDTH * 0.6;
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\" "
+        svg.append(String.format(Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"%s\" text-anchor=\"%s\" "
                         + "paint-order=\"stroke\" stroke=\"#fafafa\" stroke-width=\"3\">%s</text>",
-                leftSide ? px - 4 : px + 4, top + 8 + row * 13, colour, leftSide ? "end" : "start", Html.escape(label)));
+                leftSide ? px - 4 : px + 4, top + 8 + row * 13, colour, leftSide ? "end" : "start",
+                Html.escape(label)));
     }
 }
