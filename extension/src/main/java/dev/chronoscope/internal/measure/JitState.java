@@ -83,8 +83,8 @@ final class JitState {
         long settledLevel = settledLevel(clock);
         // after a re-warm that ran its whole budget without settling, the path has run hot that long and
         // is as compiled as the JIT will make it soon: the next re-warms get the JIT-quiet window only,
-        // rather than every later test paying the full budget again (seen: 300 ms a test); the record
-        // still says each one did not settle
+        // rather than every later test paying the full budget again; the record still says each one did
+        // not settle
         long budget = unsettledRewarms.contains(clock) ? Math.min(budgetNanos, WarmupRule.MIN_JIT_QUIET_NANOS)
                 : budgetNanos;
         Optional<ProbeWarmup> again = new Warmer(reader, compiledRegions.compilerWatch()).rewarmIfCold(settledLevel,

@@ -25,7 +25,9 @@ final class MeasuredFacts {
 
     /** Reads for the short per-clock step observation (the doctor uses 2M). */
     static final long STEP_READS = 200_000;
+    /** The step observation reads for at least this long, so a coarse clock shows several steps. */
     static final long STEP_MIN_NANOS = 50_000_000L;
+    /** And at most this long, so a slow clock read does not hold the JVM's preparation up. */
     static final long STEP_MAX_NANOS = 500_000_000L;
 
     private final JvmState.Calibrator calibrator;

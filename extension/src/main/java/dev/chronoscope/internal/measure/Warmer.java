@@ -15,8 +15,8 @@ import java.util.function.LongConsumer;
  * Brings the probe path — the downcalls and {@link RegionLoop} — or a region on it to its compiled,
  * steady cost, under a {@link WarmupRule}, bounded by a time budget, and reports what it did
  * ({@link ProbeWarmup}). In a cold JVM the first downcall takes milliseconds and a floor measured
- * then was 1.7–2.4x too high here; it took ~100–140 ms of empty regions to reach the true floor.
- * One per reader and compiler watch.
+ * then reads well above the true floor, which empty regions reach only once the JIT has compiled
+ * their path (docs/evidence/costs.md). One per reader and compiler watch.
  */
 public final class Warmer {
 
@@ -185,15 +185,12 @@ public final class Warmer {
     private ProbeWarmup run(Rounds rounds, WarmupRule rule, long budgetNanos, CompilerWatch.Session session,
                             MemorySegment timespec) {
         JitActivity jit = watch.jit();
-        List<Region> regions = rounds.regions();
-        int calls = rounds.calls();
         int roundSize = rounds.roundSize();
         long start = System.nanoTime();
         Sink sink = new Sink();
         // primitive lists and loops, no streams or boxes: every method the warm-up's own bookkeeping
         // runs is one more the JIT compiles in the window the warm-up is waiting for the JIT
         Samples medians = new Samples(64);
-        boolean settled = false;
         String settledBy = "";
         Samples jitTimes = new Samples(64);
         long jitLastMoved = start;
@@ -208,15 +205,7 @@ public final class Warmer {
                 || mayGoOn && stillCompiling(start, budgetNanos, jitLastMoved, rule, medians, quantum)) {
             long roundStart = System.nanoTime();
             recorder.clear();
-            // many short calls rather than one long one: the JIT compiles the loop's method in full
-            // only after enough invocations; one long call runs on-stack-replaced code instead
-            for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
-                regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), calls,
-                        Region.UNBOUNDED, recorder, sink);
-                if (session != null) {
-                    session.poll(medians.size());
-                }
-            }
+            round(rounds, roundSize, recorder, sink, session, medians.size());
             if (System.nanoTime() - roundStart < rule.minRoundNanos() && roundSize < Integer.MAX_VALUE / 2) {
                 roundSize *= 2;
             }
@@ -234,15 +223,8 @@ public final class Warmer {
                 session.endRound();
             }
             quantum = figures.quantum();
-            if (medians.size() >= Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS)
-                    && WarmupRule.settled(medians, quantum)
-                    && rule.withinSettledLevel(median, quantum)
-                    && (WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
-                        || session != null && session.compiledByC2Before(medians.size(), WarmupRule.STABLE_ROUNDS))) {
-                settled = true;
-                settledBy = rule.settledLevel() > 0 ? ProbeWarmup.BY_SETTLED_LEVEL
-                        : WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos()
-                        ? ProbeWarmup.BY_JIT_QUIET : ProbeWarmup.BY_C2;
+            settledBy = settledBy(rule, medians, median, quantum, jitTimes, jitLastMoved, session);
+            if (!settledBy.isEmpty()) {
                 break;
             }
         }
@@ -250,7 +232,44 @@ public final class Warmer {
         for (int i = 0; i < medians.size(); i++) {
             all.add(medians.get(i));
         }
-        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, settled, settledBy);
+        return new ProbeWarmup(medians.size(), roundSize, all, System.nanoTime() - start, !settledBy.isEmpty(),
+                settledBy);
+    }
+
+    /**
+     * One round: {@code roundSize} samples of the rounds' regions in turn, in many short calls rather than one long
+     * one: the JIT compiles the loop's method in full only after enough invocations; one long call runs
+     * on-stack-replaced code instead.
+     */
+    private void round(Rounds rounds, int roundSize, SampleRecorder recorder, Sink sink,
+                       CompilerWatch.Session session, int roundsDone) {
+        List<Region> regions = rounds.regions();
+        for (int done = 0, call = 0; done < roundSize; done += CALL_SIZE, call++) {
+            regions.get(call % regions.size()).time(reader, Math.min(CALL_SIZE, roundSize - done), rounds.calls(),
+                    Region.UNBOUNDED, recorder, sink);
+            if (session != null) {
+                session.poll(roundsDone);
+            }
+        }
+    }
+
+    /**
+     * How the warm-up settled with the round whose median is {@code median} ({@link ProbeWarmup#BY_SETTLED_LEVEL},
+     * {@link ProbeWarmup#BY_JIT_QUIET} or {@link ProbeWarmup#BY_C2}); empty where it has not: too few rounds, medians
+     * not settled or above the rule's level, or the JIT neither quiet long enough nor seen compiling with C2.
+     */
+    private static String settledBy(WarmupRule rule, Samples medians, long median, long quantum, Samples jitTimes,
+                                    long jitLastMoved, CompilerWatch.Session session) {
+        if (medians.size() < Math.max(rule.minRounds(), WarmupRule.STABLE_ROUNDS)
+                || !WarmupRule.settled(medians, quantum) || !rule.withinSettledLevel(median, quantum)) {
+            return "";
+        }
+        boolean quiet = WarmupRule.jitQuiet(jitTimes) && System.nanoTime() - jitLastMoved >= rule.minJitQuietNanos();
+        if (!quiet && !(session != null && session.compiledByC2Before(medians.size(), WarmupRule.STABLE_ROUNDS))) {
+            return "";
+        }
+        return rule.settledLevel() > 0 ? ProbeWarmup.BY_SETTLED_LEVEL : quiet ? ProbeWarmup.BY_JIT_QUIET
+                : ProbeWarmup.BY_C2;
     }
 
     /** A region's watched warm-up goes on up to this many times its budget while the JIT compiles and medians move. */
