@@ -31,7 +31,7 @@ import java.util.jar.Manifest;
  */
 final class SideLauncher {
 
-    static final String CHILD_MAIN = LaunchMain.class.getName();
+    static final String CHILD_MAIN = ChildCommand.LAUNCH_MAIN;
     /** What the child prints before its summary, in the side's log. */
     static final String CHILD_PREFIX = "chronoscope ab child: ";
     /** The Launcher's entry point, looked for on a classpath side before any round runs. */

@@ -22,6 +22,12 @@ import java.util.List;
 public record ChildCommand(String java, List<String> jvmOptions, List<String> classPath, String mainClass,
                            List<String> arguments) {
 
+    /**
+     * {@link LaunchMain}'s name, as a constant: naming its class object would load it, and with it the launcher's
+     * interfaces, which a JVM running {@code java -jar chronoscope-junit.jar ab} does not have.
+     */
+    public static final String LAUNCH_MAIN = "dev.chronoscope.internal.launch.LaunchMain";
+
     public ChildCommand {
         jvmOptions = List.copyOf(jvmOptions);
         classPath = List.copyOf(classPath);
@@ -31,7 +37,7 @@ public record ChildCommand(String java, List<String> jvmOptions, List<String> cl
     /** {@link LaunchMain} reading {@code requestFile}. */
     public static ChildCommand launching(String java, List<String> jvmOptions, List<String> classPath,
                                          Path requestFile) {
-        return new ChildCommand(java, jvmOptions, classPath, LaunchMain.class.getName(),
+        return new ChildCommand(java, jvmOptions, classPath, LAUNCH_MAIN,
                 List.of(requestFile.toString()));
     }
 
