@@ -68,6 +68,8 @@ public final class AbValidationMain {
             print("K = " + k + ", disjoint blocks", tally(blocks, threshold));
             print("K = " + k + ", 200 random subsets", tally(subsets, threshold));
             print("K = " + k + ", the stored-baseline gate: each head run against its block's K base runs", gate(blocks, threshold));
+            print("K = " + k + ", 200 random subsets, the ratio of each side's median run (bootstrap 99 % interval)",
+                    sidesMedians(subsets, threshold));
         }
     }
 
@@ -121,6 +123,61 @@ public final class AbValidationMain {
             }
         }
         return counts;
+    }
+
+    /**
+     * A rule robust to a JVM's own level (a share of JVMs run the same code a step slower): per timing, the head's
+     * median run over the base's median run, its 99 % interval from 2,000 bootstrap resamplings of the rounds;
+     * {@code regressed} beyond the threshold with the interval above x1, {@code unchanged} with its 90 % interval
+     * within the threshold.
+     */
+    static Map<String, int[]> sidesMedians(List<List<Round>> sets, double threshold) {
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        Random random = new Random(42);
+        for (List<Round> set : sets) {
+            Map<String, List<BaselineRule.RunMedian>> base = medians(set, Side.BASE);
+            Map<String, List<BaselineRule.RunMedian>> head = medians(set, Side.HEAD);
+            for (Map.Entry<String, List<BaselineRule.RunMedian>> e : head.entrySet()) {
+                String group = GROUPS.get(e.getKey());
+                List<BaselineRule.RunMedian> b = base.get(e.getKey());
+                if (group == null || b == null || b.size() != e.getValue().size()) {
+                    continue;
+                }
+                double[] h = e.getValue().stream().mapToDouble(BaselineRule.RunMedian::medianNs).toArray();
+                double[] bs = b.stream().mapToDouble(BaselineRule.RunMedian::medianNs).toArray();
+                double ratio = median(h) / median(bs);
+                double[] boot = new double[2_000];
+                for (int i = 0; i < boot.length; i++) {
+                    double[] hh = new double[h.length];
+                    double[] bb = new double[bs.length];
+                    for (int j = 0; j < h.length; j++) {
+                        int pick = random.nextInt(h.length);
+                        hh[j] = h[pick];
+                        bb[j] = bs[pick];
+                    }
+                    boot[i] = median(hh) / median(bb);
+                }
+                java.util.Arrays.sort(boot);
+                double lo99 = boot[(int) (0.005 * boot.length)];
+                double hi99 = boot[(int) (0.995 * boot.length) - 1];
+                double lo90 = boot[(int) (0.05 * boot.length)];
+                double hi90 = boot[(int) (0.95 * boot.length) - 1];
+                String verdict = ratio > 1 + threshold && lo99 > 1 ? BaselineVerdict.REGRESSED
+                        : ratio < 1 / (1 + threshold) && hi99 < 1 ? BaselineVerdict.IMPROVED
+                        : lo90 > 1 / (1 + threshold) && hi90 < 1 + threshold ? BaselineVerdict.UNCHANGED : "inconclusive";
+                int[] c = counts.computeIfAbsent(group, g -> new int[7]);
+                c[0]++;
+                c[index(verdict)]++;
+            }
+        }
+        return counts;
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 
     private static Map<String, List<BaselineRule.RunMedian>> medians(List<Round> block, String side) {
