@@ -36,7 +36,8 @@ class UngatedInvocationTests {
             ReportedTiming judgedRegion = new ReportedTiming(region.label(), region.kept(), 0, 0, region.rawNs(), region.netNs(),
                     region.verdict(), region.verdictReason(), region.distribution(),
                     new BaselineVerdict(BaselineVerdict.UNCHANGED, 1.0, 0.9, 1.1, "within the interval"));
-            out.add(t.toBuilder().test("HashTests.hashes" + n + "(Probe)").uniqueId(t.uniqueId() + n)
+            // a JVM each, so that the console has no history line to show
+            out.add(t.toBuilder().test("HashTests.hashes" + n + "(Probe)").uniqueId(t.uniqueId() + n).pid(100 + n)
                     .warnings(List.of()).timings(List.of(judgedInvocation, judgedRegion)).comparisons(List.of())
                     .container(ContainerFacts.NOT_RECORDED).claims(List.of()).coreSpeed(CoreSpeed.UNKNOWN).build());
         }
