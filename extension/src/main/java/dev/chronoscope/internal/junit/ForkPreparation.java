@@ -4,6 +4,10 @@ import dev.chronoscope.ClockId;
 import dev.chronoscope.internal.clock.ClockUnavailableException;
 import dev.chronoscope.internal.format.Text;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Prepares a forked test's JVM for the clock its test uses — host facts, the counter's frequency, the clock's step and
  * its probe path's warm-up ({@link dev.chronoscope.internal.measure.JvmState#prepare}) — before the JUnit Platform
@@ -38,17 +42,48 @@ public final class ForkPreparation implements Runnable {
         if (text == null) {
             return;
         }
-        String[] parts = Text.split(text, PARTS, -1);
-        if (parts.length != 2) {
-            throw new IllegalArgumentException(PROPERTY + " = '" + text + "': expected CLOCK,...;nanos");
-        }
-        long budget = Long.parseLong(parts[1]);
-        for (String name : Text.split(parts[0], CLOCKS)) {
+        long budget = budget(text);
+        for (ClockId clock : clocks(text)) {
             try {
-                JvmScope.CURRENT.state().prepare(ClockId.valueOf(name), budget);
+                JvmScope.CURRENT.state().prepare(clock, budget);
             } catch (ClockUnavailableException e) {
                 // the test that uses this clock reports it with its own element named
             }
         }
+    }
+
+    /** The clocks {@code text} names, in its order. */
+    static List<ClockId> clocks(String text) {
+        List<ClockId> clocks = new ArrayList<>();
+        for (String name : Text.split(parts(text)[0], CLOCKS)) {
+            try {
+                clocks.add(ClockId.valueOf(name));
+            } catch (IllegalArgumentException e) {
+                throw malformed(text, "'" + name + "' is no clock; expected one of " + Arrays.toString(ClockId.values()));
+            }
+        }
+        return clocks;
+    }
+
+    /** The warm-up budget in nanoseconds {@code text} carries. */
+    static long budget(String text) {
+        String nanos = parts(text)[1];
+        try {
+            return Long.parseLong(nanos);
+        } catch (NumberFormatException e) {
+            throw malformed(text, "'" + nanos + "' is no whole number of nanoseconds");
+        }
+    }
+
+    private static String[] parts(String text) {
+        String[] parts = Text.split(text, PARTS, -1);
+        if (parts.length != 2 || parts[0].isEmpty()) {
+            throw malformed(text, "expected CLOCK,...;nanos");
+        }
+        return parts;
+    }
+
+    private static IllegalArgumentException malformed(String text, String what) {
+        return new IllegalArgumentException(PROPERTY + " = '" + text + "': " + what);
     }
 }
