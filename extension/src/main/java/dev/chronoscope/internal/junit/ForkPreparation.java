@@ -59,7 +59,8 @@ public final class ForkPreparation implements Runnable {
             try {
                 clocks.add(ClockId.valueOf(name));
             } catch (IllegalArgumentException e) {
-                throw malformed(text, "'" + name + "' is no clock; expected one of " + Arrays.toString(ClockId.values()));
+                throw malformed(text, "'" + name + "' is no clock; expected one of "
+                        + Arrays.toString(ClockId.values()));
             }
         }
         return clocks;
