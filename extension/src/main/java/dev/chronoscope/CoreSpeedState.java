@@ -18,7 +18,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
  *
  * @param beforeNsPerStep    the reading right before the samples; NaN where not read
  * @param afterNsPerStep     the reading right after them; NaN where not read
- * @param referenceNsPerStep this JVM's reference state; NaN until it has read the core twice
+ * @param referenceNsPerStep this JVM's reference state (a forked test's JVM counts its suite JVM's as two
+ *                           readings of its own); NaN until it has read the core twice
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record CoreSpeedState(double beforeNsPerStep, double afterNsPerStep, double referenceNsPerStep) {

@@ -7,6 +7,7 @@ import dev.chronoscope.internal.clock.TscCalibration;
 import dev.chronoscope.internal.host.Fact;
 import dev.chronoscope.internal.junit.fork.ForkRequest;
 import dev.chronoscope.internal.junit.fork.InheritedCalibration;
+import dev.chronoscope.internal.junit.fork.InheritedCoreSpeed;
 import dev.chronoscope.internal.launch.LaunchOutcome;
 import dev.chronoscope.internal.junit.fork.ForkedJvm;
 import dev.chronoscope.internal.junit.fork.ForkedTestException;
@@ -135,8 +136,9 @@ final class ForkedTest {
         Path directory = Files.createTempDirectory("chronoscope-fork-");
         boolean keep = false;
         try {
-            ForkRequest request = prepared(context, runtime, withCalibration(ForkRequest.ofThisJvm(
-                    context.getUniqueId(), configuration(context, directory.resolve("records")))));
+            ForkRequest plain = ForkRequest.ofThisJvm(context.getUniqueId(),
+                    configuration(context, directory.resolve("records")));
+            ForkRequest request = prepared(context, runtime, withCoreSpeed(runtime, withCalibration(plain)));
             PrintStream out = System.out != null ? System.out : System.err;
             ForkedJvm.Ended ended = ForkedJvm.run(request, directory, runtime.forkSettings().timeout(), out,
                     System.err);
@@ -144,6 +146,7 @@ final class ForkedTest {
             cost.putAll(why);
             for (String record : ended.records()) {
                 runtime.publishForked(context, testName, marked(record, runtime.run(), cost));
+                InheritedCoreSpeed.countReadings(runtime.jvm().coreSpeed(), record);
             }
             out.println(forkLine(ended));
             out.flush();
@@ -166,6 +169,15 @@ final class ForkedTest {
         Fact<TscCalibration> calibration = JvmScope.CURRENT.state().calibration();
         return calibration.isKnown() ? request.withSystemProperty(InheritedCalibration.PROPERTY,
                 InheritedCalibration.text(calibration.get(), ProcessHandle.current().pid())) : request;
+    }
+
+    /**
+     * {@code request} with this JVM's core-speed reference state handed on, read here where it was not yet: the child
+     * holds its figures against the speed the run saw, not only the state its few seconds fell in.
+     */
+    private static ForkRequest withCoreSpeed(ChronoscopeRuntime runtime, ForkRequest request) {
+        return InheritedCoreSpeed.text(runtime.jvm().coreSpeed(), ProcessHandle.current().pid())
+                .map(text -> request.withSystemProperty(InheritedCoreSpeed.PROPERTY, text)).orElse(request);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.chronoscope.internal.junit;
 
 import dev.chronoscope.internal.junit.fork.InheritedCalibration;
+import dev.chronoscope.internal.junit.fork.InheritedCoreSpeed;
 import dev.chronoscope.internal.measure.JvmState;
 import dev.chronoscope.internal.measure.Once;
 
@@ -22,9 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
 final class JvmScope {
 
     /** This JVM's. */
-    static final JvmScope CURRENT = new JvmScope(new JvmState(InheritedCalibration.forThisJvm()), new Exclusivity(),
-            new Once<>(),
-            ConcurrentHashMap.newKeySet(), new RunningTimedTests(), new TimedHistory());
+    static final JvmScope CURRENT = new JvmScope(inherited(new JvmState(InheritedCalibration.forThisJvm())),
+            new Exclusivity(), new Once<>(), ConcurrentHashMap.newKeySet(), new RunningTimedTests(),
+            new TimedHistory());
 
     private final JvmState state;
     private final Exclusivity exclusivity;
@@ -44,6 +45,12 @@ final class JvmScope {
         this.running = running;
         this.history = history;
         this.callbacks = new TimingCallbacks(this);
+    }
+
+    /** {@code state} with what a forked test's suite JVM handed on beyond its calibration: its core-speed reference. */
+    private static JvmState inherited(JvmState state) {
+        InheritedCoreSpeed.applyTo(state.coreSpeed());
+        return state;
     }
 
     /**

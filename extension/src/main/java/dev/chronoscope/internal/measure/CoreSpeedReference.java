@@ -32,7 +32,8 @@ import java.util.function.DoubleSupplier;
  * have read no faster for {@value #WARM_MILLIS} ms (at most {@value #WARM_MAX_MILLIS} ms), so that
  * the JIT's top tier runs the Java chains, or the downcall's. The reference state is this JVM's own ({@link
  * #referenceState}):
- * readings of other JVMs are other moments, and one fast moment must not judge a whole boot.
+ * readings of other JVMs are other moments, and one fast moment must not judge a whole boot; a forked test's JVM
+ * alone also counts its suite JVM's reference state ({@link #inherit}).
  */
 public final class CoreSpeedReference {
 
@@ -123,15 +124,19 @@ public final class CoreSpeedReference {
 
     private double nanosPerStep(int samples, int chains) {
         double now = scripted != null ? scripted.getAsDouble() : warmedReading(samples, chains);
-        if (Double.isFinite(now) && now > 0) {
-            if (!(now >= fastest)) {
+        count(now);
+        return now;
+    }
+
+    private void count(double reading) {
+        if (Double.isFinite(reading) && reading > 0) {
+            if (!(reading >= fastest)) {
                 secondFastest = fastest;
-                fastest = now;
-            } else if (!(now >= secondFastest)) {
-                secondFastest = now;
+                fastest = reading;
+            } else if (!(reading >= secondFastest)) {
+                secondFastest = reading;
             }
         }
-        return now;
     }
 
     /**
@@ -141,6 +146,30 @@ public final class CoreSpeedReference {
      */
     public synchronized double referenceState() {
         return secondFastest;
+    }
+
+    /**
+     * Counts {@code nanosPerStep}, the reference state of the JVM that started this one (a forked test's suite JVM),
+     * as two readings of this JVM's, where {@code reference} names the same chains: a fork lives seconds, often in
+     * one state of the host, and with only its own readings would take a slow state for its reference; the suite
+     * JVM's is itself the second-fastest of its readings in this run, so one fast moment cannot set it.
+     */
+    public synchronized void inherit(String reference, double nanosPerStep) {
+        if (reference().equals(reference)) {
+            count(nanosPerStep);
+            count(nanosPerStep);
+        }
+    }
+
+    /**
+     * Counts a reading a forked test's JVM of this run made with {@code reference}'s chains towards this JVM's
+     * reference state: a suite JVM that forks its timed tests reads the core itself only before each fork, and
+     * its forks' readings are the run's other moments, which the next fork inherits.
+     */
+    public synchronized void countForked(String reference, double nanosPerStep) {
+        if (reference().equals(reference)) {
+            count(nanosPerStep);
+        }
     }
 
     /**
