@@ -102,6 +102,8 @@ class ForkedTimingTests {
                 .isGreaterThanOrEqualTo(passed.whole("fork.setupMillis") + passed.whole("fork.testMillis"));
         assertThat(passed.whole("fork.prepareMillis")).as("its clock prepared before its launcher started")
                 .isNotNegative().isLessThanOrEqualTo(passed.whole("fork.setupMillis"));
+        assertThat(passed.number("fork.coreSpeedReferenceNsPerStep")).as("the run's core-speed reference handed on")
+                .isPositive();
         assertThat(passed.string("warmup")).as("the warm-up the preparation did is the test's")
                 .startsWith("once per JVM");
         assertThat(passed.whole("jvmHistory.timedTestsBefore")).as("a fresh JVM has timed nothing before").isZero();

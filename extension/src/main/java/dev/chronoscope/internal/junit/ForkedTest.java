@@ -230,6 +230,8 @@ final class ForkedTest {
                 });
             });
         });
+        InheritedCoreSpeed.nanosPerStep(request.system().get(InheritedCoreSpeed.PROPERTY))
+                .ifPresent(ns -> cost.put("coreSpeedReferenceNsPerStep", ns));
         cost.put("jvmOptions", request.jvmOptions());
         if (!request.dropped().isEmpty()) {
             cost.put("jvmOptionsNotPassed", request.dropped());

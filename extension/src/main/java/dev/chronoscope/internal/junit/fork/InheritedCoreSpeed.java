@@ -36,6 +36,16 @@ public final class InheritedCoreSpeed {
         return state > 0 ? Optional.of(speed.reference() + FIELDS + state + FIELDS + pid) : Optional.empty();
     }
 
+    /** The reference state {@code text} (as {@link #PROPERTY} carries it, or null) hands on, in ns per multiply-add. */
+    public static Optional<Double> nanosPerStep(String text) {
+        String[] fields = text == null ? new String[0] : Text.split(text, FIELDS, -1);
+        try {
+            return fields.length == 3 ? Optional.of(Double.parseDouble(fields[1])) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
     /**
      * Counts the core-speed readings of {@code record}, a forked test's record of this run, into {@code speed}, the
      * suite JVM's ({@link CoreSpeedReference#countForked}): those around the test and those around each timing's
