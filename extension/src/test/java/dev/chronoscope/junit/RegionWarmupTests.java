@@ -45,6 +45,29 @@ class RegionWarmupTests {
         assertThat(run.section("WarmupTestCase.timed()")).contains("warning      the warm-up of 'chain' (one call per sample)");
     }
 
+    static class CompareWarmupTestCase {
+        long x = 7;
+
+        @Test
+        @MeasureWith(CLOCK_MONOTONIC)
+        void compared(Probe probe) {
+            probe.compare("plus", () -> x * 31 + 17, "times", () -> x * 31 * 17, 2_000);
+        }
+    }
+
+    @Test
+    void aComparedSideWhoseWarmupDidNotSettleSaysSoOnItsTimingAsARepeatedRegionDoes() {
+        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "1ms")
+                .run(CompareWarmupTestCase.class);
+        run.tests().assertStatistics(s -> s.succeeded(1));
+
+        JsonRecord record = run.record("CompareWarmupTestCase.compared()");
+        assertThat(record.list("warnings")).anySatisfy(w -> assertThat((String) w).startsWith("the warm-up of 'plus'"));
+        // a claim on a side consults its timing, as on a repeated region's (PercentileClaim)
+        assertThat(record.string("timings." + record.whole("comparisons.0.first") + ".unsettledWarmup"))
+                .startsWith("its warm-up did not settle within the region warm-up budget of 1 ms");
+    }
+
     @Test
     void noWarmupAskedForIsNoWarning() {
         KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, "0ms").run(WarmupTestCase.class);

@@ -250,9 +250,13 @@ final class InterleavedComparison {
                     .again(() -> alone(other.label, other.slowdown()));
         }
 
-        /** This side's timing in {@code net}, after {@code way}'s self-checks read {@code evidence}; uncommitted. */
+        /**
+         * This side's timing in {@code net}, after {@code way}'s self-checks read {@code evidence}; uncommitted. Its
+         * warm-up alone, where it did not settle, is said on it as on a repeated region's: claims consult it.
+         */
         SampledSide checked(SelfCheckPlan.Way way, SamplingMode net, CoreSpeedState coreSpeed, Evidence evidence) {
-            Timing built = timer.build(label, recorder, allocation, net).withCoreSpeed(coreSpeed);
+            Timing built = timer.withWarmup(timer.build(label, recorder, allocation, net).withCoreSpeed(coreSpeed),
+                    settledAlone);
             return new SampledSide(SelfCheckPlan.apply(way, built, evidence), recorder, blockEnds, event);
         }
 
