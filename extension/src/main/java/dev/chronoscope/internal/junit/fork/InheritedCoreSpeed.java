@@ -38,12 +38,25 @@ public final class InheritedCoreSpeed {
 
     /** The reference state {@code text} (as {@link #PROPERTY} carries it, or null) hands on, in ns per multiply-add. */
     public static Optional<Double> nanosPerStep(String text) {
+        return parse(text).map(Handed::nanosPerStep);
+    }
+
+    /** A reference state handed on: the chains that read it, and its ns per multiply-add. */
+    private record Handed(String chains, double nanosPerStep) {
+    }
+
+    /** {@code text} as {@link #PROPERTY} carries it: {@code chains;ns;pid}; empty where null or malformed. */
+    private static Optional<Handed> parse(String text) {
         String[] fields = text == null ? new String[0] : Text.split(text, FIELDS, -1);
         try {
-            return fields.length == 3 ? Optional.of(Double.parseDouble(fields[1])) : Optional.empty();
+            if (fields.length == 3) {
+                Long.parseLong(fields[2]);
+                return Optional.of(new Handed(fields[0], Double.parseDouble(fields[1])));
+            }
         } catch (NumberFormatException e) {
-            return Optional.empty();
+            // malformed: empty
         }
+        return Optional.empty();
     }
 
     /**
@@ -79,15 +92,10 @@ public final class InheritedCoreSpeed {
         if (text == null) {
             return;
         }
-        String[] fields = Text.split(text, FIELDS, -1);
-        try {
-            if (fields.length == 3) {
-                Long.parseLong(fields[2]);
-                speed.inherit(fields[0], Double.parseDouble(fields[1]));
-                return;
-            }
-        } catch (NumberFormatException e) {
-            // said below
+        Optional<Handed> handed = parse(text);
+        if (handed.isPresent()) {
+            speed.inherit(handed.get().chains(), handed.get().nanosPerStep());
+            return;
         }
         System.err.println("[chronoscope] " + PROPERTY + " = '" + text + "' could not be read (expected"
                 + " chains;ns per multiply-add;pid): this fresh JVM's core-speed reference state is its own readings'");

@@ -84,6 +84,9 @@ class InheritedCoreSpeedTests {
         assertThat(said.toString(StandardCharsets.UTF_8)).contains("[chronoscope] dev.chronoscope.fork.coreSpeed ="
                 + " 'java;fast;4242' could not be read (expected chains;ns per multiply-add;pid)");
         assertThat(fork.referenceState()).isEqualTo(SLOW);
+        assertThat(InheritedCoreSpeed.nanosPerStep("java;fast;4242")).as("what the fork member says").isEmpty();
+        assertThat(InheritedCoreSpeed.nanosPerStep("java;0.72;4242")).contains(0.72);
+        assertThat(InheritedCoreSpeed.nanosPerStep(null)).isEmpty();
     }
 
     @Test
