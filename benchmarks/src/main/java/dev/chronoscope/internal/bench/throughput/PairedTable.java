@@ -161,6 +161,7 @@ final class PairedTable {
         List<PairedFigure> rest = judged.stream().filter(apart.negate()).toList();
         Counts c = Counts.of(rest, this::right);
         targets.add(new Target(howMany, judged.stream().filter(apart).count(), judged.size(), "-", true));
+        targets.add(perPairs("figures outside their bound, " + others, c.wrong(), rest.size()));
         targets.add(perPairs("other figures resolved with nothing recorded, " + others, c.wrongResolved(), rest.size()));
         targets.add(trueFailed("true claims failed, " + others, c));
         targets.add(new Target("false claims passed, " + others, c.falsePassed(), c.falseClaims(), "none", c.falsePassed() == 0));
