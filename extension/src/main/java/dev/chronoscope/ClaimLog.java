@@ -34,8 +34,11 @@ public final class ClaimLog {
      * @param outcome  pass, fail or inconclusive
      * @param strict   whether an inconclusive claim failed the test (else it aborted it)
      * @param message  the words the test report shows: the failure's or abort's message, or for a pass why it passed
+     * @param slowdownToPass for a pass a slowdown could make (a lower bound, a ratio of two timings), the least
+     *                 slowdown of code at the bound that would pass it; NaN where none could, and for other outcomes
      */
-    public record Entry(List<Timing> subjects, String claim, Outcome outcome, boolean strict, String message) {
+    public record Entry(List<Timing> subjects, String claim, Outcome outcome, boolean strict, String message,
+                        double slowdownToPass) {
         public Entry {
             subjects = List.copyOf(subjects);
         }
@@ -67,6 +70,14 @@ public final class ClaimLog {
     /** The message of the first claim logged so far that failed, if one did: what failed the test, when a claim did. */
     public synchronized Optional<String> firstFailure() {
         return entries.stream().filter(e -> e.outcome() == Outcome.FAIL).map(Entry::message).findFirst();
+    }
+
+    /**
+     * The first claim logged so far that passed where a slowdown by less than {@code slowdown} times could have passed
+     * it ({@link Entry#slowdownToPass()}), if one did.
+     */
+    public synchronized Optional<Entry> firstPassASlowdownCouldMake(double slowdown) {
+        return entries.stream().filter(e -> e.outcome() == Outcome.PASS && e.slowdownToPass() < slowdown).findFirst();
     }
 
     /**

@@ -32,7 +32,8 @@ final class Enforcement {
         String prefix = description == null || description.isEmpty() ? "" : "[" + description + "] ";
         String message = prefix + decision.render(strict);
         List<Timing> about = List.of(subjects);
-        ClaimLog.Entry entry = new ClaimLog.Entry(about, prefix + claim, decision.outcome(), strict, message);
+        ClaimLog.Entry entry = new ClaimLog.Entry(about, prefix + claim, decision.outcome(), strict, message,
+                decision.slowdownToPass());
         // a comparison's two timings come from one test, so one log; each log once all the same
         about.stream().map(Timing::claimLog).flatMap(Optional::stream).distinct().forEach(log -> log.record(entry));
         if (decision.passed()) {

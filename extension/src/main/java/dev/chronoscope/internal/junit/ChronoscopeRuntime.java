@@ -209,6 +209,7 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
      */
     void complete(ExtensionContext context, TimedTest test, Optional<AssertionError> claimFailed) {
         test.close();
+        Optional<String> historyPass = test.passTheHistoryCouldMake();
         TestRecord made = test.record(context, claimFailed.isPresent() ? "failed" : outcome(context));
         if (claimFailed.isPresent()) {
             publisher.printSection(context, made, "claim", "failed in this JVM; timed again in a fresh JVM to confirm");
@@ -226,6 +227,14 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
             publisher.printSection(context, judged, "gate",
                     "regressed in this JVM; timed again in a fresh JVM to confirm");
             confirm(context, gate.get());
+            return;
+        }
+        if (gate.isEmpty() && historyPass.isPresent() && outcome(context).equals("passed") && forkSettings.confirm()
+                && ForkedTest.canConfirm(context)) {
+            // a JVM's history slows code: a pass a slowed figure could make is decided where there is none
+            publisher.printSection(context, judged, "claim",
+                    "passed after other timed tests; decided again in a fresh JVM");
+            confirmPass(context, historyPass.get());
             return;
         }
         TestRecord record = gate.map(judged::failedByGate).orElse(judged);
@@ -253,6 +262,17 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
             throw e;
         } catch (Throwable e) {
             throw new AssertionFailedError(failure + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
+        }
+    }
+
+    /** Times the test again in a fresh JVM, whose outcome decides whether {@code pass}, read in this JVM, stands. */
+    private void confirmPass(ExtensionContext context, String pass) {
+        try {
+            ForkedTest.confirmPass(context, this, pass);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new AssertionFailedError(pass + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
         }
     }
 

@@ -124,6 +124,27 @@ final class ForkedTest {
         });
     }
 
+    /**
+     * Times the test again in a fresh JVM because a claim passed here that figures slowed by this JVM's history could
+     * have passed ({@code pass}): the fresh JVM's test decides — passed, failed or aborted as it ended there, and
+     * failed where it ended without a verdict. Its record is the run's, holding this JVM's pass.
+     */
+    static void confirmPass(ExtensionContext context, ChronoscopeRuntime runtime, String pass) throws Throwable {
+        String testName = TestNames.testName(context);
+        fork(context, runtime, Map.of("confirming", Map.of("suiteJvmPass", pass)), ended -> {
+            try {
+                end(context, testName, ended);
+            } catch (AssertionError e) {
+                throw new AssertionFailedError(pass + ".\nNot confirmed in a fresh JVM (pid " + ended.pid()
+                        + "), where the test failed: " + e.getMessage(), e);
+            }
+            PrintStream out = System.out != null ? System.out : System.err;
+            out.println("[chronoscope] confirmed: " + pass + "; a fresh JVM (pid " + ended.pid()
+                    + ") passed it too. The fresh JVM's record is the run's.");
+            out.flush();
+        });
+    }
+
     /** What to do once the child has ended and its records are the run's. */
     @FunctionalInterface
     private interface Ending {

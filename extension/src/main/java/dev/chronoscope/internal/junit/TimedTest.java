@@ -133,6 +133,21 @@ final class TimedTest implements ExtensionContext.Store.CloseableResource, AutoC
     }
 
     /**
+     * The first claim the test passed that figures slowed by what this JVM timed before it could have passed (a
+     * slowdown under {@link ForkSettings#HISTORY_SLOWDOWN} would pass it from its bound), with what this JVM timed
+     * before; empty where it timed nothing before or the test made no such claim. Read before {@link #record}, which
+     * takes the claims.
+     */
+    Optional<String> passTheHistoryCouldMake() {
+        if (!history.any()) {
+            return Optional.empty();
+        }
+        return context.claims().firstPassASlowdownCouldMake(ForkSettings.HISTORY_SLOWDOWN).map(e -> "'" + e.claim()
+                + "' passed "
+                + history.after() + ", whose history can slow a region's code, and a slowed figure could pass it");
+    }
+
+    /**
      * Adds {@code line} to the warnings of the test's record: something about how it was timed that its figures depend
      * on.
      */

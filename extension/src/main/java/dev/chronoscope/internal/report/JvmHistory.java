@@ -27,9 +27,13 @@ public record JvmHistory(int timedTestsBefore, String lastTimedTest) {
 
     /** One clause for the section's warm-up line; empty where the JVM timed nothing before. */
     public String describe() {
+        return !any() ? "" : after() + ": what they ran can move these figures; @Fork times the test in a fresh JVM";
+    }
+
+    /** "after N timed tests in this JVM (the last …)"; empty where the JVM timed nothing before. */
+    public String after() {
         return !any() ? "" : "after " + timedTestsBefore + " timed test" + (timedTestsBefore == 1 ? "" : "s")
-                + " in this JVM (the last " + lastTimedTest + "): what they ran can move these figures; @Fork times"
-                + " the test in a fresh JVM";
+                + " in this JVM (the last " + lastTimedTest + ")";
     }
 
     Json.Obj toJson() {

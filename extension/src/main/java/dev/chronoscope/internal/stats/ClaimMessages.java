@@ -182,8 +182,12 @@ public final class ClaimMessages {
         Decision passed() {
             String sides = joined(bounds, Wording::passingSide);
             details.add(pad("decision") + "PASS: the whole interval lies " + sides);
+            // a slowdown can pass only a lower bound: how far beyond the nearest one the interval's low end lies
+            double slowdownToPass = bounds.stream()
+                    .filter(b -> b.relation() == Relation.GREATER || b.relation() == Relation.AT_LEAST)
+                    .mapToDouble(b -> e.low() / b.nanos()).min().orElse(Double.NaN);
             return new Decision(Outcome.PASS, "The " + claim() + ": " + interval() + " lies " + sides + ".", details,
-                    "");
+                    "", slowdownToPass);
         }
 
         Decision failed(Bound deciding) {

@@ -69,8 +69,11 @@ final class RatioClaimMessages {
         String side = ClaimMessages.Wording.of(relation).passingSide() + " " + Format.ratio(bound);
         details.add(ClaimMessages.pad("decision") + "PASS: the whole interval lies " + side);
         String claim = subject + " is " + predicate;
+        // a slowdown of one side moves the ratio either way: how far beyond the bound the interval's near end lies
+        boolean above = relation == Relation.GREATER || relation == Relation.AT_LEAST;
+        double slowdownToPass = above ? c.secondOverFirstLow() / bound : bound / c.secondOverFirstHigh();
         return new Decision(Outcome.PASS, Character.toUpperCase(claim.charAt(0)) + claim.substring(1) + ": "
-                + interval() + ", lies " + side + ".", details, "");
+                + interval() + ", lies " + side + ".", details, "", slowdownToPass);
     }
 
     Decision failed() {

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The inconclusive rule, claim by claim, on timings and comparisons made of chosen samples. */
@@ -24,6 +25,17 @@ class ClaimsTests {
         Decision d = Synthetic.median(steady, Relation.LESS, 1100);
         assertThat(d.outcome()).isEqualTo(Outcome.PASS);
         assertThat(d.headline()).startsWith("The p50 of 'steady' is less than 1.100 us: its 95 % interval [");
+    }
+
+    @Test
+    void aPassSaysTheSlowdownThatCouldHaveMadeItWhereASlowdownCanPassTheClaim() {
+        // median 1000 ns, its 95 % interval [993 ns, 1.007 us]
+        assertThat(Synthetic.median(steady, Relation.GREATER, 400).slowdownToPass()).isCloseTo(993.0 / 400, within(0.01));
+        assertThat(Synthetic.median(steady, Relation.LESS, 1100).slowdownToPass()).as("an upper bound: no slowdown").isNaN();
+        assertThat(Synthetic.median(steady, Relation.GREATER, 1200).slowdownToPass()).as("failed").isNaN();
+        Decision between = PercentileClaim.decide(steady, 50, List.of(new Bound(Relation.AT_LEAST, 500),
+                new Bound(Relation.AT_MOST, 5000)));
+        assertThat(between.slowdownToPass()).as("its lower bound's").isCloseTo(993.0 / 500, within(0.01));
     }
 
     @Test
@@ -158,6 +170,10 @@ class ClaimsTests {
         assertThat(c.secondOverFirst()).isEqualTo(2.0);
         Decision faster = RatioClaim.decide(c, Relation.GREATER, 1, "'first' (first)", "faster than 'second' (second)");
         assertThat(faster.outcome()).isEqualTo(Outcome.PASS);
+        assertThat(faster.slowdownToPass()).as("a slowed second side raises the ratio: its low end over the bound")
+                .isEqualTo(c.secondOverFirstLow());
+        assertThat(RatioClaim.decide(c, Relation.LESS, 4, "'second'", "faster").slowdownToPass())
+                .as("a slowed first side lowers it: the bound over its high end").isEqualTo(4 / c.secondOverFirstHigh());
         Decision byThree = RatioClaim.decide(c, Relation.AT_LEAST, 3, "'first' (first)", "faster than 'second' (second) by at least 3x");
         assertThat(byThree.outcome()).isEqualTo(Outcome.FAIL);
         assertThat(byThree.render(false))
