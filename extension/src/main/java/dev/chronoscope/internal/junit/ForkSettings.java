@@ -19,9 +19,8 @@ record ForkSettings(Fork.Mode mode, Duration timeout, boolean confirm) {
 
     /**
      * The slowdown a JVM's history is taken to cause at most: a claim a slowdown could pass, passed within it of its
-     * bound after other timed tests, is decided again in a fresh JVM. Beyond the largest seen: identical code x2.3 in a
-     * suite's JVM against its fresh-JVM figure, commons-lang3 {@code isBlank} x3.7 against JMH's (a bhyve guest) and
-     * x1.4 against a fresh JVM (a KVM guest; docs/evidence/jmh-agreement.md).
+     * bound after other timed tests, is decided again in a fresh JVM. Beyond the largest slowdowns a suite's JVM was
+     * seen to add (x1.4 to x3.7: docs/evidence/jmh-agreement.md).
      */
     static final double HISTORY_SLOWDOWN = 4.0;
 
