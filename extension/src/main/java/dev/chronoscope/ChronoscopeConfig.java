@@ -167,8 +167,8 @@ public final class ChronoscopeConfig {
      * outcome decides; its record is the run's) or {@code false} (the suite's figures alone decide). A
      * figure timed after other tests can depend on what they ran ({@link Fork} says why); only tests
      * that would fail pay for the fork. A JVM's history slows code, so a claim a slowed figure could pass
-     * (a lower bound on a percentile, a ratio of two timings) that passed after other timed tests in
-     * this JVM is confirmed in a fresh JVM too; an upper bound that passed is not.
+     * (a lower bound on a percentile, a ratio of two timings) that passed within x4 of its bound after
+     * other timed tests in this JVM is decided in a fresh JVM too; an upper bound that passed is not.
      */
     public static final String FORK_CONFIRM_KEY = "chronoscope.fork.confirm";
     public static final boolean FORK_CONFIRM = true;
