@@ -14,6 +14,7 @@ import org.opentest4j.AssertionFailedError;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 import static dev.chronoscope.ClockId.NANO_TIME;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,6 +54,13 @@ class ConfirmedPassTests {
             return probe.repeat(LABEL, 300, () -> ConfirmedFailureTests.work(steps));
         }
 
+        /** The median of {@code stepsAfterHistory} steps (500 in a fresh JVM) claimed above {@code bound} of the reference. */
+        private static void medianAbove(Probe probe, int stepsAfterHistory, UnaryOperator<Duration> bound) {
+            Duration reference = reference(probe);
+            dev.chronoscope.assertj.ChronoscopeAssertions.assertThat(timed(probe, stepsAfterHistory)).median()
+                    .isGreaterThan(bound.apply(reference));
+        }
+
         /** A timed test before the others, wherever this class runs: theirs is a JVM with a history. */
         @Test
         @Order(0)
@@ -65,29 +73,21 @@ class ConfirmedPassTests {
         @Order(1)
         @MeasureWith(NANO_TIME)
         void slowOnlyAfterOthers(Probe probe) {
-            Duration reference = reference(probe);
-            // x6 the reference here, x3 the bound; x1 in a fresh JVM
-            dev.chronoscope.assertj.ChronoscopeAssertions.assertThat(timed(probe, 3_000)).median()
-                    .isGreaterThan(reference.multipliedBy(2));
+            medianAbove(probe, 3_000, r -> r.multipliedBy(2)); // x6 the reference here, x3 the bound; x1 in a fresh JVM
         }
 
         @Test
         @Order(2)
         @MeasureWith(NANO_TIME)
         void holdsInAnyJvm(Probe probe) {
-            Duration reference = reference(probe);
-            // x1.5 the bound here, x1.25 in a fresh JVM
-            dev.chronoscope.assertj.ChronoscopeAssertions.assertThat(timed(probe, 600)).median()
-                    .isGreaterThan(reference.multipliedBy(4).dividedBy(5));
+            medianAbove(probe, 600, r -> r.multipliedBy(4).dividedBy(5)); // x1.5 the bound here, x1.25 in a fresh JVM
         }
 
         @Test
         @Order(3)
         @MeasureWith(NANO_TIME)
         void farBeyondItsBound(Probe probe) {
-            Duration reference = reference(probe);
-            dev.chronoscope.assertj.ChronoscopeAssertions.assertThat(timed(probe, 3_000)).median()
-                    .isGreaterThan(reference.dividedBy(10));
+            medianAbove(probe, 3_000, r -> r.dividedBy(10));
         }
 
         @Test

@@ -256,24 +256,32 @@ public final class ChronoscopeRuntime implements ExtensionContext.Store.Closeabl
 
     /** Times the test again in a fresh JVM, whose outcome decides whether {@code failure}, read in this JVM, stands. */
     private void confirm(ExtensionContext context, String failure) {
-        try {
-            ForkedTest.confirm(context, this, failure);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new AssertionFailedError(failure + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
-        }
+        inAFreshJvm(failure, () -> ForkedTest.confirm(context, this, failure));
     }
 
     /** Times the test again in a fresh JVM, whose outcome decides whether {@code pass}, read in this JVM, stands. */
     private void confirmPass(ExtensionContext context, String pass) {
+        inAFreshJvm(pass, () -> ForkedTest.confirmPass(context, this, pass));
+    }
+
+    /**
+     * Runs {@code decision}, which forks: a checked exception it throws (not the child test's outcome) fails the test
+     * naming {@code read}.
+     */
+    private static void inAFreshJvm(String read, FreshJvmDecision decision) {
         try {
-            ForkedTest.confirmPass(context, this, pass);
+            decision.run();
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new AssertionFailedError(pass + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
+            throw new AssertionFailedError(read + "\nTiming it again in a fresh JVM to confirm failed: " + e, e);
         }
+    }
+
+    /** A decision taken in a fresh JVM, which may throw what its child's test threw. */
+    @FunctionalInterface
+    private interface FreshJvmDecision {
+        void run() throws Throwable;
     }
 
     private void count(TestRecord record) {
