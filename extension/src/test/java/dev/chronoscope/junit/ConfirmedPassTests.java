@@ -141,7 +141,8 @@ class ConfirmedPassTests {
         assertThat(run.record("LowerBoundTestCase.anUpperBound()").json()).as("a slowdown cannot pass an upper bound")
                 .doesNotContainKey("fork");
         assertThat(run.stdout()).contains("passed after other timed tests; decided again in a fresh JVM")
-                .contains("[chronoscope] confirmed: 'p50 > ");
+                .contains("[chronoscope] confirmed: 'p50 > ")
+                .contains("decided again in a fresh JVM: 3 passes a slowed figure could have made (1 held, 2 not)");
     }
 
     @Test

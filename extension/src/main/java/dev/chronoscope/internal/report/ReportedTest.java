@@ -20,6 +20,8 @@ import java.util.Map;
  * @param claims the claims the test made about its timings; empty in records written before the field existed
  * @param coreSpeed the core's speed before and after the test; {@link CoreSpeed#UNKNOWN} in records written before the
  * field existed
+ * @param decidedAgain what the suite's JVM read that a fresh JVM decided again ({@code fork.confirming}): a failure,
+ * a pass a slowed figure could have made, or {@link DecidedAgain#NO}
  */
 public record ReportedTest(String run, String test, String uniqueId, String displayName, String outcome,
         GateFailure gate, long pid,
@@ -27,7 +29,24 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
                                    double floorP50Ns,
                            boolean floorSubtracted, List<String> warnings, List<ReportedTiming> timings,
                            List<ComparisonRecord> comparisons, ContainerFacts container, List<ClaimRecord> claims,
-                           CoreSpeed coreSpeed) {
+                           CoreSpeed coreSpeed, DecidedAgain decidedAgain) {
+
+    /** What the suite's JVM read that a fresh JVM decided again, as the record's {@code fork.confirming} names it. */
+    public enum DecidedAgain {
+        /** Not decided again: timed once, in the suite's JVM or a fork of its own. */
+        NO,
+        /** A failure of a claim or of the gate ({@code suiteJvmFailure}). */
+        FAILURE,
+        /** A pass a slowed figure could have made ({@code suiteJvmPass}). */
+        PASS;
+
+        static DecidedAgain fromJson(Object fork) {
+            if (!(fork instanceof Map<?, ?> f) || !(f.get("confirming") instanceof Map<?, ?> c)) {
+                return NO;
+            }
+            return c.containsKey("suiteJvmPass") ? PASS : c.containsKey("suiteJvmFailure") ? FAILURE : NO;
+        }
+    }
 
     /**
      * A builder for a test's record, every component unset (null, 0, false), the lists empty, container and core speed
@@ -60,6 +79,7 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
         b.container = container;
         b.claims = claims;
         b.coreSpeed = coreSpeed;
+        b.decidedAgain = decidedAgain;
         return b;
     }
 
@@ -85,6 +105,7 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
         private ContainerFacts container = ContainerFacts.NOT_RECORDED;
         private List<ClaimRecord> claims = List.of();
         private CoreSpeed coreSpeed = CoreSpeed.UNKNOWN;
+        private DecidedAgain decidedAgain = DecidedAgain.NO;
 
         private Builder() {
         }
@@ -189,16 +210,23 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
             return this;
         }
 
+        public Builder decidedAgain(DecidedAgain decidedAgain) {
+            this.decidedAgain = decidedAgain;
+            return this;
+        }
+
         public ReportedTest build() {
             return new ReportedTest(run, test, uniqueId, displayName, outcome, gate, pid, clock, readMethod, unit,
                     frequencyHz, host,
-                    floorP50Ns, floorSubtracted, warnings, timings, comparisons, container, claims, coreSpeed);
+                    floorP50Ns, floorSubtracted, warnings, timings, comparisons, container, claims, coreSpeed,
+                    decidedAgain);
         }
     }
 
     public ReportedTest {
         java.util.Objects.requireNonNull(container, "container");
         coreSpeed = coreSpeed == null ? CoreSpeed.UNKNOWN : coreSpeed;
+        decidedAgain = decidedAgain == null ? DecidedAgain.NO : decidedAgain;
         warnings = List.copyOf(warnings);
         timings = List.copyOf(timings);
         comparisons = List.copyOf(comparisons);
@@ -271,6 +299,7 @@ public record ReportedTest(String run, String test, String uniqueId, String disp
                 ((Number) floorNs.get("p50")).doubleValue(), Boolean.TRUE.equals(o.get("floorSubtracted")), warnings,
                         timings,
                 comparisons, ContainerFacts.fromJson((Map<String, Object>) o.get("container")), claims,
-                CoreSpeed.fromJson(o.get("coreSpeed"), "the record of " + o.get("test") + ", member coreSpeed"));
+                CoreSpeed.fromJson(o.get("coreSpeed"), "the record of " + o.get("test") + ", member coreSpeed"),
+                DecidedAgain.fromJson(o.get("fork")));
     }
 }

@@ -157,6 +157,36 @@ public final class RunReport {
     }
 
     /**
+     * How many tests a fresh JVM decided again after the suite's JVM read them ({@code chronoscope.fork.confirm}), and
+     * how that ended: what the run's forks for confirmation cost and changed, said once; empty where none was.
+     */
+    static Optional<String> decidedAgain(List<ReportedTest> tests) {
+        List<ReportedTest> failures = tests.stream()
+                .filter(t -> t.decidedAgain() == ReportedTest.DecidedAgain.FAILURE).toList();
+        List<ReportedTest> passes = tests.stream()
+                .filter(t -> t.decidedAgain() == ReportedTest.DecidedAgain.PASS).toList();
+        if (failures.isEmpty() && passes.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> parts = new ArrayList<>();
+        if (!failures.isEmpty()) {
+            parts.add(failures.size() + " failure" + (failures.size() == 1 ? "" : "s") + " of the suite's JVM ("
+                    + endedThere(failures, "failed", "confirmed") + ")");
+        }
+        if (!passes.isEmpty()) {
+            parts.add(passes.size() + " pass" + (passes.size() == 1 ? "" : "es") + " a slowed figure could have made ("
+                    + endedThere(passes, "passed", "held") + ")");
+        }
+        return Optional.of("decided again in a fresh JVM: " + String.join(", ", parts));
+    }
+
+    /** How many of {@code tests} ended {@code kept} there ({@code keptWord}), and how many otherwise. */
+    private static String endedThere(List<ReportedTest> tests, String kept, String keptWord) {
+        long same = tests.stream().filter(t -> kept.equals(t.outcome())).count();
+        return same + " " + keptWord + ", " + (tests.size() - same) + " not";
+    }
+
+    /**
      * The run in a few lines for the console: the counts, then the worst rows (up to
      * {@value #CONSOLE_ROWS}) that are not ok, each with its test, timing, median and what made it so,
      * then the timings whose baseline verdict is {@code regressed} but not gated, with their ratios:
@@ -170,6 +200,7 @@ public final class RunReport {
                 + HtmlReport.claimCounts(records) + records.flakyNote());
         records.skippedNote().ifPresent(note -> out.add("  " + note));
         afterOthers(records.tests()).ifPresent(line -> out.add("  " + line));
+        decidedAgain(records.tests()).ifPresent(line -> out.add("  " + line));
         Overview.outOfReach(rows).forEach(line -> out.add("  out of the gate's reach: " + line));
         List<Overview.Row> bad = rows.stream().filter(r -> r.status() != Overview.Status.OK).toList();
         for (Overview.Row r : bad.subList(0, Math.min(CONSOLE_ROWS, bad.size()))) {
