@@ -113,10 +113,7 @@ class ConfirmedPassTests {
 
     @Test
     void aPassASlowdownCouldMakeAfterOtherTimedTestsIsDecidedInAFreshJvm() {
-        history = true;
-        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.FORK_CONFIRM_KEY, "true")
-                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
-                .run(LowerBoundTestCase.class);
+        KitRun run = runAfterHistory(true);
 
         run.tests().assertThatEvents().haveExactly(1, event(test("slowOnlyAfterOthers"), finishedWithFailure(
                 instanceOf(AssertionFailedError.class), message(m -> m.contains("'p50 > ") && m.contains("' passed after ")
@@ -147,14 +144,19 @@ class ConfirmedPassTests {
 
     @Test
     void withoutConfirmationThePassInThisJvmStands() {
-        history = true;
-        KitRun run = ChronoscopeKit.in(dir).with(ChronoscopeConfig.FORK_CONFIRM_KEY, "false")
-                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
-                .run(LowerBoundTestCase.class);
+        KitRun run = runAfterHistory(false);
 
         run.tests().assertThatEvents().haveExactly(1, event(test("slowOnlyAfterOthers"), finishedSuccessfully()));
         JsonRecord record = run.record("LowerBoundTestCase.slowOnlyAfterOthers()");
         assertThat(record.whole("pid")).isEqualTo(ProcessHandle.current().pid());
         assertThat(record.json()).doesNotContainKey("fork");
+    }
+
+    /** The fixture in this JVM, its "history" set, with the documented region warm-up and confirmation on or off. */
+    private KitRun runAfterHistory(boolean confirm) {
+        history = true;
+        return ChronoscopeKit.in(dir).with(ChronoscopeConfig.FORK_CONFIRM_KEY, String.valueOf(confirm))
+                .with(ChronoscopeConfig.REGION_WARMUP_BUDGET_KEY, ChronoscopeConfig.REGION_WARMUP_BUDGET.toMillis() + "ms")
+                .run(LowerBoundTestCase.class);
     }
 }
